@@ -1,0 +1,339 @@
+/**
+ * The one registry of menus and the access rules behind them (spec sections 2.2, 2.3 and 6).
+ * The server's guard, the client's sidebar, the palette and the route guard all read this file.
+ * It is plain data plus pure functions: it imports nothing, so both `server/` and `src/` may use it.
+ */
+
+export const levels = [
+  'developer',
+  'admin',
+  'sub_admin',
+  'custom',
+  'admin_department',
+  'approver',
+  'employee',
+] as const;
+export type Level = (typeof levels)[number];
+
+/** Accounts and companies named by the spec's username and company restrictions: configuration, not code. */
+export const platformAccounts = {
+  developer: 'developer',
+  tax: 'tax',
+  finance: 'finance',
+  bpjs: 'bpjs',
+} as const;
+export const restrictedCompanies = {
+  /** The man-power report is permitted for one company only (spec 6). */
+  manPower: ['DEMO'],
+} as const;
+
+export type Area = 'developer' | 'admin';
+
+export interface MenuEntry {
+  id: string;
+  /** Path under /dashboard (developer entries too: the spec puts every screen under the dashboard). */
+  path: string;
+  area: Area;
+  roles: readonly Level[];
+  /** Levels that may also write (create, update, delete). Defaults to `writeDefault` below. */
+  writeRoles?: readonly Level[];
+  usernames?: readonly string[];
+  companyCodes?: readonly string[];
+  feature?: string;
+  icon?: string;
+  children?: readonly MenuEntry[];
+}
+
+const admins = ['admin', 'sub_admin', 'custom', 'admin_department'] as const satisfies readonly Level[];
+const dev = ['developer'] as const satisfies readonly Level[];
+const adminOnly = ['admin'] as const satisfies readonly Level[];
+const approvals = ['admin', 'sub_admin', 'custom', 'admin_department', 'approver'] as const satisfies readonly Level[];
+const platformFinance = [platformAccounts.developer, platformAccounts.finance, platformAccounts.bpjs] as const;
+
+/** Levels that only read unless an entry grants them more. */
+const readOnlyLevels: readonly Level[] = ['approver', 'employee'];
+
+const leaf = (
+  id: string,
+  roles: readonly Level[],
+  extra: Partial<MenuEntry> = {},
+  area: Area = 'admin',
+): MenuEntry => ({
+  id,
+  path: id,
+  area,
+  roles,
+  ...extra,
+});
+const group = (
+  id: string,
+  roles: readonly Level[],
+  children: readonly MenuEntry[],
+  extra: Partial<MenuEntry> = {},
+  area: Area = 'admin',
+): MenuEntry => ({ id, path: id, area, roles, children, ...extra });
+
+const devLeaf = (id: string, roles: readonly Level[] = dev, extra: Partial<MenuEntry> = {}) =>
+  leaf(id, roles, extra, 'developer');
+
+/** Approvers decide approvals: they write there. */
+const approvalLeaf = (id: string) => devLeaf(id, approvals, { writeRoles: approvals });
+
+export const developerMenu: readonly MenuEntry[] = [
+  devLeaf('companies', dev, { usernames: [platformAccounts.developer, platformAccounts.tax], icon: 'building' }),
+  devLeaf('announcements-company', dev, { icon: 'megaphone' }),
+  devLeaf('developer', dev, { icon: 'code' }),
+  devLeaf('invited-user', dev, { icon: 'mail' }),
+  devLeaf('access', dev, { icon: 'key' }),
+  devLeaf('banners', dev, { icon: 'image' }),
+  group(
+    'finances',
+    [...admins, 'developer'],
+    [
+      devLeaf('payroll-summary', [...admins, 'developer'], { usernames: platformFinance }),
+      devLeaf('loan', dev),
+      group(
+        'man-fee',
+        [...admins, 'developer'],
+        [
+          devLeaf('man-fee-import', [...admins, 'developer'], { usernames: platformFinance }),
+          devLeaf('man-fee-monthly', [...admins, 'developer'], { usernames: platformFinance }),
+          devLeaf('man-fee-annual', [...admins, 'developer'], { usernames: platformFinance }),
+        ],
+        { usernames: platformFinance },
+        'developer',
+      ),
+    ],
+    { usernames: platformFinance, icon: 'wallet' },
+    'developer',
+  ),
+  group(
+    'bpjs',
+    [...admins, 'developer'],
+    [devLeaf('dev-bpjs', [...admins, 'developer'], { usernames: platformFinance })],
+    {
+      usernames: platformFinance,
+      icon: 'shield',
+    },
+    'developer',
+  ),
+  group(
+    'statistics',
+    [...admins, 'developer'],
+    [
+      devLeaf('total-employees', [...admins, 'developer'], { usernames: platformFinance }),
+      devLeaf('compare-total', [...admins, 'developer'], { usernames: platformFinance }),
+    ],
+    { usernames: platformFinance, icon: 'chart' },
+    'developer',
+  ),
+  group(
+    'approval',
+    approvals,
+    [
+      approvalLeaf('approval-history'),
+      approvalLeaf('employment'),
+      approvalLeaf('clock-in-out'),
+      approvalLeaf('change-shift'),
+      approvalLeaf('approval-leave'),
+      approvalLeaf('approval-resignation'),
+      approvalLeaf('approval-overtime'),
+      approvalLeaf('business-trip'),
+      approvalLeaf('daily-payroll'),
+      devLeaf('approval-flow', admins),
+    ],
+    { icon: 'check', writeRoles: approvals },
+    'developer',
+  ),
+];
+
+export const adminMenu: readonly MenuEntry[] = [
+  leaf('home', [...levels], { icon: 'home' }),
+  leaf('activity-log', adminOnly, { icon: 'history' }),
+  group(
+    'organization',
+    admins,
+    [
+      leaf('hierarchy', admins),
+      group('employee-ref', admins, [leaf('employee-organization', admins), leaf('employee-personal', admins)]),
+      group('payroll-ref', admins, [leaf('payroll-references', admins), leaf('payroll-rules', admins)]),
+    ],
+    { icon: 'sitemap' },
+  ),
+  group(
+    'portal',
+    [...admins, 'developer'],
+    [
+      leaf('announcements', [...admins, 'developer']),
+      leaf('warning-letter', [...admins, 'developer']),
+      leaf('links', adminOnly),
+      leaf('company-settings', adminOnly, { children: [leaf('company-info', adminOnly)] }),
+      leaf('id-card', adminOnly),
+    ],
+    { icon: 'globe' },
+  ),
+  group(
+    'attendance',
+    admins,
+    [
+      leaf('shift', admins),
+      leaf('attendance-group', admins),
+      leaf('daily', admins),
+      leaf('attendance-report', admins),
+      leaf('shift-overrides', admins),
+    ],
+    { icon: 'clock' },
+  ),
+  group(
+    'access-level',
+    adminOnly,
+    [
+      leaf('sub-admin', adminOnly),
+      leaf('admin-department', adminOnly),
+      leaf('approver', adminOnly),
+      leaf('request-access', []),
+      leaf('role-permission', adminOnly),
+      leaf('assign-access', ['admin', 'sub_admin']),
+    ],
+    { icon: 'lock' },
+  ),
+  group(
+    'employees',
+    admins,
+    [
+      leaf('active-employees', admins),
+      leaf('resigned-employees', admins),
+      leaf('daily-worker', admins),
+      leaf('my-profile', []),
+      leaf('employee-onboarding', admins),
+    ],
+    { icon: 'users' },
+  ),
+  group('tracking', admins, [leaf('live-tracking-group', admins), leaf('live-tracking', admins)], { icon: 'map' }),
+  group(
+    'payroll',
+    admins,
+    [
+      leaf('payroll-run', admins),
+      leaf('payroll-import', admins),
+      leaf('payroll-employees', admins),
+      leaf('payslips', admins),
+      leaf('weekly-payroll', admins),
+    ],
+    { icon: 'money' },
+  ),
+  group(
+    'sales',
+    [...admins, 'developer'],
+    [
+      leaf('visit-report', [...admins, 'developer']),
+      leaf('store-location', [...admins, 'developer']),
+      leaf('job-recap', [...admins, 'developer']),
+      leaf('sales-objective', [...admins, 'developer']),
+    ],
+    { feature: 'sales_menu', icon: 'cart' },
+  ),
+  group(
+    'finance',
+    admins,
+    [
+      leaf('pph-report', admins),
+      leaf('a1-form', admins),
+      leaf('employees-payroll', admins),
+      leaf('finance-payroll-summary', admins),
+      leaf('finance-loan', admins),
+    ],
+    { icon: 'calculator' },
+  ),
+  group('leave', admins, [leaf('rules', admins), leaf('mass-leave', admins), leaf('balance', admins)], {
+    icon: 'plane',
+  }),
+  group('services', ['employee', 'approver'], [leaf('live-attendance', ['employee', 'approver'])], {
+    icon: 'fingerprint',
+    writeRoles: ['employee', 'approver'],
+  }),
+  group(
+    'kpi',
+    admins,
+    [
+      leaf('kpi-indicator', admins),
+      leaf('kpi-flow', admins),
+      leaf('kpi-rules', admins),
+      leaf('kpi-assessment', admins),
+    ],
+    { icon: 'target' },
+  ),
+  group(
+    'reports',
+    [...admins, 'approver'],
+    [
+      leaf('duty-report', [...admins, 'approver']),
+      leaf('clock-correction-report', [...admins, 'approver']),
+      leaf('job-report', [...admins, 'approver']),
+      leaf('overtime-report', [...admins, 'approver']),
+      leaf('daily-payroll-report', [...admins, 'approver']),
+      leaf('man-power', [...admins, 'approver'], { companyCodes: restrictedCompanies.manPower }),
+    ],
+    { icon: 'report' },
+  ),
+];
+
+export const menus: readonly MenuEntry[] = [...developerMenu, ...adminMenu];
+
+function* walk(
+  entries: readonly MenuEntry[],
+  parents: readonly MenuEntry[] = [],
+): Generator<[MenuEntry, readonly MenuEntry[]]> {
+  for (const entry of entries) {
+    yield [entry, parents];
+    if (entry.children) yield* walk(entry.children, [...parents, entry]);
+  }
+}
+
+/** Every entry by id, with its ancestors (a child is visible only when its parents are). */
+export const menuIndex: ReadonlyMap<string, { entry: MenuEntry; parents: readonly MenuEntry[] }> = new Map(
+  [...walk(menus)].map(([entry, parents]) => [entry.id, { entry, parents }]),
+);
+
+export type Action = 'read' | 'write';
+
+/** What the access rules need to know about the person asking. */
+export interface Viewer {
+  level: Level;
+  username: string;
+  permissions: readonly string[];
+  companyCode: string | null;
+  features: Readonly<Record<string, unknown>>;
+}
+
+export const permission = (menuId: string, action: Action) => `${menuId}:${action}`;
+
+function entryAllows(entry: MenuEntry, viewer: Viewer, action: Action): boolean {
+  if (!entry.roles.includes(viewer.level)) return false;
+  if (entry.usernames && !entry.usernames.includes(viewer.username)) return false;
+  if (entry.companyCodes && !(viewer.companyCode && entry.companyCodes.includes(viewer.companyCode))) return false;
+  if (entry.feature && !isFeatureOn(viewer.features[entry.feature])) return false;
+  if (action === 'write') {
+    const writers = entry.writeRoles ?? entry.roles.filter((level) => !readOnlyLevels.includes(level));
+    if (!writers.includes(viewer.level)) return false;
+  }
+  return true;
+}
+
+function isFeatureOn(value: unknown): boolean {
+  if (value === true) return true;
+  return typeof value === 'object' && value !== null && (value as { enabled?: unknown }).enabled === true;
+}
+
+/**
+ * May this viewer see (read) or change (write) this menu? All listed conditions must hold, for the entry and every
+ * ancestor; a custom-level user also needs `{menuId}:read` (or `:write`) from their access role.
+ */
+export function canAccess(menuId: string, viewer: Viewer, action: Action = 'read'): boolean {
+  const found = menuIndex.get(menuId);
+  if (!found) return false;
+  const chain = [...found.parents, found.entry];
+  if (!chain.every((entry) => entryAllows(entry, viewer, action))) return false;
+  if (viewer.level === 'custom' && !viewer.permissions.includes(permission(menuId, action))) return false;
+  return true;
+}

@@ -1,0 +1,72 @@
+import { existsSync } from 'node:fs';
+import { defineConfig } from '@playwright/test';
+
+/** Debian's Chromium: Playwright's own browser downloads are not used. */
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+if (!existsSync(chromium)) {
+  throw new Error(
+    `Chromium not found at ${chromium}: install it with \`apt-get install chromium\` or set CHROMIUM_PATH`,
+  );
+}
+
+const port = 3100;
+const baseURL = `http://127.0.0.1:${port}`;
+const outputDir = 'test-results/e2e';
+// Playwright empties its output folder before each run: every run starts on a fresh embedded database with demo data.
+const dataDir = `${outputDir}/data-${Date.now()}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  outputDir,
+  fullyParallel: false,
+  workers: 1,
+  forbidOnly: !!process.env.CI,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  // `npm test` asks for a JSON report too (PLAYWRIGHT_JSON_OUTPUT_NAME) to count the results.
+  reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        browserName: 'chromium',
+        launchOptions: {
+          executablePath: chromium,
+          args: [
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  webServer: {
+    // Exactly what `npm start` runs: builds the app when stale, then serves the API and the app on one origin.
+    command: 'node scripts/start.ts',
+    url: `${baseURL}/v1/health`,
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO: 'true',
+      SERVE_SPA: 'true',
+      LOG_LEVEL: 'warn',
+    },
+    timeout: 180_000,
+    reuseExistingServer: false,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,128 @@
+import { existsSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { activityRoutes, activitySchemas } from './activity/routes.ts';
+import { actorForToken } from './auth/repository.ts';
+import { authRoutes, authSchemas } from './auth/routes.ts';
+import type { Config } from './config.ts';
+import type { Database } from './db/connect.ts';
+import { employeeRoutes, employeeSchemas } from './employees/routes.ts';
+import { fileRoutes, fileSchemas } from './files/routes.ts';
+import { healthRoutes } from './health/routes.ts';
+import { installAccess } from './http/access.ts';
+import { installErrorHandler, routeNotFound } from './http/errors.ts';
+import { sharedSchemas } from './http/schemas.ts';
+import { ajvOptions } from './http/validation.ts';
+import { resources } from './resources/index.ts';
+import { relationSchemas } from './resources/relations.ts';
+import { resourceRoutes } from './resources/routes.ts';
+
+export const spaDir = fileURLToPath(new URL('../dist', import.meta.url));
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  logger?: FastifyServerOptions['logger'];
+}
+
+/** The whole API and the built SPA on one origin. Tests build it exactly like `npm start` does. */
+export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
+    },
+    // A hop count is valid at run time; Fastify's types only list the other forms.
+    trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
+    bodyLimit: config.limits.bodyBytes,
+    connectionTimeout: 60_000,
+    requestTimeout: 120_000,
+    keepAliveTimeout: 72_000,
+    return503OnClosing: true,
+    ajv: { customOptions: ajvOptions },
+    forceCloseConnections: 'idle',
+  });
+  const { db } = database;
+
+  installErrorHandler(app);
+  // JSON and multipart only: a text body is a 415, not a string that fails validation.
+  app.removeContentTypeParser('text/plain');
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: config.limits.fileBytes, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'HR Workspace API',
+        version: '1.0.0',
+        description: 'The v1 API: lists `{ data, meta }`, errors `{ code, message, fields? }`.',
+      },
+      servers: [{ url: '/' }],
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (json.$id as string) ?? `def-${i}` },
+  });
+
+  for (const schema of [
+    ...sharedSchemas,
+    ...relationSchemas,
+    ...authSchemas,
+    ...fileSchemas,
+    ...activitySchemas,
+    ...employeeSchemas,
+  ]) {
+    app.addSchema(schema);
+  }
+  for (const resource of resources) {
+    app.addSchema(resource.rowSchema);
+    app.addSchema(resource.createSchema);
+    app.addSchema(resource.updateSchema);
+  }
+
+  installAccess(app, async (request) => {
+    const header = request.headers.authorization;
+    const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
+    return token ? actorForToken(db, config, token) : null;
+  });
+
+  healthRoutes(app, database);
+  authRoutes(app, db, config);
+  fileRoutes(app, db, config);
+  activityRoutes(app, db);
+  employeeRoutes(app, db);
+  for (const resource of resources) resourceRoutes(app, db, config, resource);
+
+  const spa = config.serveSpa && existsSync(spaDir);
+  if (spa) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: false, maxAge: '1h' });
+  // Client routes answer with the SPA's shell; unknown API paths are JSON 404s.
+  app.setNotFoundHandler(async (request, reply) => {
+    const isApi = request.url === '/v1' || request.url.startsWith('/v1/');
+    if (spa && request.method === 'GET' && !isApi)
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    throw routeNotFound(request.method, request.url);
+  });
+  return app;
+}

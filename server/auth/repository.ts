@@ -1,0 +1,180 @@
+import { and, eq, gt, or, sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Db, Executor } from '../db/connect.ts';
+import { accessRoles, companies, loginThrottle, sessions, users } from '../db/schema.ts';
+import type { Actor } from '../http/access.ts';
+import { hashToken, newToken } from './tokens.ts';
+
+export const userDetailColumns = {
+  id: users.id,
+  fullname: users.fullname,
+  username: users.username,
+  email: users.email,
+  phone: users.phone,
+  level: users.level,
+  blocked: users.blocked,
+  photo_url: users.photo_url,
+  password_hash: users.password_hash,
+  company_id: users.company_id,
+  company_name: companies.name,
+  company_code: companies.code,
+  company_logo: companies.logo_url,
+  features: companies.features,
+  permissions: accessRoles.permissions,
+  access_role_id: accessRoles.id,
+  access_level: accessRoles.access_level,
+};
+
+type UserRow = Awaited<ReturnType<typeof findUserByLogin>>;
+
+export async function findUserByLogin(db: Db, login: string) {
+  const [row] = await db
+    .select(userDetailColumns)
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.company_id))
+    .leftJoin(accessRoles, eq(accessRoles.id, users.access_role))
+    .where(
+      or(eq(sql`lower(${users.username})`, login.toLowerCase()), eq(sql`lower(${users.email})`, login.toLowerCase())),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findUserById(db: Executor, id: string) {
+  const [row] = await db
+    .select(userDetailColumns)
+    .from(users)
+    .leftJoin(companies, eq(companies.id, users.company_id))
+    .leftJoin(accessRoles, eq(accessRoles.id, users.access_role))
+    .where(eq(users.id, id))
+    .limit(1);
+  return row;
+}
+
+/** The user detail of spec 3 (`GET auth/me`). */
+export function userDetail(row: NonNullable<UserRow>, impersonator: { _id: string; fullname: string } | null = null) {
+  return {
+    _id: row.id,
+    fullname: row.fullname,
+    username: row.username,
+    email: row.email,
+    phone: row.phone,
+    level: row.level,
+    photo_url: row.photo_url,
+    company: row.company_id
+      ? {
+          _id: row.company_id,
+          name: row.company_name ?? '',
+          code: row.company_code ?? '',
+          logo_url: row.company_logo,
+          features: row.features ?? {},
+        }
+      : null,
+    access_role: row.access_role_id
+      ? { _id: row.access_role_id, access_level: row.access_level ?? '', permissions: row.permissions ?? [] }
+      : { permissions: [] },
+    impersonator,
+  };
+}
+
+export async function createSession(
+  db: Executor,
+  config: Config,
+  input: { userId: string; impersonatorId?: string; ip: string; userAgent: string | undefined },
+) {
+  const token = newToken();
+  const lifetimeMs = input.impersonatorId
+    ? config.session.impersonationMinutes * 60_000
+    : config.session.absoluteHours * 3_600_000;
+  await db.insert(sessions).values({
+    token_hash: hashToken(token),
+    user_id: input.userId,
+    impersonator_id: input.impersonatorId ?? null,
+    expires_at: new Date(Date.now() + lifetimeMs).toISOString(),
+    ip: input.ip,
+    user_agent: input.userAgent?.slice(0, 300) ?? null,
+  });
+  return token;
+}
+
+/** The actor behind a bearer token, or null when the token is unknown, revoked, expired or idle too long. */
+export async function actorForToken(db: Db, config: Config, token: string): Promise<Actor | null> {
+  const idleSince = new Date(Date.now() - config.session.idleMinutes * 60_000).toISOString();
+  const now = new Date().toISOString();
+  const [row] = await db
+    .select({
+      session_id: sessions.id,
+      last_used_at: sessions.last_used_at,
+      impersonator_id: sessions.impersonator_id,
+      user_id: users.id,
+      level: users.level,
+      username: users.username,
+      fullname: users.fullname,
+      blocked: users.blocked,
+      company_id: users.company_id,
+      company_code: companies.code,
+      features: companies.features,
+      permissions: accessRoles.permissions,
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(companies, eq(companies.id, users.company_id))
+    .leftJoin(accessRoles, eq(accessRoles.id, users.access_role))
+    .where(
+      and(
+        eq(sessions.token_hash, hashToken(token)),
+        gt(sessions.expires_at, now),
+        gt(sessions.last_used_at, idleSince),
+      ),
+    )
+    .limit(1);
+  if (!row || row.blocked) return null;
+  // Touch the session at most once a minute: not a write per request.
+  if (Date.parse(row.last_used_at) < Date.now() - 60_000) {
+    await db.update(sessions).set({ last_used_at: now }).where(eq(sessions.id, row.session_id));
+  }
+  return {
+    userId: row.user_id,
+    sessionId: row.session_id,
+    level: row.level,
+    username: row.username,
+    fullname: row.fullname,
+    companyId: row.company_id,
+    companyCode: row.company_code,
+    features: row.features ?? {},
+    permissions: row.permissions ?? [],
+    impersonatorId: row.impersonator_id,
+  };
+}
+
+export const revokeSession = (db: Executor, sessionId: string) => db.delete(sessions).where(eq(sessions.id, sessionId));
+
+/** Ends every session of a user at once (blocked, deleted, password changed). */
+export const revokeUserSessions = (db: Executor, userId: string) =>
+  db.delete(sessions).where(or(eq(sessions.user_id, userId), eq(sessions.impersonator_id, userId)));
+
+// --- Login throttling: counters in the database, so every API process sees the same numbers. ---
+
+export async function lockedFor(db: Db, keys: string[]): Promise<number> {
+  const rows = await db
+    .select({ locked_until: loginThrottle.locked_until })
+    .from(loginThrottle)
+    .where(sql`${loginThrottle.key} in ${keys}`);
+  const until = Math.max(0, ...rows.map((r) => (r.locked_until ? Date.parse(r.locked_until) : 0)));
+  return Math.max(0, until - Date.now());
+}
+
+export async function recordFailure(db: Db, key: string, limit: number, windowMinutes: number, lockMinutes: number) {
+  const windowStart = new Date(Date.now() - windowMinutes * 60_000).toISOString();
+  const lockUntil = new Date(Date.now() + lockMinutes * 60_000).toISOString();
+  await db.execute(sql`
+    insert into login_throttle (key, failures, window_started_at) values (${key}, 1, now())
+    on conflict (key) do update set
+      failures = case when login_throttle.window_started_at < ${windowStart} then 1 else login_throttle.failures + 1 end,
+      window_started_at = case when login_throttle.window_started_at < ${windowStart} then now() else login_throttle.window_started_at end,
+      locked_until = case
+        when login_throttle.window_started_at >= ${windowStart} and login_throttle.failures + 1 >= ${limit} then ${lockUntil}::timestamptz
+        else login_throttle.locked_until end`);
+}
+
+export const clearFailures = (db: Db, key: string) => db.delete(loginThrottle).where(eq(loginThrottle.key, key));

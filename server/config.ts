@@ -1,0 +1,62 @@
+import { resolve } from 'node:path';
+
+export interface Config {
+  host: string;
+  port: number;
+  /** PostgreSQL URL; absent means the embedded PGlite in `dataDir`. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  filesDir: string;
+  /** Seed demo data when the embedded database is empty (never with DATABASE_URL). */
+  seedDemo: boolean;
+  trustProxy: boolean | string | number;
+  logLevel: string;
+  /** Print reset and activation links in the log and return them to the client (no mail server). */
+  demoMode: boolean;
+  session: { idleMinutes: number; absoluteHours: number; impersonationMinutes: number };
+  throttle: { accountFailures: number; ipFailures: number; windowMinutes: number; lockMinutes: number };
+  limits: { bodyBytes: number; bulkBodyBytes: number; fileBytes: number; unpackedBytes: number; maxListLimit: number };
+  serveSpa: boolean;
+}
+
+const int = (value: string | undefined, fallback: number) => (value ? Number.parseInt(value, 10) : fallback);
+
+function trustProxy(value: string | undefined): Config['trustProxy'] {
+  if (!value || value === 'false') return false;
+  if (value === 'true') return true;
+  return /^\d+$/.test(value) ? Number(value) : value;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const dataDir = resolve(env.DATA_DIR ?? 'data');
+  return {
+    host: env.HOST ?? '0.0.0.0',
+    port: int(env.PORT, 3000),
+    databaseUrl: env.DATABASE_URL || undefined,
+    dataDir,
+    filesDir: resolve(env.FILES_DIR ?? `${dataDir}/files`),
+    seedDemo: !env.DATABASE_URL && env.SEED_DEMO !== 'false',
+    trustProxy: trustProxy(env.TRUST_PROXY),
+    logLevel: env.LOG_LEVEL ?? 'info',
+    demoMode: env.DEMO_MODE ? env.DEMO_MODE === 'true' : !env.DATABASE_URL,
+    session: {
+      idleMinutes: int(env.SESSION_IDLE_MINUTES, 8 * 60),
+      absoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 7 * 24),
+      impersonationMinutes: int(env.IMPERSONATION_MINUTES, 60),
+    },
+    throttle: {
+      accountFailures: int(env.LOGIN_ACCOUNT_FAILURES, 5),
+      ipFailures: int(env.LOGIN_IP_FAILURES, 30),
+      windowMinutes: 15,
+      lockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
+    },
+    limits: {
+      bodyBytes: 1024 * 1024,
+      bulkBodyBytes: 32 * 1024 * 1024,
+      fileBytes: int(env.MAX_FILE_BYTES, 10 * 1024 * 1024),
+      unpackedBytes: int(env.MAX_UNPACKED_BYTES, 100 * 1024 * 1024),
+      maxListLimit: 10_000,
+    },
+    serveSpa: env.SERVE_SPA !== 'false',
+  };
+}

@@ -1,0 +1,99 @@
+import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate } from 'drizzle-orm/node-postgres/migrator';
+import pg from 'pg';
+import { type EmbeddedServer, startEmbedded } from './embedded.ts';
+import * as schema from './schema.ts';
+
+export type Db = NodePgDatabase<typeof schema>;
+/** A transaction or the database itself: repositories accept either. */
+export type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+
+export interface Database {
+  kind: 'embedded' | 'postgres';
+  db: Db;
+  pool: pg.Pool;
+  /** Does the database answer? Never waits on a busy pool for long. */
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A PostgreSQL URL; when absent the embedded PGlite is used. */
+  url?: string | undefined;
+  /** Embedded data folder, or `memory://`. */
+  dataDir: string;
+  poolSize?: number;
+  statementTimeoutMs?: number;
+}
+
+const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const statement_timeout = options.statementTimeoutMs ?? 30_000;
+  let embedded: EmbeddedServer | null = null;
+  let pool: pg.Pool;
+  if (options.url) {
+    pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, statement_timeout });
+  } else {
+    const max = options.poolSize ?? 4;
+    embedded = await startEmbedded(options.dataDir, max + 2);
+    pool = new pg.Pool({
+      host: embedded.socketDir,
+      port: embedded.port,
+      user: 'postgres',
+      database: 'postgres',
+      max,
+      statement_timeout,
+    });
+  }
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it on the next checkout.
+  });
+  const db = drizzle(pool, { schema });
+  return {
+    kind: embedded ? 'embedded' : 'postgres',
+    db,
+    pool,
+    async ping() {
+      if (embedded) return embedded.ping();
+      try {
+        await withTimeout(pool.query('select 1'), 2000);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    async close() {
+      await pool.end();
+      await embedded?.stop();
+    },
+  };
+}
+
+/** Applies the committed migrations, holding an advisory lock so that several starting processes take turns. */
+export async function migrateDatabase(database: Database) {
+  const client = await database.pool.connect();
+  try {
+    await client.query('select pg_advisory_lock(727274)');
+    await migrate(drizzle(client, { schema }), { migrationsFolder });
+  } finally {
+    await client.query('select pg_advisory_unlock(727274)').catch(() => {});
+    client.release();
+  }
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error('timeout')), ms);
+    promise.then(
+      (value) => {
+        clearTimeout(timer);
+        done(value);
+      },
+      (error) => {
+        clearTimeout(timer);
+        fail(error);
+      },
+    );
+  });
+}

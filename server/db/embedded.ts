@@ -1,0 +1,119 @@
+import { type ChildProcess, fork } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface EmbeddedServer {
+  /** Directory holding the Unix socket: `pg` connects with `host` = this directory. */
+  socketDir: string;
+  port: number;
+  /** True when the PGlite process answers a query, even mid-transaction. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  stop(): Promise<void>;
+}
+
+/** The socket's file name is `.s.PGSQL.<port>`; the port is only a name here, no TCP port is taken. */
+const SOCKET_PORT = 5432;
+
+/**
+ * Starts PGlite in a child process. `dataDir` is a folder (persisted) or `memory://` (tests).
+ * A lock file stops two servers from opening the same folder, which would corrupt it.
+ */
+export async function startEmbedded(dataDir: string, maxConnections = 8): Promise<EmbeddedServer> {
+  const persistent = dataDir !== 'memory://';
+  const lockFile = persistent ? `${resolve(dataDir)}.lock` : null;
+  if (persistent) {
+    mkdirSync(dataDir, { recursive: true });
+    takeLock(lockFile!);
+  }
+  const socketDir = mkdtempSync(join(tmpdir(), 'hrw-pg-'));
+  const socketPath = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
+  const child = fork(
+    new URL('./pglite-process.ts', import.meta.url),
+    [persistent ? resolve(dataDir) : dataDir, socketPath, String(maxConnections)],
+    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--max-old-space-size=4096'] },
+  );
+  try {
+    await waitForReady(child);
+  } catch (error) {
+    child.kill('SIGKILL');
+    cleanup();
+    throw error;
+  }
+
+  let nextPing = 0;
+  const pending = new Map<number, (ok: boolean) => void>();
+  child.on('message', (message: { type: string; id?: number; ok?: boolean }) => {
+    if (message.type === 'pong' && message.id !== undefined) pending.get(message.id)?.(message.ok === true);
+  });
+  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+
+  function cleanup() {
+    rmSync(socketDir, { recursive: true, force: true });
+    if (lockFile) rmSync(lockFile, { force: true });
+  }
+
+  return {
+    socketDir,
+    port: SOCKET_PORT,
+    ping(timeoutMs = 2000) {
+      if (!child.connected) return Promise.resolve(false);
+      const id = nextPing++;
+      return new Promise((done) => {
+        const timer = setTimeout(() => finish(false), timeoutMs);
+        function finish(ok: boolean) {
+          clearTimeout(timer);
+          pending.delete(id);
+          done(ok);
+        }
+        pending.set(id, finish);
+        child.send({ type: 'ping', id });
+      });
+    },
+    async stop() {
+      if (child.exitCode === null && child.connected) {
+        child.send({ type: 'shutdown' });
+        const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timeout);
+      }
+      cleanup();
+    },
+  };
+}
+
+function waitForReady(child: ChildProcess): Promise<void> {
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error('The embedded database did not start within 60 s')), 60_000);
+    child.once('message', (message: { type?: string }) => {
+      clearTimeout(timer);
+      if (message.type === 'ready') done();
+      else fail(new Error('The embedded database sent an unexpected first message'));
+    });
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      fail(new Error(`The embedded database exited during start-up (code ${code})`));
+    });
+  });
+}
+
+function takeLock(lockFile: string) {
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    if (pid && pid !== process.pid && isAlive(pid)) {
+      throw new Error(
+        `The data directory is in use by process ${pid}. Stop it first, or set DATA_DIR to another folder.`,
+      );
+    }
+  }
+  writeFileSync(lockFile, String(process.pid));
+}
+
+function isAlive(pid: number) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}

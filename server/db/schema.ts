@@ -1,0 +1,288 @@
+/**
+ * The database, one table a fact. Property names are the API's field names (snake_case, as the spec spells them);
+ * `id` is exposed as `_id`. Every company-owned table has `company_id`. Money is integer rupiah in `bigint`.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+export const levelEnum = pgEnum('level', [
+  'developer',
+  'admin',
+  'sub_admin',
+  'custom',
+  'admin_department',
+  'approver',
+  'employee',
+]);
+export const genderEnum = pgEnum('gender', ['male', 'female', 'other']);
+export const maritalStatusEnum = pgEnum('marital_status', ['tk/0', 'tk/1', 'tk/2', 'tk/3', 'k/0', 'k/1', 'k/2', 'k/3']);
+export const employmentStatusEnum = pgEnum('employment_status', [
+  'not_set',
+  'pkwtt',
+  'pkwt',
+  'probation',
+  'intern',
+  'freelance',
+  'regular',
+]);
+export const recruitmentTypeEnum = pgEnum('recruitment_type', [
+  'recommendation',
+  'job_portal',
+  'social_media',
+  'other',
+]);
+export const exitReasonEnum = pgEnum('exit_reason', ['resign', 'phk']);
+export const actionEnum = pgEnum('log_action', ['create', 'update', 'delete']);
+export const companySizeEnum = pgEnum('company_size', ['1-10', '10-100', '100-1000', '1000+']);
+
+const money = (name: string) => bigint(name, { mode: 'number' });
+const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
+
+/** Columns every record carries. */
+const base = {
+  id: uuid('id').primaryKey().defaultRandom(),
+  created_at: stamp('created_at').notNull().defaultNow(),
+  updated_at: stamp('updated_at').notNull().defaultNow(),
+  created_by: uuid('created_by'),
+  /** Optimistic concurrency: a write names the version it edited. */
+  version: integer('version').notNull().default(1),
+};
+
+/** Columns every company-owned record carries. */
+const owned = {
+  ...base,
+  company_id: uuid('company_id')
+    .notNull()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+};
+
+export const companies = pgTable(
+  'companies',
+  {
+    ...base,
+    name: text('name').notNull(),
+    code: text('code').notNull(),
+    phone: text('phone'),
+    website: text('website'),
+    email: text('email'),
+    address: text('address'),
+    admin: uuid('admin_id'),
+    logo_url: text('logo_url'),
+    certificate_url: text('certificate_url'),
+    company_size: companySizeEnum('company_size'),
+    industry: text('industry'),
+    npwp_number: text('npwp_number'),
+    umk: money('umk'),
+    jkk_percentage: text('jkk_percentage'),
+    cut_off_days: smallint('cut_off_days'),
+    /** Per-feature settings: `{ sales_menu: { enabled: true, admin: [userId] } }`. */
+    features: jsonb('features').$type<Record<string, { enabled?: boolean; admin?: string[] }>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('companies_code_key').on(sql`lower(${t.code})`)],
+);
+
+export const accessRoles = pgTable(
+  'access_roles',
+  {
+    ...owned,
+    code: text('code').notNull(),
+    access_level: text('access_level').notNull(),
+    permissions: text('permissions').array().notNull().default(sql`'{}'::text[]`),
+  },
+  (t) => [uniqueIndex('access_roles_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    ...base,
+    /** Null for platform (developer) accounts. */
+    company_id: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    fullname: text('fullname').notNull(),
+    username: text('username').notNull(),
+    email: text('email'),
+    phone: text('phone'),
+    level: levelEnum('level').notNull(),
+    access_role: uuid('access_role_id').references(() => accessRoles.id, { onDelete: 'set null' }),
+    /** Null until the account is activated: such a user cannot log in. */
+    password_hash: text('password_hash'),
+    blocked: boolean('blocked').notNull().default(false),
+    photo_url: text('photo_url'),
+  },
+  (t) => [
+    uniqueIndex('users_username_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_company_idx').on(t.company_id),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /** SHA-256 of the bearer token; the token itself is never stored. */
+    token_hash: text('token_hash').notNull(),
+    user_id: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Set when a developer acts as a company's admin. */
+    impersonator_id: uuid('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
+    created_at: stamp('created_at').notNull().defaultNow(),
+    last_used_at: stamp('last_used_at').notNull().defaultNow(),
+    expires_at: stamp('expires_at').notNull(),
+    ip: text('ip'),
+    user_agent: text('user_agent'),
+  },
+  (t) => [uniqueIndex('sessions_token_key').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
+);
+
+/** Failed-login counters, one row per account or IP key, so that throttling holds across API processes. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  window_started_at: stamp('window_started_at').notNull().defaultNow(),
+  locked_until: stamp('locked_until'),
+});
+
+export const activityLogs = pgTable(
+  'activity_logs',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    user: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    impersonator: uuid('impersonator_id').references(() => users.id, { onDelete: 'set null' }),
+    action: actionEnum('action').notNull(),
+    menu: text('menu').notNull(),
+    resource: text('resource').notNull(),
+    record_id: uuid('record_id'),
+    detail: text('detail').notNull(),
+    changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
+    created_at: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('activity_logs_company_idx').on(t.company_id, t.created_at)],
+);
+
+export const files = pgTable('files', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  /** Null for platform files (developer uploads such as banners), readable by every signed-in user. */
+  company_id: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+  name: text('name').notNull().unique(),
+  original_name: text('original_name').notNull(),
+  mime: text('mime').notNull(),
+  size: integer('size').notNull(),
+  created_at: stamp('created_at').notNull().defaultNow(),
+  created_by: uuid('created_by'),
+});
+
+/** The reference lists of employee-organization: code and name, with a few extras. */
+const reference = { ...owned, code: text('code').notNull(), name: text('name').notNull() };
+
+export const departments = pgTable('departments', { ...reference, head: uuid('head_id') }, (t) => [
+  uniqueIndex('departments_code_key').on(t.company_id, sql`lower(${t.code})`),
+]);
+export const subDepartments = pgTable(
+  'sub_departments',
+  {
+    ...reference,
+    department: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    supervisor: uuid('supervisor_id'),
+  },
+  (t) => [uniqueIndex('sub_departments_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
+export const jobTitles = pgTable('job_titles', reference, (t) => [
+  uniqueIndex('job_titles_code_key').on(t.company_id, sql`lower(${t.code})`),
+]);
+export const locations = pgTable('locations', reference, (t) => [
+  uniqueIndex('locations_code_key').on(t.company_id, sql`lower(${t.code})`),
+]);
+
+export const employees = pgTable(
+  'employees',
+  {
+    ...owned,
+    user: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The company's own employee number (natural key for imports). */
+    employee_id: text('employee_id').notNull(),
+    // Personal
+    fullname: text('fullname').notNull(),
+    nickname: text('nickname'),
+    email: text('email'),
+    phone: text('phone'),
+    birth_date: date('birth_date'),
+    birth_place: text('birth_place'),
+    gender: genderEnum('gender'),
+    marital_status: maritalStatusEnum('marital_status'),
+    no_of_children: smallint('no_of_children'),
+    religion: text('religion'),
+    nationality: text('nationality'),
+    // Employment
+    join_date: date('join_date'),
+    end_of_contract: date('end_of_contract'),
+    status: employmentStatusEnum('status').notNull().default('not_set'),
+    recruitment_type: recruitmentTypeEnum('recruitment_type'),
+    exit_reason: exitReasonEnum('exit_reason'),
+    exit_date: date('exit_date'),
+    // Assignment
+    department: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    sub_department: uuid('sub_department_id').references(() => subDepartments.id, { onDelete: 'set null' }),
+    job_title: uuid('job_title_id').references(() => jobTitles.id, { onDelete: 'set null' }),
+    location: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    supervisor: uuid('supervisor_id'),
+    work_days: smallint('work_days').notNull().default(5),
+    // Salary (integer rupiah)
+    bank: text('bank'),
+    account_number: text('account_number'),
+    account_name: text('account_name'),
+    basic_salary: money('basic_salary').notNull().default(0),
+    transport_allowance: money('transport_allowance').notNull().default(0),
+    meal_allowance: money('meal_allowance').notNull().default(0),
+    communication_allowance: money('communication_allowance').notNull().default(0),
+    job_allowance: money('job_allowance').notNull().default(0),
+    other_allowance: money('other_allowance').notNull().default(0),
+    payroll_active: boolean('payroll_active').notNull().default(true),
+    // Legality, tax and BPJS
+    ktp_number: text('ktp_number'),
+    npwp_number: text('npwp_number'),
+    bpjs_tk_number: text('bpjs_tk_number'),
+    bpjs_ks_number: text('bpjs_ks_number'),
+    bpjs_tk_registered: boolean('bpjs_tk_registered').notNull().default(false),
+    bpjs_ks_registered: boolean('bpjs_ks_registered').notNull().default(false),
+  },
+  (t) => [
+    uniqueIndex('employees_user_key').on(t.user),
+    uniqueIndex('employees_employee_id_key').on(t.company_id, sql`lower(${t.employee_id})`),
+    index('employees_company_idx').on(t.company_id, t.fullname),
+  ],
+);
+
+export const employeeFamily = pgTable(
+  'employee_family',
+  {
+    ...owned,
+    employee: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    relationship: text('relationship').notNull(),
+    phone: text('phone'),
+    birth_date: date('birth_date'),
+    bpjs_ks_additional: boolean('bpjs_ks_additional').notNull().default(false),
+  },
+  (t) => [index('employee_family_employee_idx').on(t.employee)],
+);

@@ -1,0 +1,162 @@
+import { randomBytes } from 'node:crypto';
+import { createReadStream } from 'node:fs';
+import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import { Type } from '@sinclair/typebox';
+import { and, eq, isNull, or } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { files } from '../db/schema.ts';
+import { actorOf } from '../http/access.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import { errorResponses, Nullable, one } from '../http/schemas.ts';
+import { type AcceptGroup, acceptGroups, extensionOf, type FileType, fileTypes, sniff } from './sniff.ts';
+import { inspectZip, isXlsx } from './zip.ts';
+
+const StoredFile = Type.Object(
+  {
+    name: Type.String(),
+    url: Type.String(),
+    original_name: Type.String(),
+    mime: Type.String(),
+    size: Type.Integer(),
+    company: Nullable(Type.String()),
+  },
+  { $id: 'StoredFile' },
+);
+export const fileSchemas = [StoredFile];
+
+const refuse = (code: string, message: string, status = 415) => new AppError(status, code, message);
+
+/** Uploads (spec 7 `POST /files`) are streamed to disk under a size limit, then checked by content. */
+export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
+  const tmpDir = join(config.filesDir, '.incoming');
+
+  app.post('/v1/files', {
+    config: { access: { kind: 'signed-in' } },
+    schema: {
+      operationId: 'uploadFile',
+      tags: ['files'],
+      consumes: ['multipart/form-data'],
+      querystring: Type.Object(
+        {
+          accept: Type.Optional(
+            Type.Union(
+              Object.keys(acceptGroups).map((k) => Type.Literal(k)),
+              { default: 'any' },
+            ),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 201: one(Type.Ref(StoredFile)), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const actor = actorOf(request);
+      const accept = ((request.query as { accept?: AcceptGroup }).accept ?? 'any') as AcceptGroup;
+      const part = await request.file({ limits: { fileSize: config.limits.fileBytes, files: 1, fields: 5 } });
+      if (!part) throw refuse('file_missing', 'Choose a file to upload', 400);
+      await mkdir(tmpDir, { recursive: true });
+      const tmp = join(tmpDir, randomBytes(12).toString('hex'));
+      try {
+        await pipeline(part.file, (await open(tmp, 'w')).createWriteStream());
+        if (part.file.truncated) {
+          throw refuse(
+            'file_too_large',
+            `The file is larger than ${Math.round(config.limits.fileBytes / 1048576)} MB`,
+            413,
+          );
+        }
+        const type = await detect(tmp, config.limits.unpackedBytes);
+        const allowed: readonly FileType[] = acceptGroups[accept];
+        if (!type || !allowed.includes(type)) {
+          throw refuse(
+            'file_type_not_allowed',
+            `Only ${allowed.map((t) => t.toUpperCase()).join(', ')} files are accepted here`,
+          );
+        }
+        const extension = extensionOf(part.filename);
+        if (!(fileTypes[type].extensions as readonly string[]).includes(extension)) {
+          throw refuse(
+            'file_type_mismatch',
+            `This file is a ${type.toUpperCase()} but is named ${extension || 'without an extension'}`,
+          );
+        }
+        const name = `${randomBytes(16).toString('hex')}${fileTypes[type].extensions[0]}`;
+        const folder = join(config.filesDir, actor.companyId ?? 'platform');
+        await mkdir(folder, { recursive: true });
+        const { size } = await stat(tmp);
+        await rename(tmp, join(folder, name));
+        const [row] = await db
+          .insert(files)
+          .values({
+            company_id: actor.companyId,
+            name,
+            original_name: part.filename.slice(0, 255),
+            mime: fileTypes[type].mime,
+            size,
+            created_by: actor.userId,
+          })
+          .returning();
+        reply.status(201);
+        return {
+          data: {
+            name,
+            url: `/v1/files/${name}`,
+            original_name: row!.original_name,
+            mime: row!.mime,
+            size,
+            company: row!.company_id,
+          },
+        };
+      } finally {
+        await rm(tmp, { force: true });
+      }
+    },
+  });
+
+  app.get('/v1/files/:name', {
+    config: { access: { kind: 'signed-in' } },
+    schema: {
+      operationId: 'downloadFile',
+      tags: ['files'],
+      params: Type.Object({ name: Type.String({ pattern: '^[a-f0-9]{32}\\.[a-z]{3,4}$' }) }),
+      response: { 200: Type.String({ format: 'binary' }), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const actor = actorOf(request);
+      const { name } = request.params as { name: string };
+      const visible = actor.companyId
+        ? or(eq(files.company_id, actor.companyId), isNull(files.company_id))
+        : isNull(files.company_id);
+      const [row] = await db
+        .select()
+        .from(files)
+        .where(and(eq(files.name, name), visible));
+      if (!row) throw notFound('File');
+      const path = join(config.filesDir, row.company_id ?? 'platform', row.name);
+      reply
+        .header('content-type', row.mime)
+        .header('content-length', row.size)
+        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.original_name)}`)
+        .header('cache-control', 'private, max-age=3600');
+      return reply.send(createReadStream(path));
+    },
+  });
+}
+
+async function detect(path: string, unpackedLimit: number): Promise<FileType | null> {
+  const handle = await open(path, 'r');
+  const head = new Uint8Array(16);
+  await handle.read(head, 0, 16, 0);
+  await handle.close();
+  const kind = sniff(head);
+  if (kind !== 'zip') return kind;
+  const report = inspectZip(new Uint8Array(await readFile(path)), unpackedLimit);
+  if (report.reason === 'unpacked_too_large' || report.reason === 'too_many_entries') {
+    throw refuse('file_unpacks_too_large', 'This file unpacks to more than the allowed size and was refused', 413);
+  }
+  return isXlsx(report) ? 'xlsx' : null;
+}

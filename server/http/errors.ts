@@ -1,0 +1,137 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+
+export interface FieldError {
+  code: string;
+  message: string;
+  params?: Record<string, unknown>;
+}
+
+/** Every error the API returns: `{ code, message, fields? }` with a matching HTTP status. */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: Record<string, FieldError> | undefined;
+  readonly extra: Record<string, unknown> | undefined;
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields?: Record<string, FieldError>,
+    extra?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+    this.extra = extra;
+  }
+}
+
+export const notFound = (what = 'Record') => new AppError(404, 'not_found', `${what} not found`);
+export const forbidden = () => new AppError(403, 'forbidden', 'You do not have access to this');
+export const unauthorized = (message = 'Please sign in') => new AppError(401, 'unauthorized', message);
+export const invalid = (fields: Record<string, FieldError>, message = 'Some fields are invalid') =>
+  new AppError(400, 'validation_failed', message, fields);
+
+/** Fastify's own error codes, mapped to ours. */
+const frameworkErrors: Record<string, { status: number; code: string; message: string }> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON' },
+  FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The request body is empty' },
+  FST_ERR_CTP_BODY_TOO_LARGE: { status: 413, code: 'body_too_large', message: 'The request body is too large' },
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'This content type is not accepted here',
+  },
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: {
+    status: 400,
+    code: 'invalid_content_length',
+    message: 'The content length does not match the body',
+  },
+  FST_REQ_FILE_TOO_LARGE: { status: 413, code: 'file_too_large', message: 'The file is too large' },
+  FST_INVALID_MULTIPART_CONTENT_TYPE: {
+    status: 415,
+    code: 'unsupported_media_type',
+    message: 'Send the file as multipart/form-data',
+  },
+  FST_FILES_LIMIT: { status: 413, code: 'too_many_files', message: 'Send one file at a time' },
+  FST_PARTS_LIMIT: { status: 413, code: 'too_many_parts', message: 'Too many form fields' },
+};
+
+interface ValidationIssue {
+  instancePath: string;
+  keyword: string;
+  params: Record<string, unknown>;
+  message?: string;
+}
+
+/** Turns Ajv's issues into `{ field: { code, message, params } }`; the client translates by code. */
+export function fieldErrorsFromValidation(issues: readonly ValidationIssue[]): Record<string, FieldError> {
+  const fields: Record<string, FieldError> = {};
+  for (const issue of issues) {
+    const path = issue.instancePath.replace(/^\//, '').replaceAll('/', '.');
+    const field =
+      issue.keyword === 'required'
+        ? [path, issue.params.missingProperty].filter(Boolean).join('.')
+        : issue.keyword === 'additionalProperties'
+          ? [path, issue.params.additionalProperty].filter(Boolean).join('.')
+          : path || '_';
+    if (fields[field]) continue;
+    fields[field] = {
+      code: issue.keyword === 'additionalProperties' ? 'unknown_field' : issue.keyword,
+      message: issue.keyword === 'additionalProperties' ? 'is not a known field' : (issue.message ?? 'is invalid'),
+      params: issue.params,
+    };
+  }
+  return fields;
+}
+
+interface DatabaseError {
+  code: string;
+  constraint?: string;
+}
+
+/** PostgreSQL's error, whether the driver error arrives bare or wrapped by Drizzle (`cause`). */
+export function databaseError(error: unknown): DatabaseError | undefined {
+  for (
+    let current = error as { code?: unknown; cause?: unknown } | undefined, depth = 0;
+    current && depth < 3;
+    depth++
+  ) {
+    if (typeof current.code === 'string' && /^[0-9A-Z]{5}$/.test(current.code)) return current as DatabaseError;
+    current = current.cause as typeof current;
+  }
+  return undefined;
+}
+
+export function installErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply
+        .status(error.status)
+        .send({ code: error.code, message: error.message, fields: error.fields, ...error.extra });
+    }
+    if (error.validation) {
+      const where = error.validationContext === 'querystring' ? 'query' : (error.validationContext ?? 'body');
+      return reply.status(400).send({
+        code: 'validation_failed',
+        message: `The request ${where} is invalid`,
+        fields: fieldErrorsFromValidation(error.validation as ValidationIssue[]),
+      });
+    }
+    const known = error.code ? frameworkErrors[error.code] : undefined;
+    if (known) return reply.status(known.status).send({ code: known.code, message: known.message });
+    const pgCode = databaseError(error)?.code;
+    if (pgCode === '57014') {
+      return reply.status(503).send({ code: 'timeout', message: 'The database took too long to answer' });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.status(error.statusCode).send({ code: 'bad_request', message: error.message });
+    }
+    request.log.error({ err: error }, 'unhandled error');
+    return reply.status(500).send({ code: 'internal_error', message: 'An Error Occured' });
+  });
+}
+
+export const routeNotFound = (method: string, url: string) =>
+  new AppError(404, 'not_found', `No route ${method} ${url.split('?')[0]}`);

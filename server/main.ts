@@ -1,0 +1,19 @@
+import { startServer } from './start.ts';
+
+const running = await startServer().catch((error: Error) => {
+  console.error(`\n  Could not start: ${error.message}\n`);
+  process.exit(1);
+});
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  running.app.log.info({ signal }, 'shutting down');
+  const force = setTimeout(() => process.exit(1), 20_000);
+  force.unref();
+  await running.stop();
+  process.exit(0);
+}
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+process.on('SIGINT', () => void shutdown('SIGINT'));

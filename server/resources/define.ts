@@ -1,0 +1,188 @@
+/**
+ * A resource is one table plus the few facts the generic routes cannot guess: its path, the menu that guards it,
+ * whether it belongs to a company, and its list rules. Everything else (validation, OpenAPI, response allow-list)
+ * is derived from the Drizzle table here.
+ */
+import { type TObject, type TSchema, Type } from '@sinclair/typebox';
+import { type AnyColumn, getTableColumns } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { createInsertSchema, createSelectSchema } from 'drizzle-typebox';
+
+/** What a column holds, from the API's point of view: the closed union every generic table dispatches on. */
+export type FieldKind =
+  | 'uuid'
+  | 'text'
+  | 'enum'
+  | 'integer'
+  | 'money'
+  | 'boolean'
+  | 'date'
+  | 'timestamp'
+  | 'list'
+  | 'json';
+
+const kindByColumnType = {
+  PgUUID: 'uuid',
+  PgText: 'text',
+  PgEnumColumn: 'enum',
+  PgInteger: 'integer',
+  PgSmallInt: 'integer',
+  PgBigInt53: 'money',
+  PgBoolean: 'boolean',
+  PgDateString: 'date',
+  PgTimestampString: 'timestamp',
+  PgArray: 'list',
+  PgJsonb: 'json',
+} as const satisfies Record<string, FieldKind>;
+
+export function kindOf(column: AnyColumn): FieldKind {
+  const kind = (kindByColumnType as Record<string, FieldKind>)[column.columnType];
+  if (!kind) throw new Error(`No field kind for column type ${column.columnType} (${column.name})`);
+  return kind;
+}
+
+/** A table the generic machinery can serve: it has the base columns. */
+export type ResourceTable = PgTable & {
+  id: PgColumn;
+  version: PgColumn;
+  created_at: PgColumn;
+  updated_at: PgColumn;
+  created_by: PgColumn;
+};
+
+/** A field that points at a record of another table: checked for tenancy on write, expandable with `populate`. */
+export interface Relation {
+  table: PgTable & { id: PgColumn };
+  /** The columns a populated relation shows, by output name. */
+  columns: Record<string, PgColumn>;
+  /** The named component schema of the populated object. */
+  schema: TObject;
+  /** Whether the related table is company-owned (and so filtered by the caller's company). */
+  owned: boolean;
+}
+
+export interface ResourceConfig<T extends ResourceTable> {
+  /** Plural, kebab or snake: used for operation ids, log entries and `resources.<name>` labels. */
+  name: string;
+  /** Path under /v1. */
+  path: string;
+  table: T;
+  /** Menu id from common/menu.ts that guards reading and writing. */
+  menu: string;
+  /** `company`: rows carry company_id and callers see only their own. `platform`: developer area, no company. */
+  scope: 'company' | 'platform';
+  /** Singular noun for messages ("Department"); also names the OpenAPI schemas and operations. */
+  label: string;
+  /** The row's display name, for confirmations and the activity log. */
+  title: (row: Record<string, unknown>) => string;
+  search: readonly (keyof T['_']['columns'] & string)[];
+  filters: readonly (keyof T['_']['columns'] & string)[];
+  sort: readonly (keyof T['_']['columns'] & string)[];
+  defaultSort: string;
+  /** Bulk upsert matches rows by `_id` or by this field (case-insensitive, within the company). */
+  naturalKey?: keyof T['_']['columns'] & string;
+  relations?: Partial<Record<keyof T['_']['columns'] & string, Relation>>;
+  /** Fields the API shows but never accepts. */
+  readOnly?: readonly (keyof T['_']['columns'] & string)[];
+  /** Fields never shown nor accepted. */
+  hidden?: readonly (keyof T['_']['columns'] & string)[];
+  /** Validation refinements on top of what the column says (formats, patterns, ranges). */
+  refine?: Partial<Record<keyof T['_']['columns'] & string, TSchema>>;
+  /** Timestamp filters that compare exactly instead of meaning "that whole day". */
+  exactDates?: readonly string[];
+  /** Whether POST (create) is offered. */
+  create?: boolean;
+}
+
+/** A defined resource; field names were checked against its table when it was defined. */
+export interface Resource extends ResourceConfig<ResourceTable> {
+  columns: Record<string, PgColumn>;
+  kinds: Record<string, FieldKind>;
+  /** Output: the allow-list of what a row shows. */
+  /** PascalCase singular: `Department`, `JobTitle`. */
+  typeName: string;
+  rowSchema: TObject;
+  createSchema: TObject;
+  updateSchema: TObject;
+  writable: string[];
+}
+
+const systemFields = ['id', 'company_id', 'created_at', 'updated_at', 'created_by', 'version'];
+
+export function defineResource<T extends ResourceTable>(config: ResourceConfig<T>): Resource {
+  const columns = getTableColumns(config.table) as Record<string, PgColumn>;
+  const kinds = Object.fromEntries(Object.entries(columns).map(([field, column]) => [field, kindOf(column)]));
+  const hidden = new Set<string>(config.hidden ?? []);
+  const readOnly = new Set<string>([...systemFields, ...(config.readOnly ?? [])]);
+  const refine = Object.fromEntries(
+    Object.entries(config.refine ?? {}).map(([field, schema]) => [field, () => schema as TSchema]),
+  );
+  const pascal = toPascal(config.label);
+
+  const select = createSelectSchema(config.table) as unknown as TObject;
+  const rowProperties: Record<string, TSchema> = { _id: Type.String({ format: 'uuid' }) };
+  for (const [field, schema] of Object.entries(select.properties)) {
+    if (field === 'id' || field === 'company_id' || hidden.has(field)) continue;
+    const kind = kinds[field]!;
+    const normal = normalise(schema, kind);
+    const relation = config.relations?.[field as keyof typeof config.relations] as Relation | undefined;
+    rowProperties[field] = relation ? Type.Union([normal, Type.Ref(relation.schema)]) : normal;
+  }
+  const rowSchema = Type.Object(rowProperties, { $id: pascal, additionalProperties: false });
+
+  const insert = createInsertSchema(config.table, refine as never) as unknown as TObject;
+  const writable = Object.keys(insert.properties).filter((field) => !readOnly.has(field) && !hidden.has(field));
+  const createProperties: Record<string, TSchema> = {};
+  for (const field of writable) createProperties[field] = normalise(insert.properties[field]!, kinds[field]!);
+  const required = (insert.required ?? []).filter((field) => writable.includes(field));
+  const createSchema = Type.Object(createProperties, { $id: `${pascal}Create`, additionalProperties: false });
+  createSchema.required = required;
+  if (required.length === 0) delete createSchema.required;
+  const updateSchema = Type.Object(
+    {
+      ...Object.fromEntries(Object.entries(createProperties).map(([k, v]) => [k, Type.Optional(v)])),
+      version: Type.Integer({ minimum: 1 }),
+    },
+    { $id: `${pascal}Update`, additionalProperties: false },
+  );
+
+  return {
+    create: true,
+    ...(config as unknown as ResourceConfig<ResourceTable>),
+    typeName: pascal,
+    columns,
+    kinds,
+    rowSchema,
+    createSchema,
+    updateSchema,
+    writable,
+  };
+}
+
+/** Plain JSON Schema for OpenAPI: enums as `enum`, dates with a format, empty items typed. */
+function normalise(schema: TSchema, kind: FieldKind): TSchema {
+  const copy = structuredClone(schema) as TSchema & Record<string | symbol, unknown>;
+  const visit = (node: Record<string, unknown>): Record<string, unknown> => {
+    const anyOf = node.anyOf as Record<string, unknown>[] | undefined;
+    if (anyOf?.every((option) => 'const' in option)) {
+      return { type: 'string', enum: anyOf.map((option) => option.const) };
+    }
+    if (anyOf) node.anyOf = anyOf.map(visit);
+    if (node.type === 'string' && !node.format && !node.enum) {
+      if (kind === 'date') node.format = 'date';
+      if (kind === 'timestamp') node.format = 'date-time';
+      if (kind === 'uuid') node.format = 'uuid';
+    }
+    return node;
+  };
+  const result = visit(copy) as TSchema;
+  if (kind === 'json') return Type.Record(Type.String(), Type.Unknown()) as TSchema;
+  return result;
+}
+
+const toPascal = (name: string) =>
+  name
+    .split(/[-_/ ]/)
+    .filter(Boolean)
+    .map((part) => part[0]!.toUpperCase() + part.slice(1))
+    .join('');

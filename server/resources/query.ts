@@ -1,0 +1,183 @@
+/**
+ * The list query of spec section 5, turned into SQL: filters, `search`, `sort`, `limit` and `skip`.
+ * - repeated values mean "any of them", duplicates removed, `null` and empty values dropped;
+ * - two numbers (or two dates) are an inclusive range;
+ * - a date-shaped value on a timestamp is that whole day in the company's time zone (Asia/Jakarta), unless the
+ *   resource names the key in `exactDates`.
+ */
+import { type TSchema, Type } from '@sinclair/typebox';
+import { and, asc, between, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { type FieldError, invalid } from '../http/errors.ts';
+import type { FieldKind, Resource } from './define.ts';
+
+export const DEFAULT_LIMIT = 9999;
+export const MAX_LIMIT = 10_000;
+/** Indonesia's western time zone: where a "day" starts for timestamp filters. */
+export const TIME_ZONE_OFFSET = '+07:00';
+
+export interface ListQuery {
+  limit?: number;
+  skip?: number;
+  sort?: string;
+  populate?: string;
+  search?: string;
+  [filter: string]: string | string[] | number | undefined;
+}
+
+export function listQuerySchema(resource: Resource): TSchema {
+  const filters = Object.fromEntries(
+    resource.filters.map((field) => [
+      field,
+      Type.Optional(
+        Type.Array(Type.String(), { description: `Filter on ${field}: repeat for any-of; two values are a range` }),
+      ),
+    ]),
+  );
+  return Type.Object(
+    {
+      limit: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_LIMIT, default: DEFAULT_LIMIT })),
+      skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+      sort: Type.Optional(
+        Type.String({ description: `Comma-separated; '-' for descending. One of: ${resource.sort.join(', ')}` }),
+      ),
+      populate: Type.Optional(
+        Type.String({
+          description: `Comma-separated relations: ${Object.keys(resource.relations ?? {}).join(', ') || 'none'}`,
+        }),
+      ),
+      search: Type.Optional(
+        Type.String({ maxLength: 200, description: `Case-insensitive, on ${resource.search.join(', ')}` }),
+      ),
+      ...filters,
+    },
+    { additionalProperties: false },
+  );
+}
+
+type Condition = (column: PgColumn, values: string[]) => SQL | FieldError;
+
+const isNumber = (value: string) => /^-?\d+(\.\d+)?$/.test(value);
+const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
+const isDateTime = (value: string) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
+const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+const booleans: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
+
+const bad = (code: string, message: string): FieldError => ({ code, message });
+const anyOf = (column: PgColumn, values: unknown[]) =>
+  values.length === 1 ? eq(column, values[0]) : inArray(column, values);
+
+const dayStart = (day: string) => `${day}T00:00:00.000${TIME_ZONE_OFFSET}`;
+const dayEnd = (day: string) => `${day}T23:59:59.999${TIME_ZONE_OFFSET}`;
+
+const conditions = {
+  number: (column, values) => {
+    if (!values.every(isNumber)) return bad('number', 'must be a number');
+    const numbers = values.map(Number);
+    return numbers.length === 2 ? between(column, Math.min(...numbers), Math.max(...numbers)) : anyOf(column, numbers);
+  },
+  date: (column, values) => {
+    if (!values.every(isDate)) return bad('date', 'must be a date (YYYY-MM-DD)');
+    const sorted = [...values].sort();
+    return values.length === 2 ? between(column, sorted[0], sorted[1]) : anyOf(column, values);
+  },
+  timestamp: (column, values) => {
+    if (!values.every((value) => isDate(value) || isDateTime(value))) return bad('date', 'must be a date');
+    const days = values.map((value) => (isDate(value) ? value : value.slice(0, 10))).sort();
+    if (values.length === 2) return and(gte(column, dayStart(days[0]!)), lte(column, dayEnd(days[1]!)))!;
+    return or(...days.map((day) => and(gte(column, dayStart(day)), lte(column, dayEnd(day)))))!;
+  },
+  exactTimestamp: (column, values) => {
+    if (!values.every(isDateTime)) return bad('date', 'must be a date and time');
+    return values.length === 2 ? between(column, values[0], values[1]) : anyOf(column, values);
+  },
+  boolean: (column, values) => {
+    if (!values.every((value) => value in booleans)) return bad('boolean', 'must be true or false');
+    return anyOf(column, [...new Set(values.map((value) => booleans[value]))]);
+  },
+  uuid: (column, values) => (values.every(isUuid) ? anyOf(column, values) : bad('uuid', 'must be an id')),
+  enum: (column, values) => {
+    const allowed = (column as PgColumn & { enumValues?: string[] }).enumValues ?? [];
+    return values.every((value) => allowed.includes(value))
+      ? anyOf(column, values)
+      : { ...bad('enum', `must be one of ${allowed.join(', ')}`), params: { allowedValues: allowed } };
+  },
+  text: (column, values) => anyOf(column, values),
+} satisfies Record<string, Condition>;
+
+const conditionByKind = {
+  uuid: conditions.uuid,
+  text: conditions.text,
+  enum: conditions.enum,
+  integer: conditions.number,
+  money: conditions.number,
+  boolean: conditions.boolean,
+  date: conditions.date,
+  timestamp: conditions.timestamp,
+  list: (column, values) => anyOf(column, values),
+  json: () => bad('not_filterable', 'cannot be filtered'),
+} as const satisfies Record<FieldKind, Condition>;
+
+/** Values as the spec's query building leaves them: nulls and empties dropped, duplicates removed. */
+export function cleanValues(raw: unknown): string[] {
+  const list = Array.isArray(raw) ? raw : [raw];
+  return [...new Set(list.map(String).filter((value) => value !== '' && value !== 'null' && value !== 'undefined'))];
+}
+
+export function buildWhere(resource: Resource, query: ListQuery): SQL | undefined {
+  const parts: SQL[] = [];
+  const errors: Record<string, FieldError> = {};
+  for (const field of resource.filters) {
+    const values = cleanValues(query[field] ?? []);
+    if (values.length === 0) continue;
+    const column = resource.columns[field]!;
+    const kind = resource.kinds[field]!;
+    const condition =
+      kind === 'timestamp' && resource.exactDates?.includes(field) ? conditions.exactTimestamp : conditionByKind[kind];
+    const result = condition(column, values);
+    if ('code' in result && 'message' in result && !('getSQL' in result)) errors[field] = result as FieldError;
+    else parts.push(result as SQL);
+  }
+  const term = query.search?.trim();
+  if (term) {
+    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    parts.push(or(...resource.search.map((field) => ilike(resource.columns[field]!, pattern)))!);
+  }
+  if (Object.keys(errors).length) throw invalid(errors, 'Some filters are invalid');
+  return parts.length ? and(...parts) : undefined;
+}
+
+export function buildOrder(resource: Resource, sort: string | undefined): SQL[] {
+  const order: SQL[] = [];
+  for (const part of (sort || resource.defaultSort)
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const descending = part.startsWith('-');
+    const field = descending ? part.slice(1) : part;
+    if (!resource.sort.includes(field as never)) {
+      throw invalid({
+        sort: { code: 'enum', message: `cannot sort by ${field}`, params: { allowedValues: resource.sort } },
+      });
+    }
+    const column = resource.columns[field]!;
+    order.push(descending ? desc(column) : asc(column));
+  }
+  order.push(asc(resource.columns.id!));
+  return order;
+}
+
+export function parsePopulate(resource: Resource, populate: string | undefined): string[] {
+  const names = cleanValues((populate ?? '').split(',').map((s) => s.trim()));
+  const unknown = names.filter((name) => !resource.relations?.[name as never]);
+  if (unknown.length) {
+    throw invalid({
+      populate: {
+        code: 'enum',
+        message: `cannot populate ${unknown.join(', ')}`,
+        params: { allowedValues: Object.keys(resource.relations ?? {}) },
+      },
+    });
+  }
+  return names;
+}

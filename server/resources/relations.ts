@@ -1,0 +1,58 @@
+/** The shapes a populated relation takes: small, named, and tenant-checked by the repository. */
+import { Type } from '@sinclair/typebox';
+import { departments, employees, jobTitles, locations, subDepartments, users } from '../db/schema.ts';
+import type { Relation } from './define.ts';
+
+const text = Type.String();
+const id = Type.String({ format: 'uuid' });
+const nullable = (schema: ReturnType<typeof Type.String>) => Type.Union([schema, Type.Null()]);
+
+export const userRef: Relation = {
+  table: users,
+  owned: true,
+  columns: {
+    fullname: users.fullname,
+    username: users.username,
+    email: users.email,
+    level: users.level,
+    photo_url: users.photo_url,
+  },
+  schema: Type.Object(
+    { _id: id, fullname: text, username: text, email: nullable(text), level: text, photo_url: nullable(text) },
+    { $id: 'UserRef' },
+  ),
+};
+
+/** A company's admin is a user of that company, not of the (developer) caller: no company filter. */
+export const companyAdminRef: Relation = { ...userRef, owned: false };
+
+export const employeeRef: Relation = {
+  table: employees,
+  owned: true,
+  columns: { fullname: employees.fullname, employee_id: employees.employee_id },
+  schema: Type.Object({ _id: id, fullname: text, employee_id: text }, { $id: 'EmployeeRef' }),
+};
+
+const codeName = (
+  table: typeof departments | typeof jobTitles | typeof locations | typeof subDepartments,
+  $id: string,
+): Relation => ({
+  table,
+  owned: true,
+  columns: { code: table.code, name: table.name },
+  schema: Type.Object({ _id: id, code: text, name: text }, { $id }),
+});
+
+export const departmentRef = codeName(departments, 'DepartmentRef');
+export const subDepartmentRef = codeName(subDepartments, 'SubDepartmentRef');
+export const jobTitleRef = codeName(jobTitles, 'JobTitleRef');
+export const locationRef = codeName(locations, 'LocationRef');
+
+export const relationSchemas = [
+  userRef.schema,
+  employeeRef.schema,
+  departmentRef.schema,
+  subDepartmentRef.schema,
+  jobTitleRef.schema,
+  locationRef.schema,
+];

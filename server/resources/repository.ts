@@ -1,0 +1,408 @@
+/**
+ * Generic data access for every resource. Tenancy is applied here and nowhere else: a company-scoped resource is read
+ * and written only inside the caller's company, so another company's id simply does not exist (404).
+ */
+import { and, count, eq, getTableName, inArray, is, type SQL, sql } from 'drizzle-orm';
+import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type Changes, diff, type LogEntry, snapshot, writeLog } from '../activity/log.ts';
+import type { Db, Executor } from '../db/connect.ts';
+import * as schema from '../db/schema.ts';
+import type { Actor } from '../http/access.ts';
+import { AppError, databaseError, type FieldError, invalid, notFound } from '../http/errors.ts';
+import type { Relation, Resource } from './define.ts';
+import { buildOrder, buildWhere, DEFAULT_LIMIT, type ListQuery, parsePopulate } from './query.ts';
+
+export interface Caller {
+  actor: Actor;
+  /** Null only for platform resources. */
+  companyId: string | null;
+}
+
+type Row = Record<string, unknown>;
+
+/** The company condition, or nothing for platform resources. */
+function tenancy(resource: Resource, caller: Caller): SQL | undefined {
+  if (resource.scope === 'platform') return undefined;
+  if (!caller.companyId) throw new AppError(403, 'no_company', 'Sign in to a company to use this');
+  return eq(resource.columns.company_id!, caller.companyId);
+}
+
+const withTenancy = (resource: Resource, caller: Caller, condition?: SQL) => and(tenancy(resource, caller), condition);
+
+/** A stored row as the API shows it: `_id`, no company, ISO timestamps, hidden fields dropped by the schema. */
+export function present(resource: Resource, row: Row): Row {
+  const out: Row = { _id: row.id };
+  for (const [field, value] of Object.entries(row)) {
+    if (field === 'id' || field === 'company_id') continue;
+    out[field] =
+      resource.kinds[field] === 'timestamp' && typeof value === 'string' ? new Date(value).toISOString() : value;
+  }
+  return out;
+}
+
+export async function list(db: Db, resource: Resource, caller: Caller, query: ListQuery) {
+  const where = withTenancy(resource, caller, buildWhere(resource, query));
+  const order = buildOrder(resource, query.sort);
+  const populate = parsePopulate(resource, query.populate);
+  const limit = Number(query.limit ?? DEFAULT_LIMIT);
+  const skip = Number(query.skip ?? 0);
+  const table = resource.table;
+  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
+    db
+      .select()
+      .from(table)
+      .where(where)
+      .orderBy(...order)
+      .limit(limit)
+      .offset(skip),
+    db.select({ total: count() }).from(table).where(where),
+  ]);
+  const data = rows.map((row) => present(resource, row));
+  await populateRows(db, resource, caller, data, populate);
+  return { data, meta: { total, limit, skip } };
+}
+
+export async function findOne(db: Executor, resource: Resource, caller: Caller, id: string, populate: string[] = []) {
+  const [row] = await db
+    .select()
+    .from(resource.table)
+    .where(withTenancy(resource, caller, eq(resource.columns.id!, id)));
+  if (!row) throw notFound(resource.label);
+  const data = present(resource, row);
+  await populateRows(db, resource, caller, [data], populate);
+  return data;
+}
+
+/** Replaces relation ids by the related records, fetched in one query per relation, inside the caller's company. */
+async function populateRows(db: Executor, resource: Resource, caller: Caller, rows: Row[], names: string[]) {
+  for (const name of names) {
+    const relation = resource.relations![name as never] as Relation;
+    const ids = [...new Set(rows.map((row) => row[name]).filter((id): id is string => typeof id === 'string'))];
+    if (ids.length === 0) continue;
+    const found = await db
+      .select({ _id: relation.table.id, ...relation.columns })
+      .from(relation.table)
+      .where(and(inArray(relation.table.id, ids), relatedTenancy(relation, caller)));
+    const byId = new Map(found.map((item) => [item._id as string, item]));
+    for (const row of rows) if (typeof row[name] === 'string') row[name] = byId.get(row[name] as string) ?? null;
+  }
+}
+
+function relatedTenancy(relation: Relation, caller: Caller): SQL | undefined {
+  if (!relation.owned || !caller.companyId) return undefined;
+  return eq((relation.table as unknown as { company_id: PgColumn }).company_id, caller.companyId);
+}
+
+/** Every relation id in the input must name a record the caller may see; otherwise it is a field error. */
+export async function checkRelations(db: Executor, resource: Resource, caller: Caller, inputs: Row[]) {
+  const errors = new Map<number, Record<string, FieldError>>();
+  for (const [field, relation] of Object.entries(resource.relations ?? {}) as [string, Relation][]) {
+    const ids = [...new Set(inputs.map((input) => input[field]).filter((id): id is string => typeof id === 'string'))];
+    if (ids.length === 0) continue;
+    const found = await db
+      .select({ id: relation.table.id })
+      .from(relation.table)
+      .where(and(inArray(relation.table.id, ids), relatedTenancy(relation, caller)));
+    const known = new Set(found.map((item) => item.id as string));
+    inputs.forEach((input, index) => {
+      const id = input[field];
+      if (typeof id === 'string' && !known.has(id)) {
+        errors.set(index, { ...errors.get(index), [field]: { code: 'not_found', message: 'does not exist' } });
+      }
+    });
+  }
+  return errors;
+}
+
+const stamp = (caller: Caller) => ({ updated_at: new Date().toISOString(), created_by: caller.actor.userId });
+
+function logEntry(
+  resource: Resource,
+  caller: Caller,
+  action: LogEntry['action'],
+  row: Row,
+  changes: Changes,
+): LogEntry {
+  const title = resource.title(row);
+  const verb = { create: 'Created', update: 'Updated', delete: 'Deleted' }[action];
+  const fields = action === 'update' ? `: ${Object.keys(changes).join(', ')}` : '';
+  return {
+    actor: caller.actor,
+    companyId: resource.scope === 'company' ? caller.companyId : null,
+    action,
+    menu: resource.menu,
+    resource: resource.name,
+    recordId: row.id as string,
+    detail: `${verb} ${resource.label.toLowerCase()} ${title}${fields}`,
+    changes,
+  };
+}
+
+const tableNames = Object.values(schema as Record<string, unknown>)
+  .filter((value): value is PgTable => is(value, PgTable))
+  .map((table) => getTableName(table))
+  .sort((a, b) => b.length - a.length);
+
+/** `sub_departments_code_key` -> `code`: the field a unique index guards. */
+function fieldOfConstraint(constraint: string | undefined): string | undefined {
+  if (!constraint?.endsWith('_key')) return undefined;
+  const table = tableNames.find((name) => constraint.startsWith(`${name}_`));
+  return table ? constraint.slice(table.length + 1, -'_key'.length) : undefined;
+}
+
+/**
+ * Unique-key violations become a field error on the key's field, read from the index name
+ * (`<table>_<field>_key`, the convention of server/db/schema.ts).
+ */
+export async function guardUnique<T>(resource: Resource, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    const found = databaseError(error);
+    if (found?.code === '23505') {
+      const field = fieldOfConstraint(found.constraint) ?? resource.naturalKey ?? 'code';
+      throw invalid({ [field]: { code: 'unique', message: 'is already used' } }, `This ${field} is already used`);
+    }
+    throw error;
+  }
+}
+
+export async function create(db: Db, resource: Resource, caller: Caller, input: Row) {
+  const errors = await checkRelations(db, resource, caller, [input]);
+  if (errors.size) throw invalid(errors.get(0)!);
+  return guardUnique(resource, () => db.transaction((tx) => insertRow(tx, resource, caller, input)));
+}
+
+/** Inserts one row inside the caller's transaction, stamped, company-scoped and logged. Input is already valid. */
+export async function insertRow(tx: Executor, resource: Resource, caller: Caller, input: Row) {
+  const values = {
+    ...input,
+    ...stamp(caller),
+    ...(resource.scope === 'company' ? { company_id: caller.companyId } : {}),
+  };
+  const [row] = await tx
+    .insert(resource.table)
+    .values(values as never)
+    .returning();
+  await writeLog(tx, logEntry(resource, caller, 'create', row!, snapshot(input)));
+  return present(resource, row!);
+}
+
+/** Optimistic concurrency: the write names the version it edited; a stale write is 409 with the current row. */
+export async function update(db: Db, resource: Resource, caller: Caller, id: string, input: Row) {
+  const { version, ...changes } = input as Row & { version: number };
+  const errors = await checkRelations(db, resource, caller, [changes]);
+  if (errors.size) throw invalid(errors.get(0)!);
+  return guardUnique(resource, () =>
+    db.transaction(async (tx) => {
+      const idMatch = withTenancy(resource, caller, eq(resource.columns.id!, id));
+      const [before] = await tx.select().from(resource.table).where(idMatch).for('update');
+      if (!before) throw notFound(resource.label);
+      if (before.version !== version) throw conflict(resource, before);
+      const [row] = await tx
+        .update(resource.table)
+        .set({
+          ...changes,
+          updated_at: new Date().toISOString(),
+          version: sql`${resource.columns.version} + 1`,
+        } as never)
+        .where(idMatch)
+        .returning();
+      const changed = diff(before, changes);
+      if (Object.keys(changed).length) await writeLog(tx, logEntry(resource, caller, 'update', row!, changed));
+      return present(resource, row!);
+    }),
+  );
+}
+
+const conflict = (resource: Resource, current: Row) =>
+  new AppError(
+    409,
+    'conflict',
+    `This ${resource.label.toLowerCase()} was changed by someone else. Reload it to see the changes.`,
+    undefined,
+    {
+      current: present(resource, current),
+    },
+  );
+
+export async function remove(db: Db, resource: Resource, caller: Caller, ids: string[]) {
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .delete(resource.table)
+      .where(withTenancy(resource, caller, inArray(resource.columns.id!, ids)))
+      .returning();
+    if (rows.length !== new Set(ids).size) throw notFound(resource.label);
+    await writeLog(
+      tx,
+      rows.map((row) => logEntry(resource, caller, 'delete', row, snapshot(row))),
+    );
+    return rows.map((row) => row.id as string);
+  });
+}
+
+export type BulkRowReport = {
+  index: number;
+  status: 'created' | 'updated' | 'unchanged' | 'invalid';
+  _id?: string;
+  version?: number;
+  fields?: Record<string, FieldError>;
+};
+
+/**
+ * Creates or updates many rows in one transaction, matched by `_id` or by the natural key. Writes nothing when any row
+ * is invalid; the report says which and why.
+ */
+export async function bulkUpsert(
+  db: Db,
+  resource: Resource,
+  caller: Caller,
+  inputs: Row[],
+  validate: (row: Row, mode: 'create' | 'update') => Record<string, FieldError> | null,
+) {
+  const key = resource.naturalKey;
+  const keyOf = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : null);
+  const table = resource.table;
+  return guardUnique(resource, () =>
+    db.transaction(async (tx) => {
+      // Find existing rows by _id and by natural key, inside the company.
+      const ids = inputs.map((row) => row._id).filter((id): id is string => typeof id === 'string');
+      const keys = key ? inputs.map((row) => keyOf(row[key])).filter((k): k is string => k !== null) : [];
+      const existing: Row[] = [];
+      for (let i = 0; i < ids.length; i += 5000) {
+        existing.push(
+          ...(await tx
+            .select()
+            .from(table)
+            .where(withTenancy(resource, caller, inArray(resource.columns.id!, ids.slice(i, i + 5000))))
+            .for('update')),
+        );
+      }
+      if (key) {
+        for (let i = 0; i < keys.length; i += 5000) {
+          existing.push(
+            ...(await tx
+              .select()
+              .from(table)
+              .where(
+                withTenancy(resource, caller, inArray(sql`lower(${resource.columns[key]!})`, keys.slice(i, i + 5000))),
+              )
+              .for('update')),
+          );
+        }
+      }
+      const byId = new Map(existing.map((row) => [row.id as string, row]));
+      const byKey = new Map(key ? existing.map((row) => [keyOf(row[key])!, row]) : []);
+
+      const report: BulkRowReport[] = [];
+      const plan: { index: number; before: Row | null; values: Row }[] = [];
+      const seenKeys = new Set<string>();
+      inputs.forEach((input, index) => {
+        const { _id, version, ...values } = input as Row & { _id?: string; version?: number };
+        const before =
+          (typeof _id === 'string' ? byId.get(_id) : undefined) ??
+          (key ? byKey.get(keyOf(values[key]) ?? '') : undefined) ??
+          null;
+        if (!before && (typeof _id === 'string' || !resource.create)) {
+          const field = typeof _id === 'string' || !key ? '_id' : key;
+          report.push({
+            index,
+            status: 'invalid',
+            fields: { [field]: { code: 'not_found', message: 'does not exist' } },
+          });
+          return;
+        }
+        const fields = validate(values, before ? 'update' : 'create') ?? {};
+        if (before && version !== undefined && before.version !== version) {
+          fields.version = {
+            code: 'conflict',
+            message: 'was changed by someone else',
+            params: { current: before.version },
+          };
+        }
+        const rowKey = key ? keyOf(values[key] ?? before?.[key]) : null;
+        if (rowKey) {
+          if (seenKeys.has(rowKey)) fields[key!] = { code: 'duplicate', message: 'appears twice in this upload' };
+          seenKeys.add(rowKey);
+        }
+        if (Object.keys(fields).length) report.push({ index, status: 'invalid', fields });
+        else plan.push({ index, before, values });
+      });
+      const relationErrors = await checkRelations(
+        tx,
+        resource,
+        caller,
+        plan.map((p) => p.values),
+      );
+      for (const [planIndex, fields] of relationErrors) {
+        report.push({ index: plan[planIndex]!.index, status: 'invalid', fields });
+      }
+      if (report.some((r) => r.status === 'invalid')) {
+        report.sort((a, b) => a.index - b.index);
+        throw new AppError(
+          400,
+          'bulk_invalid',
+          `${report.length} of ${inputs.length} rows are invalid; nothing was saved`,
+          undefined,
+          {
+            rows: report,
+          },
+        );
+      }
+
+      const logs: LogEntry[] = [];
+      const creates = plan.filter((p) => !p.before);
+      for (let i = 0; i < creates.length; i += 500) {
+        const chunk = creates.slice(i, i + 500);
+        const rows = await tx
+          .insert(table)
+          .values(
+            chunk.map((p) => ({
+              ...p.values,
+              ...stamp(caller),
+              ...(resource.scope === 'company' ? { company_id: caller.companyId } : {}),
+            })) as never,
+          )
+          .returning();
+        rows.forEach((row, j) => {
+          report.push({
+            index: chunk[j]!.index,
+            status: 'created',
+            _id: row.id as string,
+            version: row.version as number,
+          });
+          logs.push(logEntry(resource, caller, 'create', row, snapshot(chunk[j]!.values)));
+        });
+      }
+      for (const p of plan.filter((p) => p.before)) {
+        const before = p.before!;
+        const changed = diff(before, p.values);
+        if (Object.keys(changed).length === 0) {
+          report.push({
+            index: p.index,
+            status: 'unchanged',
+            _id: before.id as string,
+            version: before.version as number,
+          });
+          continue;
+        }
+        const [row] = await tx
+          .update(table)
+          .set({
+            ...p.values,
+            updated_at: new Date().toISOString(),
+            version: sql`${resource.columns.version} + 1`,
+          } as never)
+          .where(eq(resource.columns.id!, before.id))
+          .returning({ id: resource.columns.id!, version: resource.columns.version! });
+        report.push({ index: p.index, status: 'updated', _id: row!.id as string, version: row!.version as number });
+        logs.push(logEntry(resource, caller, 'update', { ...before, ...p.values }, changed));
+      }
+      await writeLog(tx, logs);
+      report.sort((a, b) => a.index - b.index);
+      const counts = { created: 0, updated: 0, unchanged: 0 };
+      for (const r of report) if (r.status !== 'invalid') counts[r.status]++;
+      return { ...counts, rows: report };
+    }),
+  );
+}

@@ -1,0 +1,178 @@
+/**
+ * The generic routes every resource gets (spec section 7): list, read, create, update, delete, bulk delete and bulk
+ * upsert. Each route is its schema plus a thin handler over the repository.
+ */
+import { type TObject, Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { actorOf } from '../http/access.ts';
+import { errorResponses, IdParams, many, one } from '../http/schemas.ts';
+import { compileCheck } from '../http/validation.ts';
+import type { Resource } from './define.ts';
+import { listQuerySchema, parsePopulate } from './query.ts';
+import * as repo from './repository.ts';
+
+export const BULK_MAX_ROWS = 10_000;
+
+const camel = (name: string) => name.replace(/[-_/](\w)/g, (_, c: string) => c.toUpperCase());
+
+export function resourceRoutes(app: FastifyInstance, db: Db, config: Config, resource: Resource) {
+  const base = `/v1${resource.path}`;
+  const plural = camel(resource.name).replace(/^./, (c) => c.toUpperCase());
+  const Name = resource.typeName;
+  const tags = [resource.name];
+  const read = {
+    access: { kind: 'menu', menu: resource.menu, action: 'read', company: resource.scope === 'company' },
+  } as const;
+  const write = {
+    access: { kind: 'menu', menu: resource.menu, action: 'write', company: resource.scope === 'company' },
+  } as const;
+  const caller = (request: Parameters<typeof actorOf>[0]): repo.Caller => {
+    const actor = actorOf(request);
+    return { actor, companyId: resource.scope === 'company' ? actor.companyId : null };
+  };
+  const row = Type.Ref(resource.rowSchema);
+  const populate = Type.Object({ populate: Type.Optional(Type.String()) }, { additionalProperties: false });
+  const checkCreate = compileCheck(resource.createSchema);
+  const checkPatch = compileCheck(Type.Partial(Type.Omit(resource.updateSchema, ['version']) as TObject));
+
+  app.get(base, {
+    config: read,
+    schema: {
+      operationId: `list${plural}`,
+      tags,
+      querystring: listQuerySchema(resource),
+      response: { 200: many(row), ...errorResponses },
+    },
+    handler: (request) => repo.list(db, resource, caller(request), request.query as never),
+  });
+
+  app.get(`${base}/:id`, {
+    config: read,
+    schema: {
+      operationId: `get${Name}`,
+      tags,
+      params: IdParams,
+      querystring: populate,
+      response: { 200: one(row), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { id } = request.params as { id: string };
+      const names = (request.query as { populate?: string }).populate;
+      return { data: await repo.findOne(db, resource, caller(request), id, parsePopulate(resource, names)) };
+    },
+  });
+
+  if (resource.create) {
+    app.post(base, {
+      config: write,
+      schema: {
+        operationId: `create${Name}`,
+        tags,
+        body: Type.Ref(resource.createSchema),
+        response: { 201: one(row), ...errorResponses },
+      },
+      handler: async (request, reply) => {
+        reply.status(201);
+        return { data: await repo.create(db, resource, caller(request), request.body as Record<string, unknown>) };
+      },
+    });
+  }
+
+  app.put(`${base}/:id`, {
+    config: write,
+    schema: {
+      operationId: `update${Name}`,
+      tags,
+      params: IdParams,
+      body: Type.Ref(resource.updateSchema),
+      response: { 200: one(row), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { id } = request.params as { id: string };
+      return { data: await repo.update(db, resource, caller(request), id, request.body as Record<string, unknown>) };
+    },
+  });
+
+  app.delete(`${base}/:id`, {
+    config: write,
+    schema: {
+      operationId: `delete${Name}`,
+      tags,
+      params: IdParams,
+      response: { 200: one(Type.Object({ _id: Type.String() })), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { id } = request.params as { id: string };
+      await repo.remove(db, resource, caller(request), [id]);
+      return { data: { _id: id } };
+    },
+  });
+
+  app.delete(base, {
+    config: write,
+    schema: {
+      operationId: `deleteMany${plural}`,
+      tags,
+      body: Type.Object(
+        { ids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: BULK_MAX_ROWS }) },
+        { additionalProperties: false },
+      ),
+      response: { 200: one(Type.Object({ deleted: Type.Array(Type.String()) })), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { ids } = request.body as { ids: string[] };
+      return { data: { deleted: await repo.remove(db, resource, caller(request), ids) } };
+    },
+  });
+
+  const BulkRow = Type.Object(
+    { _id: Type.Optional(Type.String({ format: 'uuid' })), version: Type.Optional(Type.Integer({ minimum: 1 })) },
+    {
+      additionalProperties: true,
+      description: `${Name}Create fields; with _id (or a known ${resource.naturalKey ?? '_id'}) the row is updated`,
+    },
+  );
+  app.post(`${base}/bulk`, {
+    config: write,
+    bodyLimit: config.limits.bulkBodyBytes,
+    schema: {
+      operationId: `bulkUpsert${plural}`,
+      tags,
+      body: Type.Object(
+        { rows: Type.Array(BulkRow, { minItems: 1, maxItems: BULK_MAX_ROWS }) },
+        { additionalProperties: false },
+      ),
+      response: {
+        200: one(
+          Type.Object({
+            created: Type.Integer(),
+            updated: Type.Integer(),
+            unchanged: Type.Integer(),
+            rows: Type.Array(
+              Type.Object({
+                index: Type.Integer(),
+                status: Type.Union([
+                  Type.Literal('created'),
+                  Type.Literal('updated'),
+                  Type.Literal('unchanged'),
+                  Type.Literal('invalid'),
+                ]),
+                _id: Type.Optional(Type.String()),
+                version: Type.Optional(Type.Integer()),
+              }),
+            ),
+          }),
+        ),
+        ...errorResponses,
+      },
+    },
+    handler: async (request) => {
+      const { rows } = request.body as { rows: Record<string, unknown>[] };
+      const validate = (values: Record<string, unknown>, mode: 'create' | 'update') =>
+        (mode === 'create' ? checkCreate : checkPatch)(values);
+      return { data: await repo.bulkUpsert(db, resource, caller(request), rows, validate) };
+    },
+  });
+}

@@ -1,0 +1,107 @@
+import createClient, { type Middleware } from 'openapi-fetch';
+import type { components, paths } from './v1.d.ts';
+
+export type Schemas = components['schemas'];
+export type UserDetail = Schemas['UserDetail'];
+export type Session = Schemas['Session'];
+type ErrorBody = Schemas['Error'];
+type FieldErrors = NonNullable<ErrorBody['fields']>;
+
+const TOKEN_KEY = 'token';
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+/** The access token in local storage (spec 4). The texts 'undefined' and 'null' are leftovers: they are removed. */
+export const tokenStore = {
+  get(): string | null {
+    const value = localStorage.getItem(TOKEN_KEY);
+    if (value === 'undefined' || value === 'null') {
+      localStorage.removeItem(TOKEN_KEY);
+      return null;
+    }
+    return value || null;
+  },
+  set(token: string) {
+    localStorage.setItem(TOKEN_KEY, token);
+    notify();
+  },
+  clear() {
+    localStorage.removeItem(TOKEN_KEY);
+    notify();
+  },
+  /** For `useSyncExternalStore`: changes made here and in other tabs. */
+  subscribe(listener: () => void) {
+    listeners.add(listener);
+    const onStorage = (event: StorageEvent) => {
+      if (event.key === TOKEN_KEY || event.key === null) listener();
+    };
+    window.addEventListener('storage', onStorage);
+    return () => {
+      listeners.delete(listener);
+      window.removeEventListener('storage', onStorage);
+    };
+  },
+};
+
+/** An error reply `{ code, message, fields? }` from the API, or a network failure (`status` 0, code 'network_error'). */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly fields: FieldErrors | undefined;
+
+  constructor(status: number, code: string, message: string, fields?: FieldErrors) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.fields = fields;
+  }
+}
+
+export const networkError = () => new ApiError(0, 'network_error', 'Network Error');
+
+const isErrorBody = (value: unknown): value is ErrorBody =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as ErrorBody).code === 'string' &&
+  typeof (value as ErrorBody).message === 'string';
+
+/** Turns anything thrown or replied into an ApiError. */
+export function toApiError(error: unknown, response?: Response): ApiError {
+  if (error instanceof ApiError) return error;
+  if (response) {
+    if (isErrorBody(error)) return new ApiError(response.status, error.code, error.message, error.fields);
+    return new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
+  }
+  // fetch rejects with a TypeError when the network fails; an aborted request is not a network failure.
+  if (error instanceof DOMException && error.name === 'AbortError') return new ApiError(0, 'aborted', 'Aborted');
+  return networkError();
+}
+
+const auth: Middleware = {
+  onRequest({ request }) {
+    const token = tokenStore.get();
+    if (token) request.headers.set('Authorization', `Bearer ${token}`);
+    return request;
+  },
+};
+
+export const api = createClient<paths>({ baseUrl: '/' });
+api.use(auth);
+
+/**
+ * Awaits an `api` call and returns its data, or throws an ApiError.
+ * @example const { data } = await call(api.GET('/v1/auth/me'));
+ */
+export async function call<T>(request: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  let result: Awaited<typeof request>;
+  try {
+    result = await request;
+  } catch (error) {
+    throw toApiError(error);
+  }
+  if (!result.response.ok) throw toApiError(result.error, result.response);
+  return result.data as T;
+}

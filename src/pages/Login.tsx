@@ -1,0 +1,87 @@
+import { useSetAtom } from 'jotai';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { api, call, toApiError, tokenStore } from '../api/client.ts';
+import { LanguageSelect } from '../components/LanguageSelect.tsx';
+import { PRODUCT_NAME, usePageTitle } from '../page.ts';
+import { userAtom } from '../session.ts';
+
+export default function Login() {
+  const { t } = useTranslation();
+  usePageTitle(t('login.title'));
+  const navigate = useNavigate();
+  const setUser = useSetAtom(userAtom);
+  const [username, setUsername] = useState('');
+  const [password, setPassword] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { username: useId(), password: useId(), error: useId() };
+
+  async function signIn(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (busy) return;
+    setBusy(true);
+    setError(null);
+    try {
+      const { data } = await call(api.POST('/v1/auth/login', { body: { username: username.trim(), password } }));
+      setUser(data.user);
+      tokenStore.set(data.token);
+      navigate('/dashboard/home', { replace: true });
+    } catch (reason) {
+      const failure = toApiError(reason);
+      setError(failure.code === 'network_error' ? t('errors.network') : failure.message);
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="centered">
+      <section className="card login" aria-labelledby="login-title">
+        <header>
+          <p className="brand">{PRODUCT_NAME}</p>
+          <h1 id="login-title">{t('login.title')}</h1>
+          <p className="muted">{t('login.subtitle')}</p>
+        </header>
+        <form onSubmit={signIn} aria-describedby={error ? ids.error : undefined}>
+          <div className="field">
+            <label htmlFor={ids.username}>{t('login.username')}</label>
+            <input
+              id={ids.username}
+              name="username"
+              autoComplete="username"
+              autoCapitalize="none"
+              spellCheck={false}
+              required
+              value={username}
+              onChange={(event) => setUsername(event.target.value)}
+            />
+          </div>
+          <div className="field">
+            <label htmlFor={ids.password}>{t('login.password')}</label>
+            <input
+              id={ids.password}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </div>
+          {error && (
+            <p id={ids.error} className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <button type="submit" className="primary" disabled={busy}>
+            {busy ? t('login.submitting') : t('login.submit')}
+          </button>
+        </form>
+        <footer>
+          <LanguageSelect />
+        </footer>
+      </section>
+    </main>
+  );
+}

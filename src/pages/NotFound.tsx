@@ -1,0 +1,7 @@
+import { useTranslation } from 'react-i18next';
+import { ErrorPage } from '../components/ErrorPage.tsx';
+
+export default function NotFound() {
+  const { t } = useTranslation();
+  return <ErrorPage status={404} message={t('errors.notFound')} />;
+}

@@ -1,0 +1,109 @@
+/**
+ * Every level against every route. The expectations are written here by hand, independent of common/menu.ts; a route
+ * the app registers without an entry here fails the test.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../support/app.ts';
+
+type Who = 'anonymous' | 'developer' | 'admin' | 'sub_admin' | 'custom' | 'admin_department' | 'approver' | 'employee';
+const logins: Record<Exclude<Who, 'anonymous'>, string> = {
+  developer: 'developer',
+  admin: 'admin',
+  sub_admin: 'subadmin',
+  custom: 'custom',
+  admin_department: 'deptadmin',
+  approver: 'approver',
+  employee: 'employee',
+};
+const everyone: Who[] = [
+  'anonymous',
+  'developer',
+  'admin',
+  'sub_admin',
+  'custom',
+  'admin_department',
+  'approver',
+  'employee',
+];
+const signedIn = everyone.filter((who) => who !== 'anonymous');
+const companyAdmins: Who[] = ['admin', 'sub_admin', 'admin_department'];
+/** The demo custom role reads employees and the organization lists, and writes nothing. */
+const hrReaders: Who[] = [...companyAdmins, 'custom'];
+
+/** Who gets past the access check, per route. Everyone else gets 401 (anonymous) or 403. */
+const matrix: Record<string, Who[]> = {
+  'GET /v1/health': everyone,
+  'POST /v1/auth/login': everyone,
+  'DELETE /v1/auth/logout': signedIn,
+  'GET /v1/auth/me': signedIn,
+  'POST /v1/companies/:id/impersonate': ['developer'],
+  'POST /v1/files': signedIn,
+  'GET /v1/files/:name': signedIn,
+  'GET /v1/logs': ['admin'],
+};
+const resourceMatrix: Record<string, { read: Who[]; write: Who[] }> = {
+  '/v1/companies': { read: ['developer'], write: ['developer'] },
+  '/v1/refs/employees/orgs/departments': { read: hrReaders, write: companyAdmins },
+  '/v1/refs/employees/orgs/sub-departments': { read: hrReaders, write: companyAdmins },
+  '/v1/refs/employees/orgs/job-titles': { read: hrReaders, write: companyAdmins },
+  '/v1/refs/employees/orgs/locations': { read: hrReaders, write: companyAdmins },
+  '/v1/employees': { read: hrReaders, write: companyAdmins },
+  '/v1/employees/family': { read: hrReaders, write: companyAdmins },
+};
+for (const [base, { read, write }] of Object.entries(resourceMatrix)) {
+  matrix[`GET ${base}`] = read;
+  matrix[`GET ${base}/:id`] = read;
+  matrix[`POST ${base}`] = write;
+  matrix[`PUT ${base}/:id`] = write;
+  matrix[`DELETE ${base}/:id`] = write;
+  matrix[`DELETE ${base}`] = write;
+  matrix[`POST ${base}/bulk`] = write;
+}
+
+let t: TestApp;
+const tokens = {} as Record<Who, string | null>;
+beforeAll(async () => {
+  t = await startTestApp({ employees: { DEMO: 10, CJ: 3 } });
+  tokens.anonymous = null;
+  for (const [who, username] of Object.entries(logins)) tokens[who as Who] = await t.login(username);
+});
+afterAll(() => t?.close());
+
+describe('authorisation matrix', () => {
+  it('has an expectation for every registered route, and no stale ones', () => {
+    const registered = t.app.routeTable.map((route) => `${route.method} ${route.url}`);
+    expect(
+      registered.filter((key) => !(key in matrix)),
+      'routes missing from the matrix',
+    ).toEqual([]);
+    expect(
+      Object.keys(matrix).filter((key) => !registered.includes(key)),
+      'matrix entries with no route',
+    ).toEqual([]);
+  });
+
+  it('lets exactly the expected levels past the access check on every route', async () => {
+    const failures: string[] = [];
+    for (const route of t.app.routeTable) {
+      const key = `${route.method} ${route.url}`;
+      const allowed = matrix[key] ?? [];
+      const url = route.url.replace(':id', randomUUID()).replace(':name', `${'0'.repeat(32)}.png`);
+      for (const who of everyone) {
+        if (key === 'DELETE /v1/auth/logout' && who !== 'anonymous') {
+          // Logging out revokes the token; use a fresh one.
+          const fresh = await t.login(logins[who as Exclude<Who, 'anonymous'>]);
+          const status = (await t.call(fresh, 'DELETE', url)).status;
+          if (status !== 200) failures.push(`${key} as ${who}: ${status}`);
+          continue;
+        }
+        const body = route.method === 'GET' ? undefined : {};
+        const { status } = await t.call(tokens[who], route.method as never, url, body);
+        const expected = allowed.includes(who) ? 'through' : who === 'anonymous' ? 401 : 403;
+        const got = status === 401 || status === 403 ? status : 'through';
+        if (got !== expected) failures.push(`${key} as ${who}: expected ${expected}, got ${status}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  });
+});

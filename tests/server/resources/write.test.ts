@@ -1,0 +1,200 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestApp, type TestApp } from '../../support/app.ts';
+
+const departments = '/v1/refs/employees/orgs/departments';
+let t: TestApp;
+let admin: string;
+
+beforeAll(async () => {
+  t = await startTestApp({ employees: { DEMO: 10, CJ: 3 } });
+  admin = await t.login('admin');
+});
+afterAll(() => t?.close());
+
+const logsFor = async (recordId: string) =>
+  (await t.call(admin, 'GET', '/v1/logs?limit=100')).body.data.filter(
+    (log: { record_id: string }) => log.record_id === recordId,
+  );
+
+describe('create, update and delete', () => {
+  it('creates, updates with the version it edited, deletes, and logs each', async () => {
+    const created = await t.call(admin, 'POST', departments, { code: 'LEGAL', name: 'Legal' });
+    expect(created.status).toBe(201);
+    const row = created.body.data;
+    expect(row).toMatchObject({ code: 'LEGAL', name: 'Legal', version: 1, _id: expect.any(String) });
+    expect(row.created_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+
+    const updated = await t.call(admin, 'PUT', `${departments}/${row._id}`, { name: 'Legal & Compliance', version: 1 });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ name: 'Legal & Compliance', version: 2 });
+
+    expect((await t.call(admin, 'DELETE', `${departments}/${row._id}`)).status).toBe(200);
+    expect((await t.call(admin, 'GET', `${departments}/${row._id}`)).status).toBe(404);
+
+    const logs = await logsFor(row._id);
+    expect(logs.map((log: { action: string }) => log.action).sort()).toEqual(['create', 'delete', 'update']);
+    const update = logs.find((log: { action: string }) => log.action === 'update');
+    expect(update).toMatchObject({
+      menu: 'employee-organization',
+      resource: 'departments',
+      user: { username: 'admin' },
+      changes: { name: { from: 'Legal', to: 'Legal & Compliance' } },
+    });
+    expect(update.detail).toContain('name');
+  });
+
+  it('answers a stale write with 409 and the current row', async () => {
+    const row = (await t.call(admin, 'POST', departments, { code: 'AUDIT', name: 'Audit' })).body.data;
+    expect(
+      (await t.call(admin, 'PUT', `${departments}/${row._id}`, { name: 'Internal Audit', version: 1 })).status,
+    ).toBe(200);
+    const stale = await t.call(admin, 'PUT', `${departments}/${row._id}`, { name: 'Audit Team', version: 1 });
+    expect(stale.status).toBe(409);
+    expect(stale.body).toMatchObject({ code: 'conflict', current: { name: 'Internal Audit', version: 2 } });
+  });
+
+  it('validates input with field errors and refuses unknown or read-only fields', async () => {
+    const bad = await t.call(admin, 'POST', departments, { code: 'has space', name: '' });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.fields).sort()).toEqual(['code', 'name']);
+    const readOnly = await t.call(admin, 'POST', departments, { code: 'OK1', name: 'Ok', version: 7 });
+    expect(readOnly.body.fields.version.code).toBe('unknown_field');
+    const duplicate = await t.call(admin, 'POST', departments, { code: 'audit', name: 'Dup' });
+    expect(duplicate.status).toBe(400);
+    expect(duplicate.body.fields.code.code).toBe('unique');
+    const noVersion = await t.call(admin, 'PUT', `${departments}/${crypto.randomUUID()}`, { name: 'x' });
+    expect(noVersion.body.fields.version.code).toBe('required');
+  });
+
+  it('deletes several rows in one request, all or none', async () => {
+    const a = (await t.call(admin, 'POST', departments, { code: 'TMP1', name: 'Temp 1' })).body.data;
+    const b = (await t.call(admin, 'POST', departments, { code: 'TMP2', name: 'Temp 2' })).body.data;
+    const missing = await t.call(admin, 'DELETE', departments, { ids: [a._id, crypto.randomUUID()] });
+    expect(missing.status).toBe(404);
+    expect((await t.call(admin, 'GET', `${departments}/${a._id}`)).status).toBe(200);
+    const ok = await t.call(admin, 'DELETE', departments, { ids: [a._id, b._id] });
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.deleted.sort()).toEqual([a._id, b._id].sort());
+    expect((await logsFor(a._id))[0].action).toBe('delete');
+  });
+});
+
+describe('creating an employee', () => {
+  it('creates the account and the employee in one transaction, and refuses a taken username', async () => {
+    const department = (await t.call(admin, 'GET', '/v1/refs/employees/orgs/departments?limit=1')).body.data[0];
+    const reply = await t.call(admin, 'POST', '/v1/employees', {
+      employee_id: 'DEMO-9001',
+      fullname: 'Sari Wulandari',
+      email: 'sari.w@example.co.id',
+      phone: '081234567890',
+      department: department._id,
+      basic_salary: 6_500_000,
+      work_days: 5,
+    });
+    expect(reply.status).toBe(201);
+    const employee = reply.body.data;
+    expect(employee).toMatchObject({ employee_id: 'DEMO-9001', basic_salary: 6_500_000, version: 1 });
+    const withUser = await t.call(admin, 'GET', `/v1/employees/${employee._id}?populate=user`);
+    expect(withUser.body.data.user).toMatchObject({
+      username: 'demo-9001',
+      level: 'employee',
+      email: 'sari.w@example.co.id',
+    });
+    // The new account cannot sign in before it is activated.
+    expect(
+      (await t.call(null, 'POST', '/v1/auth/login', { username: 'demo-9001', password: 'anything1' })).status,
+    ).toBe(401);
+
+    const taken = await t.call(admin, 'POST', '/v1/employees', {
+      employee_id: 'DEMO-9002',
+      fullname: 'X',
+      username: 'admin',
+    });
+    expect(taken.status).toBe(400);
+    expect(taken.body.fields.username.code).toBe('unique');
+    const count = (await t.call(admin, 'GET', '/v1/employees?search=DEMO-9002')).body.meta.total;
+    expect(count).toBe(0);
+    const badDigits = await t.call(admin, 'POST', '/v1/employees', {
+      employee_id: 'DEMO-9003',
+      fullname: 'Y',
+      ktp_number: '12345',
+    });
+    expect(badDigits.body.fields.ktp_number.code).toBe('pattern');
+  });
+});
+
+describe('bulk upsert', () => {
+  it('is all-or-nothing, with a report per row', async () => {
+    const before = (await t.call(admin, 'GET', departments)).body.meta.total;
+    const reply = await t.call(admin, 'POST', `${departments}/bulk`, {
+      rows: [
+        { code: 'B1', name: 'Bulk one' },
+        { code: 'bad code', name: 'Bulk two' },
+        { code: 'B3' },
+        { code: 'B1', name: 'Twice' },
+      ],
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('bulk_invalid');
+    expect(reply.body.rows.map((r: { index: number }) => r.index)).toEqual([1, 2, 3]);
+    expect(reply.body.rows[0].fields.code.code).toBe('pattern');
+    expect(reply.body.rows[1].fields.name.code).toBe('required');
+    expect(reply.body.rows[2].fields.code.code).toBe('duplicate');
+    expect((await t.call(admin, 'GET', departments)).body.meta.total).toBe(before);
+  });
+
+  it('creates new rows and updates rows matched by _id or by natural key, in one transaction', async () => {
+    const existing = (await t.call(admin, 'POST', departments, { code: 'MATCH', name: 'Match me' })).body.data;
+    const byId = (await t.call(admin, 'POST', departments, { code: 'BYID', name: 'By id' })).body.data;
+    const rows = [
+      { code: 'match', name: 'Matched by code' },
+      { _id: byId._id, name: 'Matched by id', version: 1 },
+      ...Array.from({ length: 500 }, (_, i) => ({ code: `N${i}`, name: `New ${i}` })),
+    ];
+    const reply = await t.call(admin, 'POST', `${departments}/bulk`, { rows });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toMatchObject({ created: 500, updated: 2, unchanged: 0 });
+    expect(reply.body.data.rows[0]).toMatchObject({ index: 0, status: 'updated', _id: existing._id, version: 2 });
+    expect(reply.body.data.rows[2]).toMatchObject({ index: 2, status: 'created', version: 1 });
+    expect((await t.call(admin, 'GET', `${departments}/${existing._id}`)).body.data.name).toBe('Matched by code');
+
+    const again = await t.call(admin, 'POST', `${departments}/bulk`, {
+      rows: [{ code: 'match', name: 'Matched by code' }],
+    });
+    expect(again.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+  });
+
+  it('reports a stale version per row', async () => {
+    const row = (await t.call(admin, 'POST', departments, { code: 'VER', name: 'Versioned' })).body.data;
+    await t.call(admin, 'PUT', `${departments}/${row._id}`, { name: 'Changed', version: 1 });
+    const reply = await t.call(admin, 'POST', `${departments}/bulk`, {
+      rows: [{ _id: row._id, name: 'Mine', version: 1 }],
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.rows[0].fields.version.code).toBe('conflict');
+  });
+
+  it('does not create employees through the generic bulk (they need an account)', async () => {
+    const reply = await t.call(admin, 'POST', '/v1/employees/bulk', {
+      rows: [{ employee_id: 'NEW-1', fullname: 'Nobody' }],
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.rows[0].fields.employee_id.code).toBe('not_found');
+  });
+
+  it('updates employees by employee id, keeping money as integer rupiah', async () => {
+    const employee = (await t.call(admin, 'GET', '/v1/employees?limit=1')).body.data[0];
+    const reply = await t.call(admin, 'POST', '/v1/employees/bulk', {
+      rows: [{ employee_id: employee.employee_id, basic_salary: 7_250_000 }],
+    });
+    expect(reply.status).toBe(200);
+    const after = (await t.call(admin, 'GET', `/v1/employees/${employee._id}`)).body.data;
+    expect(after.basic_salary).toBe(7_250_000);
+    const fractional = await t.call(admin, 'PUT', `/v1/employees/${employee._id}`, {
+      basic_salary: 1000.5,
+      version: after.version,
+    });
+    expect(fractional.status).toBe(400);
+    expect(fractional.body.fields.basic_salary.code).toBe('type');
+  });
+});

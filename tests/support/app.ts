@@ -1,0 +1,99 @@
+/**
+ * Builds the real app on a real database for one test file: embedded PGlite (TEST_DB=pglite), or a fresh database on
+ * the PostgreSQL server named by TEST_DATABASE_URL (TEST_DB=postgres). Requests go through the front door (inject).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../../server/app.ts';
+import { type Config, loadConfig } from '../../server/config.ts';
+import { type Database, migrateDatabase, openDatabase } from '../../server/db/connect.ts';
+import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  config: Config;
+  /** Signs in and returns a bearer token. */
+  login(username: string, password?: string): Promise<string>;
+  /** A request as this token's user; JSON body in, parsed JSON out. */
+  call(
+    token: string | null,
+    method: InjectOptions['method'],
+    url: string,
+    body?: unknown,
+  ): Promise<{ status: number; body: Json }>;
+  close(): Promise<void>;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: test replies are inspected freely
+export type Json = any;
+
+export const dbKind = () => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
+
+export async function startTestApp(
+  options: { seed?: boolean; config?: Partial<Config>; employees?: { DEMO?: number; CJ?: number } } = {},
+): Promise<TestApp> {
+  const filesDir = mkdtempSync(join(tmpdir(), 'hrw-files-'));
+  const config: Config = { ...loadConfig({}), serveSpa: false, filesDir, ...options.config };
+  let url: string | undefined;
+  let dropDatabase = async () => {};
+  if (dbKind() === 'postgres') {
+    const admin = process.env.TEST_DATABASE_URL;
+    if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    const name = `hrw_test_${randomBytes(6).toString('hex')}`;
+    const client = new pg.Client({ connectionString: admin });
+    await client.connect();
+    await client.query(`create database ${name}`);
+    await client.end();
+    const target = new URL(admin);
+    target.pathname = `/${name}`;
+    url = target.toString();
+    dropDatabase = async () => {
+      const again = new pg.Client({ connectionString: admin });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    };
+  }
+  const database = await openDatabase({ url, dataDir: 'memory://' });
+  await migrateDatabase(database);
+  if (options.seed !== false)
+    await seedDemo(database.db, options.employees ? { employees: options.employees } : undefined);
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+
+  const call: TestApp['call'] = async (token, method, url, body) => {
+    const response = await app.inject({
+      method,
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      ...(body === undefined ? {} : { payload: body as object }),
+    });
+    let parsed: Json = response.body;
+    try {
+      parsed = JSON.parse(response.body);
+    } catch {}
+    return { status: response.statusCode, body: parsed };
+  };
+  return {
+    app,
+    database,
+    config,
+    call,
+    async login(username, password = DEMO_PASSWORD) {
+      const { status, body } = await call(null, 'POST', '/v1/auth/login', { username, password });
+      if (status !== 200) throw new Error(`login ${username}: ${status} ${JSON.stringify(body)}`);
+      return body.data.token as string;
+    },
+    async close() {
+      await app.close();
+      await database.close();
+      await dropDatabase();
+      rmSync(filesDir, { recursive: true, force: true });
+    },
+  };
+}

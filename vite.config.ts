@@ -1,0 +1,18 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+/** The SPA: built into `dist/` (served by the API on the same origin); in development `/v1` goes to the API. */
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    target: 'es2023',
+  },
+  server: {
+    port: 5173,
+    proxy: {
+      '/v1': { target: 'http://localhost:3000', changeOrigin: false },
+    },
+  },
+});

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config';
+
+/** Data tests build the real app on a real database: once on PGlite, and again on PostgreSQL when one is given. */
+const apiTests = ['tests/server/**/*.test.ts', 'tests/scripts/**/*.test.ts'];
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/common/**/*.test.ts', 'tests/src/**/*.test.{ts,tsx}'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'api-pglite',
+          include: apiTests,
+          env: { TEST_DB: 'pglite' },
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+      {
+        test: {
+          name: 'api-postgres',
+          include: apiTests,
+          exclude: ['tests/scripts/**'],
+          env: { TEST_DB: 'postgres' },
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          pool: 'forks',
+        },
+      },
+    ],
+  },
+});
