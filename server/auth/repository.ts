@@ -1,4 +1,5 @@
-import { and, eq, gt, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/connect.ts';
 import { accessRoles, companies, loginThrottle, sessions, users } from '../db/schema.ts';
@@ -97,7 +98,12 @@ export async function createSession(
   return token;
 }
 
-/** The actor behind a bearer token, or null when the token is unknown, revoked, expired or idle too long. */
+const impersonators = alias(users, 'impersonators');
+
+/**
+ * The actor behind a bearer token, or null when the token is unknown, revoked, expired or idle too long, or its user
+ * (or the developer acting as them) is blocked.
+ */
 export async function actorForToken(db: Db, config: Config, token: string): Promise<Actor | null> {
   const idleSince = new Date(Date.now() - config.session.idleMinutes * 60_000).toISOString();
   const now = new Date().toISOString();
@@ -120,11 +126,13 @@ export async function actorForToken(db: Db, config: Config, token: string): Prom
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(companies, eq(companies.id, users.company_id))
     .leftJoin(accessRoles, eq(accessRoles.id, users.access_role))
+    .leftJoin(impersonators, eq(impersonators.id, sessions.impersonator_id))
     .where(
       and(
         eq(sessions.token_hash, hashToken(token)),
         gt(sessions.expires_at, now),
         gt(sessions.last_used_at, idleSince),
+        or(isNull(sessions.impersonator_id), eq(impersonators.blocked, false)),
       ),
     )
     .limit(1);

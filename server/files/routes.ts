@@ -6,6 +6,7 @@ import { pipeline } from 'node:stream/promises';
 import { Type } from '@sinclair/typebox';
 import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { writeLog } from '../activity/log.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { files } from '../db/schema.ts';
@@ -100,6 +101,15 @@ export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
             created_by: actor.userId,
           })
           .returning();
+        await writeLog(db, {
+          actor,
+          companyId: actor.companyId,
+          action: 'create',
+          menu: 'files',
+          resource: 'files',
+          recordId: row!.id,
+          detail: `Uploaded ${type.toUpperCase()} ${row!.original_name} (${Math.ceil(size / 1024)} KB)`,
+        });
         reply.status(201);
         return {
           data: {

@@ -132,6 +132,16 @@ describe('developer impersonation', () => {
     expect((await t.call(developer, 'GET', '/v1/auth/me')).body.data.username).toBe('developer');
   });
 
+  it("ends the acting session when the developer's account is blocked", async () => {
+    const developer = await t.login('developer');
+    const id = (await t.call(developer, 'GET', '/v1/companies?code=CJ')).body.data[0]._id;
+    const acting = (await t.call(developer, 'POST', `/v1/companies/${id}/impersonate`)).body.data.token;
+    expect((await t.call(acting, 'GET', '/v1/auth/me')).status).toBe(200);
+    await t.database.db.update(users).set({ blocked: true }).where(eq(users.username, 'developer'));
+    expect((await t.call(acting, 'GET', '/v1/auth/me')).status).toBe(401);
+    await t.database.db.update(users).set({ blocked: false }).where(eq(users.username, 'developer'));
+  });
+
   it('is for developers only', async () => {
     const admin = await t.login('admin');
     const developer = await t.login('developer');

@@ -87,6 +87,8 @@ describe('files', () => {
     });
     expect(foreign.statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url: file.url })).statusCode).toBe(401);
+    const logs = await t.call(admin, 'GET', '/v1/logs?search=logo.png');
+    expect(logs.body.data[0]).toMatchObject({ action: 'create', resource: 'files', record_id: expect.any(String) });
   });
 
   it('accepts pdf and a real xlsx', async () => {
