@@ -6,16 +6,15 @@
  * Embedded PGlite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server.
  */
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import pg from 'pg';
 import { loadConfig } from '../server/config.ts';
 import { migrateDatabase, openDatabase } from '../server/db/connect.ts';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.ts';
 import { startServer } from '../server/start.ts';
+import { createScratchPostgres } from '../tests/support/database.ts';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -34,24 +33,9 @@ const percentile = (values: number[], p: number) => {
 
 async function measure(mode: 'embedded' | 'postgres'): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hrw-bench-'));
-  let url: string | undefined;
-  let drop = async () => {};
-  if (mode === 'postgres') {
-    const name = `hrw_bench_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: pgUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const target = new URL(pgUrl!);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    drop = async () => {
-      const again = new pg.Client({ connectionString: pgUrl });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    };
-  }
+  const scratch = mode === 'postgres' ? await createScratchPostgres(pgUrl!, 'hrw_bench') : undefined;
+  const url = scratch?.url;
+  const drop = async () => scratch?.drop();
   // Seed the scaled company first, then start the server as `npm start` would.
   const seeding = await openDatabase({ url, dataDir: `${dataDir}/pg` });
   await migrateDatabase(seeding);

@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/connect.ts';
@@ -26,31 +26,28 @@ export const userDetailColumns = {
   access_level: accessRoles.access_level,
 };
 
-type UserRow = Awaited<ReturnType<typeof findUserByLogin>>;
+type UserRow = Awaited<ReturnType<typeof findUser>>;
 
-export async function findUserByLogin(db: Db, login: string) {
+/** One user with their company and access role, or undefined. */
+async function findUser(db: Executor, where: SQL) {
   const [row] = await db
     .select(userDetailColumns)
     .from(users)
     .leftJoin(companies, eq(companies.id, users.company_id))
     .leftJoin(accessRoles, eq(accessRoles.id, users.access_role))
-    .where(
-      or(eq(sql`lower(${users.username})`, login.toLowerCase()), eq(sql`lower(${users.email})`, login.toLowerCase())),
-    )
+    .where(where)
     .limit(1);
   return row;
 }
 
-export async function findUserById(db: Executor, id: string) {
-  const [row] = await db
-    .select(userDetailColumns)
-    .from(users)
-    .leftJoin(companies, eq(companies.id, users.company_id))
-    .leftJoin(accessRoles, eq(accessRoles.id, users.access_role))
-    .where(eq(users.id, id))
-    .limit(1);
-  return row;
-}
+/** By username or email, case-insensitively. */
+export const findUserByLogin = (db: Db, login: string) =>
+  findUser(
+    db,
+    or(eq(sql`lower(${users.username})`, login.toLowerCase()), eq(sql`lower(${users.email})`, login.toLowerCase()))!,
+  );
+
+export const findUserById = (db: Executor, id: string) => findUser(db, eq(users.id, id));
 
 /** The user detail of spec 3 (`GET auth/me`). */
 export function userDetail(row: NonNullable<UserRow>, impersonator: { _id: string; fullname: string } | null = null) {

@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { levels } from '../../common/menu.ts';
 import { writeLog } from '../activity/log.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -37,11 +38,7 @@ export const UserDetail = Type.Object(
     username: Type.String(),
     email: Nullable(Type.String()),
     phone: Nullable(Type.String()),
-    level: Type.Union(
-      ['developer', 'admin', 'sub_admin', 'custom', 'admin_department', 'approver', 'employee'].map((l) =>
-        Type.Literal(l),
-      ),
-    ),
+    level: Type.Union(levels.map((level) => Type.Literal(level))),
     photo_url: Nullable(Type.String()),
     company: Nullable(Type.Ref(CompanySummary)),
     access_role: Type.Object({

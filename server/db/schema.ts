@@ -18,16 +18,9 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { levels } from '../../common/menu.ts';
 
-export const levelEnum = pgEnum('level', [
-  'developer',
-  'admin',
-  'sub_admin',
-  'custom',
-  'admin_department',
-  'approver',
-  'employee',
-]);
+export const levelEnum = pgEnum('level', levels);
 export const genderEnum = pgEnum('gender', ['male', 'female', 'other']);
 export const maritalStatusEnum = pgEnum('marital_status', ['tk/0', 'tk/1', 'tk/2', 'tk/3', 'k/0', 'k/1', 'k/2', 'k/3']);
 export const employmentStatusEnum = pgEnum('employment_status', [

@@ -2,16 +2,15 @@
  * Builds the real app on a real database for one test file: embedded PGlite (TEST_DB=pglite), or a fresh database on
  * the PostgreSQL server named by TEST_DATABASE_URL (TEST_DB=postgres). Requests go through the front door (inject).
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
-import { type Database, migrateDatabase, openDatabase } from '../../server/db/connect.ts';
+import type { Database } from '../../server/db/connect.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo.ts';
+import { openTestDatabase } from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -32,35 +31,12 @@ export interface TestApp {
 // biome-ignore lint/suspicious/noExplicitAny: test replies are inspected freely
 export type Json = any;
 
-export const dbKind = () => (process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite');
-
 export async function startTestApp(
   options: { seed?: boolean; config?: Partial<Config>; employees?: { DEMO?: number; CJ?: number } } = {},
 ): Promise<TestApp> {
   const filesDir = mkdtempSync(join(tmpdir(), 'hrw-files-'));
   const config: Config = { ...loadConfig({}), serveSpa: false, filesDir, ...options.config };
-  let url: string | undefined;
-  let dropDatabase = async () => {};
-  if (dbKind() === 'postgres') {
-    const admin = process.env.TEST_DATABASE_URL;
-    if (!admin) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    const name = `hrw_test_${randomBytes(6).toString('hex')}`;
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(`create database ${name}`);
-    await client.end();
-    const target = new URL(admin);
-    target.pathname = `/${name}`;
-    url = target.toString();
-    dropDatabase = async () => {
-      const again = new pg.Client({ connectionString: admin });
-      await again.connect();
-      await again.query(`drop database if exists ${name} with (force)`);
-      await again.end();
-    };
-  }
-  const database = await openDatabase({ url, dataDir: 'memory://' });
-  await migrateDatabase(database);
+  const database = await openTestDatabase();
   if (options.seed !== false)
     await seedDemo(database.db, options.employees ? { employees: options.employees } : undefined);
   const app = await buildApp({ config, database, logger: false });
@@ -92,7 +68,6 @@ export async function startTestApp(
     async close() {
       await app.close();
       await database.close();
-      await dropDatabase();
       rmSync(filesDir, { recursive: true, force: true });
     },
   };

@@ -1,11 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPassword } from '../../../server/auth/passwords.ts';
-import { type Database, migrateDatabase, openDatabase } from '../../../server/db/connect.ts';
+import type { Database } from '../../../server/db/connect.ts';
 import { accessRoles, companies, employeeFamily, employees, users } from '../../../server/db/schema.ts';
 import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from '../../../server/seed/demo.ts';
+import { onPostgres, openTestDatabase } from '../../support/database.ts';
 
 const money = [
   'basic_salary',
@@ -37,36 +36,9 @@ async function fingerprint(database: Database) {
   return result.rows as Row[];
 }
 
-const onPostgres = process.env.TEST_DB === 'postgres';
-const adminUrl = process.env.TEST_DATABASE_URL;
+const freshDatabase = () => openTestDatabase('hrw_seed');
 
-/** In-memory PGlite; in the api-postgres project, a throwaway database on TEST_DATABASE_URL's server. */
-async function freshDatabase(): Promise<Database> {
-  if (!onPostgres) {
-    const database = await openDatabase({ dataDir: 'memory://' });
-    await migrateDatabase(database);
-    return database;
-  }
-  const name = `hrw_seed_${randomBytes(6).toString('hex')}`;
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: adminUrl });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await admin(`create database ${name}`);
-  const url = new URL(adminUrl!);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: 'memory://' });
-  await migrateDatabase(database);
-  const close = database.close;
-  database.close = async () => {
-    await close();
-    await admin(`drop database if exists ${name} with (force)`);
-  };
-  return database;
-}
-
-describe.skipIf(onPostgres && !adminUrl)('seedDemo', { timeout: 60_000 }, () => {
+describe.skipIf(onPostgres() && !process.env.TEST_DATABASE_URL)('seedDemo', { timeout: 60_000 }, () => {
   let database: Database;
   let emptyBefore: boolean;
   let result: { companies: number; employees: number };

@@ -1,0 +1,40 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { type Database, migrateDatabase, openDatabase } from '../../server/db/connect.ts';
+
+/** A throwaway database on the PostgreSQL server at `adminUrl`; `drop()` removes it. */
+export async function createScratchPostgres(adminUrl: string, prefix = 'hrw_test') {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
+  const admin = async (statement: string) => {
+    const client = new pg.Client({ connectionString: adminUrl });
+    await client.connect();
+    await client.query(statement).finally(() => client.end());
+  };
+  await admin(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
+}
+
+export const onPostgres = () => process.env.TEST_DB === 'postgres';
+
+/**
+ * A migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a throwaway database on
+ * TEST_DATABASE_URL's server, dropped by `close()`.
+ */
+export async function openTestDatabase(prefix?: string): Promise<Database> {
+  let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
+  if (onPostgres()) {
+    const adminUrl = process.env.TEST_DATABASE_URL;
+    if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+    scratch = await createScratchPostgres(adminUrl, prefix);
+  }
+  const database = await openDatabase({ url: scratch?.url, dataDir: 'memory://' });
+  await migrateDatabase(database);
+  const close = database.close;
+  database.close = async () => {
+    await close();
+    await scratch?.drop();
+  };
+  return database;
+}
