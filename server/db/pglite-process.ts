@@ -27,15 +27,10 @@ type Message = { type: 'ping'; id: number } | { type: 'shutdown' };
 process.on('message', async (message: Message) => {
   if (message.type === 'shutdown') return shutdown(0);
   if (message.type === 'ping') {
-    // PGlite is one session: a ping runs between the statements of whatever transaction holds it. An aborted
-    // transaction still means the engine answered.
-    let ok = true;
-    try {
-      await db.query('select 1');
-    } catch (error) {
-      ok = (error as { code?: string }).code === '25P02';
-    }
-    process.send?.({ type: 'pong', id: message.id, ok });
+    // PGlite is one session shared by every connection: running SQL here would land between another connection's
+    // Parse and Bind and replace its unnamed statement. Instead: this process answers only between statements (PGlite
+    // runs synchronously), so an answer proves the engine is not stuck, and it reports whether PGlite is open.
+    process.send?.({ type: 'pong', id: message.id, ok: db.ready && !db.closed });
   }
 });
 process.on('disconnect', () => void shutdown(0));
