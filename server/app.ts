@@ -6,6 +6,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { activityRoutes, activitySchemas } from './activity/routes.ts';
+import { accountRoutes, accountSchemas } from './auth/account-routes.ts';
 import { actorForToken } from './auth/repository.ts';
 import { authRoutes, authSchemas } from './auth/routes.ts';
 import type { Config } from './config.ts';
@@ -93,6 +94,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     ...fileSchemas,
     ...activitySchemas,
     ...employeeSchemas,
+    ...accountSchemas,
   ]) {
     app.addSchema(schema);
   }
@@ -110,6 +112,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
 
   healthRoutes(app, database);
   authRoutes(app, db, config);
+  accountRoutes(app, db, config);
   fileRoutes(app, db, config);
   activityRoutes(app, db);
   employeeRoutes(app, db);

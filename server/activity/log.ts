@@ -9,7 +9,8 @@ export type Changes = Record<string, { from: unknown; to: unknown }>;
 const secret = new Set(['password_hash', 'password', 'token_hash']);
 
 export interface LogEntry {
-  actor: Actor;
+  /** Who did it: a signed-in actor, or a user acting for the first time (a verified registration). */
+  actor: Pick<Actor, 'userId' | 'impersonatorId'>;
   companyId: string | null;
   action: LogAction;
   menu: string;
@@ -19,12 +20,15 @@ export interface LogEntry {
   changes?: Changes | null;
 }
 
+/** Entries per insert: short statements keep the embedded engine responsive during bulk writes. */
+const LOG_BATCH = 250;
+
 export async function writeLog(db: Executor, entries: LogEntry | LogEntry[]) {
   const list = Array.isArray(entries) ? entries : [entries];
   if (list.length === 0) return;
-  for (let i = 0; i < list.length; i += 1000) {
+  for (let i = 0; i < list.length; i += LOG_BATCH) {
     await db.insert(activityLogs).values(
-      list.slice(i, i + 1000).map((entry) => ({
+      list.slice(i, i + LOG_BATCH).map((entry) => ({
         company_id: entry.companyId,
         user: entry.actor.userId,
         impersonator: entry.actor.impersonatorId,

@@ -52,7 +52,7 @@ export const UserDetail = Type.Object(
 );
 export const authSchemas = [CompanySummary, UserDetail];
 
-const Session = Type.Object({ token: Type.String(), user: Type.Ref(UserDetail) }, { $id: 'Session' });
+export const Session = Type.Object({ token: Type.String(), user: Type.Ref(UserDetail) }, { $id: 'Session' });
 authSchemas.push(Session as never);
 
 const INVALID = 'Invalid username or password';

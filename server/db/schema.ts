@@ -143,6 +143,27 @@ export const sessions = pgTable(
   (t) => [uniqueIndex('sessions_token_key').on(t.token_hash), index('sessions_user_idx').on(t.user_id)],
 );
 
+export const tokenPurposeEnum = pgEnum('token_purpose', ['registration', 'password_reset', 'activation']);
+
+/**
+ * Single-use links: verifying a registration, resetting a password, activating an invited account. Only the SHA-256
+ * of the token is stored. A registration carries what it will create in `payload`; nothing exists until it is used.
+ */
+export const oneTimeTokens = pgTable(
+  'one_time_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    purpose: tokenPurposeEnum('purpose').notNull(),
+    token_hash: text('token_hash').notNull(),
+    user_id: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    payload: jsonb('payload').$type<Record<string, unknown>>(),
+    created_at: stamp('created_at').notNull().defaultNow(),
+    expires_at: stamp('expires_at').notNull(),
+    used_at: stamp('used_at'),
+  },
+  (t) => [uniqueIndex('one_time_tokens_token_key').on(t.token_hash)],
+);
+
 /** Failed-login counters, one row per account or IP key, so that throttling holds across API processes. */
 export const loginThrottle = pgTable('login_throttle', {
   key: text('key').primaryKey(),

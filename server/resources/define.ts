@@ -159,25 +159,35 @@ export function defineResource<T extends ResourceTable>(config: ResourceConfig<T
   };
 }
 
-/** Plain JSON Schema for OpenAPI: enums as `enum`, dates with a format, empty items typed. */
+/**
+ * Plain JSON Schema (OpenAPI 3.1): enums as `enum`, dates and ids with a format, and a nullable scalar as a type
+ * array (`type: ['string', 'null']`) rather than `anyOf`, which fast-json-stringify would have to test value by value.
+ */
 function normalise(schema: TSchema, kind: FieldKind): TSchema {
-  const copy = structuredClone(schema) as TSchema & Record<string | symbol, unknown>;
+  if (kind === 'json') return Type.Record(Type.String(), Type.Unknown()) as TSchema;
   const visit = (node: Record<string, unknown>): Record<string, unknown> => {
     const anyOf = node.anyOf as Record<string, unknown>[] | undefined;
-    if (anyOf?.every((option) => 'const' in option)) {
+    if (anyOf?.every((option) => 'const' in option))
       return { type: 'string', enum: anyOf.map((option) => option.const) };
+    if (anyOf) {
+      const options = anyOf.map(visit);
+      const nullable = options.some((option) => option.type === 'null');
+      const [value, ...more] = options.filter((option) => option.type !== 'null');
+      if (nullable && value && more.length === 0 && typeof value.type === 'string') {
+        const enumValues = value.enum as unknown[] | undefined;
+        return { ...value, type: [value.type, 'null'], ...(enumValues ? { enum: [...enumValues, null] } : {}) };
+      }
+      return { ...node, anyOf: options };
     }
-    if (anyOf) node.anyOf = anyOf.map(visit);
     if (node.type === 'string' && !node.format && !node.enum) {
-      if (kind === 'date') node.format = 'date';
-      if (kind === 'timestamp') node.format = 'date-time';
-      if (kind === 'uuid') node.format = 'uuid';
+      const format = ({ date: 'date', timestamp: 'date-time', uuid: 'uuid' } as Partial<Record<FieldKind, string>>)[
+        kind
+      ];
+      if (format) return { ...node, format };
     }
     return node;
   };
-  const result = visit(copy) as TSchema;
-  if (kind === 'json') return Type.Record(Type.String(), Type.Unknown()) as TSchema;
-  return result;
+  return visit(structuredClone(schema) as Record<string, unknown>) as TSchema;
 }
 
 const toPascal = (name: string) =>

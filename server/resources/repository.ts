@@ -40,6 +40,10 @@ export function present(resource: Resource, row: Row): Row {
   return out;
 }
 
+/**
+ * A page of rows as a ready JSON text. PostgreSQL builds each row's JSON from exactly the response schema's fields
+ * (`rowJson`), so a 10,000-row list costs the API almost no CPU: no per-cell mapping, no re-serialising.
+ */
 export async function list(db: Db, resource: Resource, caller: Caller, query: ListQuery) {
   const where = withTenancy(resource, caller, buildWhere(resource, query));
   const order = buildOrder(resource, query.sort);
@@ -47,19 +51,39 @@ export async function list(db: Db, resource: Resource, caller: Caller, query: Li
   const limit = Number(query.limit ?? DEFAULT_LIMIT);
   const skip = Number(query.skip ?? 0);
   const table = resource.table;
-  const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-    db
-      .select()
-      .from(table)
-      .where(where)
-      .orderBy(...order)
-      .limit(limit)
-      .offset(skip),
+  const [page, [{ total } = { total: 0 }]] = await Promise.all([
+    db.execute<{ json: string }>(
+      sql`select ${rowJson(resource, caller, populate)} as json from ${table} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${skip}`,
+    ),
     db.select({ total: count() }).from(table).where(where),
   ]);
-  const data = rows.map((row) => present(resource, row));
-  await populateRows(db, resource, caller, data, populate);
-  return { data, meta: { total, limit, skip } };
+  return { json: `[${page.rows.map((row) => row.json).join(',')}]`, meta: { total, limit, skip } };
+}
+
+const isoTimestamp = (column: PgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/** `row_to_json` of the row's API fields: `_id`, the schema's properties, populated relations as objects. */
+function rowJson(resource: Resource, caller: Caller, populate: string[]): SQL {
+  const fields = Object.keys(resource.rowSchema.properties).map((field) => {
+    const column = field === '_id' ? resource.columns.id! : resource.columns[field]!;
+    const value = populate.includes(field)
+      ? relatedJson(resource.relations![field as never] as Relation, field, column, caller)
+      : resource.kinds[field] === 'timestamp'
+        ? isoTimestamp(column)
+        : sql`${column}`;
+    return sql`${value} as ${sql.identifier(field)}`;
+  });
+  return sql`(select row_to_json(api_row)::text from (select ${sql.join(fields, sql`, `)}) api_row)`;
+}
+
+/** The related record as a JSON object (null when it is gone or belongs to another company). */
+function relatedJson(relation: Relation, field: string, localColumn: PgColumn, caller: Caller): SQL {
+  const alias = sql.identifier(`related_${field}`);
+  const pairs = Object.entries({ _id: relation.table.id, ...relation.columns }).map(
+    ([name, column]) => sql`${name}::text, ${alias}.${sql.identifier(column.name)}`,
+  );
+  const owned = relation.owned && caller.companyId ? sql` and ${alias}.company_id = ${caller.companyId}` : sql``;
+  return sql`(select json_build_object(${sql.join(pairs, sql`, `)}) from ${relation.table} ${alias} where ${alias}.id = ${localColumn}${owned})`;
 }
 
 export async function findOne(db: Executor, resource: Resource, caller: Caller, id: string, populate: string[] = []) {
@@ -241,6 +265,13 @@ export async function remove(db: Db, resource: Resource, caller: Caller, ids: st
   });
 }
 
+/**
+ * Rows per statement in bulk work. Small enough that each statement is short: the embedded engine serves one statement
+ * at a time, and the API's event loop builds each statement synchronously.
+ */
+const WRITE_BATCH = 250;
+const LOOKUP_BATCH = 2000;
+
 export type BulkRowReport = {
   index: number;
   status: 'created' | 'updated' | 'unchanged' | 'invalid';
@@ -269,23 +300,27 @@ export async function bulkUpsert(
       const ids = inputs.map((row) => row._id).filter((id): id is string => typeof id === 'string');
       const keys = key ? inputs.map((row) => keyOf(row[key])).filter((k): k is string => k !== null) : [];
       const existing: Row[] = [];
-      for (let i = 0; i < ids.length; i += 5000) {
+      for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
         existing.push(
           ...(await tx
             .select()
             .from(table)
-            .where(withTenancy(resource, caller, inArray(resource.columns.id!, ids.slice(i, i + 5000))))
+            .where(withTenancy(resource, caller, inArray(resource.columns.id!, ids.slice(i, i + LOOKUP_BATCH))))
             .for('update')),
         );
       }
       if (key) {
-        for (let i = 0; i < keys.length; i += 5000) {
+        for (let i = 0; i < keys.length; i += LOOKUP_BATCH) {
           existing.push(
             ...(await tx
               .select()
               .from(table)
               .where(
-                withTenancy(resource, caller, inArray(sql`lower(${resource.columns[key]!})`, keys.slice(i, i + 5000))),
+                withTenancy(
+                  resource,
+                  caller,
+                  inArray(sql`lower(${resource.columns[key]!})`, keys.slice(i, i + LOOKUP_BATCH)),
+                ),
               )
               .for('update')),
           );
@@ -352,8 +387,8 @@ export async function bulkUpsert(
 
       const logs: LogEntry[] = [];
       const creates = plan.filter((p) => !p.before);
-      for (let i = 0; i < creates.length; i += 500) {
-        const chunk = creates.slice(i, i + 500);
+      for (let i = 0; i < creates.length; i += WRITE_BATCH) {
+        const chunk = creates.slice(i, i + WRITE_BATCH);
         const rows = await tx
           .insert(table)
           .values(

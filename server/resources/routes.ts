@@ -45,7 +45,11 @@ export function resourceRoutes(app: FastifyInstance, db: Db, config: Config, res
       querystring: listQuerySchema(resource),
       response: { 200: many(row), ...errorResponses },
     },
-    handler: (request) => repo.list(db, resource, caller(request), request.query as never),
+    handler: async (request, reply) => {
+      const { json, meta } = await repo.list(db, resource, caller(request), request.query as never);
+      // Already JSON, built by the database from the row schema's fields: sent as it is.
+      return reply.type('application/json; charset=utf-8').send(`{"data":${json},"meta":${JSON.stringify(meta)}}`);
+    },
   });
 
   app.get(`${base}/:id`, {

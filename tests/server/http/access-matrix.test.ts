@@ -35,6 +35,11 @@ const hrReaders: Who[] = [...companyAdmins, 'custom'];
 const matrix: Record<string, Who[]> = {
   'GET /v1/health': everyone,
   'POST /v1/auth/login': everyone,
+  // Public: registering a company, verifying it, resetting a password. (Registering a developer checks the caller.)
+  'POST /v1/auth/register': everyone,
+  'POST /v1/auth/verify': everyone,
+  'POST /v1/auth/forgot-password': everyone,
+  'POST /v1/auth/reset-password': everyone,
   'DELETE /v1/auth/logout': signedIn,
   'GET /v1/auth/me': signedIn,
   'POST /v1/companies/:id/impersonate': ['developer'],

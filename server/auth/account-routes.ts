@@ -1,0 +1,292 @@
+/**
+ * The auth pages' calls (spec 2.1: register, verification, forgot password). No mail server exists in demo mode, so
+ * the link is printed in the server log and returned to the page; in production it is only logged for the mailer.
+ */
+import { Type } from '@sinclair/typebox';
+import { eq, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { canAccess } from '../../common/menu.ts';
+import { writeLog } from '../activity/log.ts';
+import type { Config } from '../config.ts';
+import type { Db } from '../db/connect.ts';
+import { companies, users } from '../db/schema.ts';
+import { actorViewer } from '../http/access.ts';
+import { AppError, databaseError, type FieldError, forbidden, invalid } from '../http/errors.ts';
+import { errorResponses, one } from '../http/schemas.ts';
+import { consumeOneTimeToken, issueOneTimeToken } from './one-time.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
+import {
+  createSession,
+  findUserById,
+  findUserByLogin,
+  lockedFor,
+  recordFailure,
+  revokeUserSessions,
+  userDetail,
+} from './repository.ts';
+import { Session } from './routes.ts';
+
+const Password = Type.String({ minLength: MIN_PASSWORD_LENGTH, maxLength: 200 });
+const Username = Type.String({ pattern: '^[a-zA-Z0-9._-]{3,60}$' });
+const Email = Type.String({ format: 'email', maxLength: 200 });
+const LinkSent = Type.Object(
+  {
+    email: Type.Union([Type.String(), Type.Null()]),
+    /** Demo mode only: the link a mail would carry. */
+    link: Type.Optional(Type.String()),
+  },
+  { $id: 'LinkSent' },
+);
+export const accountSchemas = [LinkSent];
+
+const link = (request: FastifyRequest, path: string, token: string) =>
+  `${request.protocol}://${request.host}${path}?token=${encodeURIComponent(token)}`;
+
+/** Per-IP budget for the public calls that send mail: 20 attempts per 15 minutes. */
+async function throttle(db: Db, request: FastifyRequest, action: string) {
+  const key = `${action}:ip:${request.ip}`;
+  if ((await lockedFor(db, [key])) > 0)
+    throw new AppError(429, 'too_many_attempts', 'Too many attempts. Try again later.');
+  await recordFailure(db, key, 20, 15, 15);
+}
+
+export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
+  const sendLink = (request: FastifyRequest, kind: string, url: string, email: string | null) => {
+    request.log.info({ kind, email, link: config.demoMode ? url : undefined }, `${kind} link issued`);
+    if (config.demoMode) console.log(`  ${kind} link for ${email ?? 'user'}: ${url}`);
+    return { email, ...(config.demoMode ? { link: url } : {}) };
+  };
+
+  app.post('/v1/auth/register', {
+    config: { access: { kind: 'public' } },
+    schema: {
+      operationId: 'register',
+      tags: ['auth'],
+      body: Type.Object(
+        {
+          fullname: Type.String({ minLength: 1, maxLength: 200 }),
+          username: Username,
+          email: Email,
+          phone: Type.Optional(Type.String({ pattern: '^\\+?[0-9]{8,15}$' })),
+          password: Password,
+          company: Type.Optional(
+            Type.Object(
+              {
+                name: Type.String({ minLength: 1, maxLength: 200 }),
+                code: Type.String({ pattern: '^[A-Z0-9]{1,20}$' }),
+                phone: Type.Optional(Type.String({ maxLength: 30 })),
+                address: Type.Optional(Type.String({ maxLength: 500 })),
+              },
+              { additionalProperties: false },
+            ),
+          ),
+          /** Set by the developer add form: creates a developer, and only a signed-in developer may. */
+          developer: Type.Optional(Type.Boolean()),
+        },
+        { additionalProperties: false },
+      ),
+      response: {
+        200: one(Type.Ref(LinkSent)),
+        201: one(Type.Object({ _id: Type.String(), username: Type.String() })),
+        ...errorResponses,
+      },
+    },
+    handler: async (request, reply) => {
+      const body = request.body as {
+        fullname: string;
+        username: string;
+        email: string;
+        phone?: string;
+        password: string;
+        company?: { name: string; code: string; phone?: string; address?: string };
+        developer?: boolean;
+      };
+      const taken: Record<string, FieldError> = {};
+      const clash = await db
+        .select({ username: users.username, email: users.email })
+        .from(users)
+        .where(
+          or(
+            eq(sql`lower(${users.username})`, body.username.toLowerCase()),
+            eq(sql`lower(${users.email})`, body.email.toLowerCase()),
+          ),
+        );
+      if (clash.some((u) => u.username.toLowerCase() === body.username.toLowerCase())) {
+        taken.username = { code: 'unique', message: 'is already used' };
+      }
+      if (clash.some((u) => u.email?.toLowerCase() === body.email.toLowerCase()))
+        taken.email = { code: 'unique', message: 'is already used' };
+
+      if (body.developer) {
+        const actor = request.actor;
+        if (!actor || !canAccess('developer', actorViewer(actor), 'write')) throw forbidden();
+        if (Object.keys(taken).length) throw invalid(taken);
+        const created = await db.transaction(async (tx) => {
+          const [user] = await tx
+            .insert(users)
+            .values({
+              fullname: body.fullname,
+              username: body.username,
+              email: body.email,
+              phone: body.phone ?? null,
+              level: 'developer',
+              password_hash: await hashPassword(body.password),
+              created_by: actor.userId,
+            })
+            .returning({ id: users.id, username: users.username });
+          await writeLog(tx, {
+            actor,
+            companyId: null,
+            action: 'create',
+            menu: 'developer',
+            resource: 'developers',
+            recordId: user!.id,
+            detail: `Created developer ${body.fullname} (${body.username})`,
+          });
+          return user!;
+        });
+        reply.status(201);
+        return { data: { _id: created.id, username: created.username } };
+      }
+
+      if (!body.company) throw invalid({ company: { code: 'required', message: 'is required' } });
+      const [sameCode] = await db
+        .select({ id: companies.id })
+        .from(companies)
+        .where(eq(sql`lower(${companies.code})`, body.company.code.toLowerCase()));
+      if (sameCode) taken['company.code'] = { code: 'unique', message: 'is already used' };
+      if (Object.keys(taken).length) throw invalid(taken);
+      await throttle(db, request, 'register');
+      const { password, developer: _, ...rest } = body;
+      const token = await issueOneTimeToken(db, 'registration', {
+        payload: { ...rest, password_hash: await hashPassword(password) },
+      });
+      return { data: sendLink(request, 'Verification', link(request, '/verification', token), body.email) };
+    },
+  });
+
+  app.post('/v1/auth/verify', {
+    config: { access: { kind: 'public' } },
+    schema: {
+      operationId: 'verifyRegistration',
+      tags: ['auth'],
+      body: Type.Object({ token: Type.String({ minLength: 10, maxLength: 200 }) }, { additionalProperties: false }),
+      response: { 200: one(Type.Ref(Session)), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { token } = request.body as { token: string };
+      const result = await db
+        .transaction(async (tx) => {
+          const used = await consumeOneTimeToken(tx, 'registration', token);
+          if (!used?.payload) throw new AppError(400, 'invalid_token', 'This link is invalid or has expired');
+          const p = used.payload as {
+            fullname: string;
+            username: string;
+            email: string;
+            phone?: string;
+            password_hash: string;
+            company: { name: string; code: string; phone?: string; address?: string };
+          };
+          const [company] = await tx
+            .insert(companies)
+            .values({
+              name: p.company.name,
+              code: p.company.code,
+              phone: p.company.phone ?? null,
+              address: p.company.address ?? null,
+              email: p.email,
+            })
+            .returning({ id: companies.id });
+          const [admin] = await tx
+            .insert(users)
+            .values({
+              company_id: company!.id,
+              fullname: p.fullname,
+              username: p.username,
+              email: p.email,
+              phone: p.phone ?? null,
+              level: 'admin',
+              password_hash: p.password_hash,
+            })
+            .returning({ id: users.id });
+          await tx
+            .update(companies)
+            .set({ admin: admin!.id, created_by: admin!.id })
+            .where(eq(companies.id, company!.id));
+          const session = await createSession(tx, config, {
+            userId: admin!.id,
+            ip: request.ip,
+            userAgent: request.headers['user-agent'],
+          });
+          await writeLog(tx, {
+            actor: { userId: admin!.id, impersonatorId: null },
+            companyId: company!.id,
+            action: 'create',
+            menu: 'company-info',
+            resource: 'companies',
+            recordId: company!.id,
+            detail: `Registered ${p.company.name} (${p.company.code}) with admin ${p.fullname}`,
+          });
+          return { session, adminId: admin!.id };
+        })
+        .catch((error: unknown) => {
+          if (databaseError(error)?.code === '23505') {
+            throw new AppError(409, 'already_registered', 'This company or account was registered meanwhile');
+          }
+          throw error;
+        });
+      const user = await findUserById(db, result.adminId);
+      return { data: { token: result.session, user: userDetail(user!) } };
+    },
+  });
+
+  app.post('/v1/auth/forgot-password', {
+    config: { access: { kind: 'public' } },
+    schema: {
+      operationId: 'forgotPassword',
+      tags: ['auth'],
+      body: Type.Object(
+        { username: Type.String({ minLength: 1, maxLength: 200, description: 'Username or email' }) },
+        { additionalProperties: false },
+      ),
+      response: { 200: one(Type.Ref(LinkSent)), ...errorResponses },
+    },
+    handler: async (request) => {
+      await throttle(db, request, 'reset');
+      const { username } = request.body as { username: string };
+      const user = await findUserByLogin(db, username.trim());
+      // The same reply whether the account exists or not: nothing to enumerate.
+      if (!user || user.blocked) return { data: { email: null } };
+      const token = await issueOneTimeToken(db, 'password_reset', { userId: user.id });
+      return { data: sendLink(request, 'Password reset', link(request, '/forgot-password', token), null) };
+    },
+  });
+
+  app.post('/v1/auth/reset-password', {
+    config: { access: { kind: 'public' } },
+    schema: {
+      operationId: 'resetPassword',
+      tags: ['auth'],
+      body: Type.Object(
+        { token: Type.String({ minLength: 10, maxLength: 200 }), password: Password },
+        { additionalProperties: false },
+      ),
+      response: { 200: one(Type.Object({ ok: Type.Boolean() })), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { token, password } = request.body as { token: string; password: string };
+      const passwordHash = await hashPassword(password);
+      await db.transaction(async (tx) => {
+        const used = await consumeOneTimeToken(tx, 'password_reset', token);
+        if (!used?.user_id) throw new AppError(400, 'invalid_token', 'This link is invalid or has expired');
+        await tx
+          .update(users)
+          .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+          .where(eq(users.id, used.user_id));
+        // A new password ends every session, including a thief's.
+        await revokeUserSessions(tx, used.user_id);
+      });
+      return { data: { ok: true } };
+    },
+  });
+}

@@ -1,0 +1,148 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, oneTimeTokens, users } from '../../../server/db/schema.ts';
+import { startTestApp, type TestApp } from '../../support/app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await startTestApp({ employees: { DEMO: 5, CJ: 2 }, config: { demoMode: true } });
+});
+afterAll(() => t?.close());
+
+const tokenOf = (link: string) => new URL(link).searchParams.get('token')!;
+const registration = {
+  fullname: 'Rina Kusuma',
+  username: 'rina.k',
+  email: 'rina@majubersama.co.id',
+  password: 'Sangat-rahasia-1',
+  company: { name: 'PT Maju Bersama', code: 'MAJU' },
+};
+
+describe('registering a company', () => {
+  it('creates nothing until the emailed link is used, then the company and its admin, signed in', async () => {
+    const reply = await t.call(null, 'POST', '/v1/auth/register', registration);
+    expect(reply.status).toBe(200);
+    expect(reply.body.data).toMatchObject({
+      email: 'rina@majubersama.co.id',
+      link: expect.stringContaining('/verification?token='),
+    });
+    expect(await t.database.db.select().from(companies).where(eq(companies.code, 'MAJU'))).toEqual([]);
+
+    const token = tokenOf(reply.body.data.link);
+    const verified = await t.call(null, 'POST', '/v1/auth/verify', { token });
+    expect(verified.status).toBe(200);
+    expect(verified.body.data.user).toMatchObject({
+      username: 'rina.k',
+      level: 'admin',
+      company: { code: 'MAJU', name: 'PT Maju Bersama' },
+    });
+    const [company] = await t.database.db.select().from(companies).where(eq(companies.code, 'MAJU'));
+    expect(company!.admin).toBe(verified.body.data.user._id);
+
+    // The link works once; the password chosen at registration signs in.
+    expect((await t.call(null, 'POST', '/v1/auth/verify', { token })).body.code).toBe('invalid_token');
+    expect(
+      (await t.call(null, 'POST', '/v1/auth/login', { username: 'rina.k', password: 'Sangat-rahasia-1' })).status,
+    ).toBe(200);
+    const logs = await t.call(verified.body.data.token, 'GET', '/v1/logs');
+    expect(logs.body.data[0].detail).toContain('Registered PT Maju Bersama');
+  });
+
+  it('refuses taken usernames, emails and company codes up front, and weak passwords', async () => {
+    const reply = await t.call(null, 'POST', '/v1/auth/register', {
+      ...registration,
+      username: 'ADMIN',
+      email: 'fresh@example.com',
+      company: { name: 'Again', code: 'DEMO' },
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.fields.username.code).toBe('unique');
+    expect(reply.body.fields['company.code'].code).toBe('unique');
+    const weak = await t.call(null, 'POST', '/v1/auth/register', {
+      ...registration,
+      username: 'other1',
+      email: 'o@example.com',
+      password: 'short',
+    });
+    expect(weak.body.fields.password.code).toBe('minLength');
+    const noCompany = await t.call(null, 'POST', '/v1/auth/register', {
+      ...registration,
+      company: undefined,
+      username: 'x1x',
+      email: 'x1@example.com',
+    });
+    expect(noCompany.body.fields.company.code).toBe('required');
+  });
+
+  it('creates a developer only for a signed-in developer', async () => {
+    const body = {
+      fullname: 'Dimas Dev',
+      username: 'dimas.dev',
+      email: 'dimas@platform.test',
+      password: 'Rahasia-dev-1',
+      developer: true,
+    };
+    expect((await t.call(null, 'POST', '/v1/auth/register', body)).status).toBe(403);
+    expect((await t.call(await t.login('admin'), 'POST', '/v1/auth/register', body)).status).toBe(403);
+    const created = await t.call(await t.login('developer'), 'POST', '/v1/auth/register', body);
+    expect(created.status).toBe(201);
+    const me = await t.call(await t.login('dimas.dev', 'Rahasia-dev-1'), 'GET', '/v1/auth/me');
+    expect(me.body.data).toMatchObject({ level: 'developer', company: null });
+  });
+
+  it('rejects a made-up or expired verification link', async () => {
+    expect((await t.call(null, 'POST', '/v1/auth/verify', { token: 'hrw_not-a-real-token' })).status).toBe(400);
+    const reply = await t.call(null, 'POST', '/v1/auth/register', {
+      ...registration,
+      username: 'late.one',
+      email: 'late@example.com',
+      company: { name: 'Late', code: 'LATE' },
+    });
+    await t.database.db.update(oneTimeTokens).set({ expires_at: new Date(Date.now() - 1000).toISOString() });
+    expect((await t.call(null, 'POST', '/v1/auth/verify', { token: tokenOf(reply.body.data.link) })).body.code).toBe(
+      'invalid_token',
+    );
+  });
+});
+
+describe('forgot password', () => {
+  it('resets through a one-time link, ends old sessions, and answers the same for unknown accounts', async () => {
+    const old = await t.login('approver');
+    const unknown = await t.call(null, 'POST', '/v1/auth/forgot-password', { username: 'nobody-at-all' });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data).toEqual({ email: null });
+
+    const reply = await t.call(null, 'POST', '/v1/auth/forgot-password', { username: 'approver' });
+    expect(reply.body.data.link).toContain('/forgot-password?token=');
+    const token = tokenOf(reply.body.data.link);
+    const weak = await t.call(null, 'POST', '/v1/auth/reset-password', { token, password: 'short' });
+    expect(weak.status).toBe(400);
+    expect((await t.call(null, 'POST', '/v1/auth/reset-password', { token, password: 'Baru-sekali-9' })).status).toBe(
+      200,
+    );
+
+    expect((await t.call(old, 'GET', '/v1/auth/me')).status).toBe(401);
+    expect((await t.call(null, 'POST', '/v1/auth/login', { username: 'approver', password: 'demo12345' })).status).toBe(
+      401,
+    );
+    expect(
+      (await t.call(null, 'POST', '/v1/auth/login', { username: 'approver', password: 'Baru-sekali-9' })).status,
+    ).toBe(200);
+    expect((await t.call(null, 'POST', '/v1/auth/reset-password', { token, password: 'Lagi-lagi-99' })).body.code).toBe(
+      'invalid_token',
+    );
+  });
+
+  it('never shows the link outside demo mode', async () => {
+    const quiet = await startTestApp({ employees: { DEMO: 2, CJ: 1 }, config: { demoMode: false } });
+    try {
+      const reply = await quiet.call(null, 'POST', '/v1/auth/forgot-password', { username: 'admin' });
+      expect(reply.status).toBe(200);
+      expect(reply.body.data.link).toBeUndefined();
+      const [admin] = await quiet.database.db.select().from(users).where(eq(users.username, 'admin'));
+      expect(admin).toBeDefined();
+    } finally {
+      await quiet.close();
+    }
+  });
+});
