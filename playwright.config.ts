@@ -9,9 +9,10 @@ if (!existsSync(chromium)) {
   );
 }
 
-const port = 3100;
+/** E2E_PORT lets two runs share a machine; each gets its own output folder too. */
+const port = Number(process.env.E2E_PORT ?? 3100);
 const baseURL = `http://127.0.0.1:${port}`;
-const outputDir = 'test-results/e2e';
+const outputDir = port === 3100 ? 'test-results/e2e' : `test-results/e2e-${port}`;
 // Playwright empties its output folder before each run: every run starts on a fresh embedded database with demo data.
 const dataDir = `${outputDir}/data-${Date.now()}`;
 
