@@ -29,6 +29,9 @@ export default defineConfig({
   reporter: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ? [['list'], ['json']] : 'list',
   use: {
     baseURL,
+    // A controlling service worker hides the page's requests from page.route (Playwright's documented limit); the
+    // worker never touches /v1 anyway, and it only caches the static shell.
+    serviceWorkers: 'block',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

@@ -1,27 +1,26 @@
-import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react';
+import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, Route, Routes, useSearchParams } from 'react-router';
-import { ErrorPage } from './components/ErrorPage.tsx';
+import { Navigate, Outlet, Route, Routes, useLocation } from 'react-router';
+import { isNetworkFailure } from './api/client.ts';
+import { ErrorBoundary } from './components/ErrorBoundary.tsx';
+import { NetworkErrorPage } from './components/ErrorPage.tsx';
+import { page } from './lazyPage.ts';
+import { Overlays } from './overlays/Overlays.tsx';
 import { useSession } from './session.ts';
-
-const RELOAD_KEY = 'chunk-reload-at';
-
-/** A page loaded on demand. A chunk that fails to load (a new deploy) reloads the page, at most once a minute. */
-function page(load: () => Promise<{ default: ComponentType }>) {
-  return lazy(() =>
-    load().catch((error: unknown) => {
-      const last = Number(sessionStorage.getItem(RELOAD_KEY) ?? 0);
-      if (Date.now() - last < 60_000) throw error;
-      sessionStorage.setItem(RELOAD_KEY, String(Date.now()));
-      window.location.reload();
-      return new Promise<never>(() => {});
-    }),
-  );
-}
+import { signedInRedirect } from './sessionRules.ts';
 
 const Login = page(() => import('./pages/Login.tsx'));
-const Home = page(() => import('./pages/Home.tsx'));
-const NotFound = page(() => import('./pages/NotFound.tsx'));
+const ForgotPassword = page(() => import('./pages/ForgotPassword.tsx'));
+const Register = page(() => import('./pages/Register.tsx'));
+const Verification = page(() => import('./pages/Verification.tsx'));
+const Completion = page(() => import('./pages/Completion.tsx'));
+const ComponentDebug = page(() => import('./pages/ComponentDebug.tsx'));
+const MammothTest = page(() => import('./pages/MammothTest.tsx'));
+const NotFound = page<{ embedded?: boolean }>(() => import('./pages/NotFound.tsx'));
+const Shell = page(() => import('./layout/Shell.tsx'));
+const Section = page(() => import('./layout/Section.tsx'));
+const LoanDetail = page(async () => ({ default: (await import('./layout/Details.tsx')).LoanDetail }));
+const RecordDetail = page(async () => ({ default: (await import('./layout/Details.tsx')).RecordDetail }));
 
 function Loading() {
   const { t } = useTranslation();
@@ -49,7 +48,6 @@ function SessionFailed({ message, retry }: { message: string; retry: () => void 
 
 /** Dashboard routes need a user: without a token the visitor goes to /. */
 function RequireUser() {
-  const { t } = useTranslation();
   const session = useSession();
   switch (session.status) {
     case 'anonymous':
@@ -57,36 +55,23 @@ function RequireUser() {
     case 'loading':
       return <Loading />;
     case 'error':
-      return (
-        <SessionFailed
-          message={session.error.code === 'network_error' ? t('errors.network') : session.error.message}
-          retry={session.retry}
-        />
+      return isNetworkFailure(session.error) || session.error.status === 429 ? (
+        <NetworkErrorPage retry={session.retry} />
+      ) : (
+        <SessionFailed message={session.error.message} retry={session.retry} />
       );
     case 'signed-in':
       return <Outlet />;
   }
 }
 
-/** A signed-in user on the index goes to the dashboard, unless the query has acc_mgr (spec 4). */
-function GuestOnly({ children }: { children: ReactNode }) {
+/** A signed-in user on /, /verification or /forgot-password goes to the dashboard, unless the query has acc_mgr. */
+function GuestOnly() {
   const session = useSession();
-  const [query] = useSearchParams();
+  const { pathname, search } = useLocation();
   if (session.status === 'loading') return <Loading />;
-  if (session.status === 'signed-in' && !query.has('acc_mgr')) return <Navigate to="/dashboard/home" replace />;
-  return children;
-}
-
-class ErrorBoundary extends Component<{ children: ReactNode }, { error: Error | null }> {
-  override state: { error: Error | null } = { error: null };
-
-  static getDerivedStateFromError(error: unknown) {
-    return { error: error instanceof Error ? error : new Error(String(error)) };
-  }
-
-  override render() {
-    return this.state.error ? <ErrorPage message={this.state.error.message} /> : this.props.children;
-  }
+  const target = signedInRedirect(pathname, search, session.status === 'signed-in');
+  return target ? <Navigate to={target} replace /> : <Outlet />;
 }
 
 export function App() {
@@ -94,22 +79,27 @@ export function App() {
     <ErrorBoundary>
       <Suspense fallback={<Loading />}>
         <Routes>
-          <Route
-            index
-            element={
-              <GuestOnly>
-                <Login />
-              </GuestOnly>
-            }
-          />
+          <Route element={<GuestOnly />}>
+            <Route index element={<Login />} />
+            <Route path="verification" element={<Verification />} />
+            <Route path="forgot-password" element={<ForgotPassword />} />
+          </Route>
+          <Route path="register" element={<Register />} />
+          <Route path="completion" element={<Completion />} />
+          <Route path="component-debug" element={<ComponentDebug />} />
+          <Route path="component-debug/mammoth-test" element={<MammothTest />} />
           <Route path="dashboard" element={<RequireUser />}>
-            <Route index element={<Navigate to="/dashboard/home" replace />} />
-            <Route path="home" element={<Home />} />
-            <Route path="*" element={<NotFound />} />
+            <Route element={<Shell />}>
+              <Route index element={<Navigate to="/dashboard/home" replace />} />
+              <Route path="payroll/employee-loan/detail/:id?" element={<LoanDetail />} />
+              <Route path="edit/:type?/:id?" element={<RecordDetail />} />
+              <Route path="*" element={<Section />} />
+            </Route>
           </Route>
           <Route path="*" element={<NotFound />} />
         </Routes>
       </Suspense>
+      <Overlays />
     </ErrorBoundary>
   );
 }

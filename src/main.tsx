@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router';
 import { App } from './App.tsx';
 import './i18n.ts';
+import { registerServiceWorker } from './serviceWorker.ts';
 import './styles.css';
 
 createRoot(document.getElementById('root')!).render(
@@ -12,3 +13,5 @@ createRoot(document.getElementById('root')!).render(
     </BrowserRouter>
   </StrictMode>,
 );
+
+registerServiceWorker();

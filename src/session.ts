@@ -1,9 +1,13 @@
-import { atom, useAtom } from 'jotai';
+import { atom, getDefaultStore, useAtom } from 'jotai';
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { type ApiError, api, call, toApiError, tokenStore, type UserDetail } from './api/client.ts';
+import { logoutPlan, meFailureAction, sessionStatus } from './sessionRules.ts';
 
 /** The signed-in user's detail; null until GET /v1/auth/me or a sign-in fills it. */
 export const userAtom = atom<UserDetail | null>(null);
+
+/** Session storage key of the developer's own token while they act as a company's admin (spec 4). */
+export const DEVELOPER_TOKEN_KEY = 'developer-token';
 
 let pending: Promise<UserDetail> | null = null;
 
@@ -42,13 +46,17 @@ export function useSession(): SessionState {
       },
       (reason: unknown) => {
         const failure = toApiError(reason);
-        if (failure.status === 413) {
-          localStorage.clear();
-          tokenStore.clear();
-        } else if (failure.status === 401 || failure.status === 404) {
-          tokenStore.clear();
-        } else if (current) {
-          setError(failure);
+        switch (meFailureAction(failure.status)) {
+          case 'clear-storage':
+            localStorage.clear();
+            tokenStore.clear();
+            break;
+          case 'remove-token':
+            tokenStore.clear();
+            break;
+          case 'show-error':
+            if (current) setError(failure);
+            break;
         }
       },
     );
@@ -61,8 +69,57 @@ export function useSession(): SessionState {
     if (token === null && user !== null) setUser(null);
   }, [token, user, setUser]);
 
-  if (token === null) return { status: 'anonymous' };
-  if (user) return { status: 'signed-in', user };
-  if (error) return { status: 'error', error, retry: () => setError(null) };
-  return { status: 'loading' };
+  switch (sessionStatus({ token, hasUser: user !== null, hasError: error !== null })) {
+    case 'anonymous':
+      return { status: 'anonymous' };
+    case 'signed-in':
+      return { status: 'signed-in', user: user! };
+    case 'error':
+      return { status: 'error', error: error!, retry: () => setError(null) };
+    case 'loading':
+      return { status: 'loading' };
+  }
+}
+
+/** Stores a new session (sign-in, verification): any saved developer token belongs to an older session. */
+export function startSession(session: { token: string; user: UserDetail }) {
+  sessionStorage.removeItem(DEVELOPER_TOKEN_KEY);
+  getDefaultStore().set(userAtom, session.user);
+  tokenStore.set(session.token);
+}
+
+/**
+ * The developer's "log in as a company's admin" (spec 2.2): keeps the developer's own token in session storage,
+ * switches to the admin's session and opens the dashboard afresh. Throws an ApiError when the server refuses
+ * (no admin, already acting as one).
+ */
+export async function impersonate(companyId: string): Promise<void> {
+  const own = tokenStore.get();
+  const { data } = await call(api.POST('/v1/companies/{id}/impersonate', { params: { path: { id: companyId } } }));
+  if (own && !sessionStorage.getItem(DEVELOPER_TOKEN_KEY)) sessionStorage.setItem(DEVELOPER_TOKEN_KEY, own);
+  getDefaultStore().set(userAtom, data.user);
+  tokenStore.set(data.token);
+  window.location.assign('/dashboard/home');
+}
+
+/**
+ * Logout (spec 4): tells the server, then restores a stored developer token and reloads, or clears the token and
+ * the user (the dashboard guard then sends the visitor to /).
+ */
+export async function logout(): Promise<void> {
+  try {
+    await call(api.DELETE('/v1/auth/logout'));
+  } catch {
+    // An expired session or a network failure must not keep anyone signed in on this device.
+  }
+  const plan = logoutPlan(sessionStorage.getItem(DEVELOPER_TOKEN_KEY));
+  sessionStorage.removeItem(DEVELOPER_TOKEN_KEY);
+  if (plan.kind === 'restore') {
+    getDefaultStore().set(userAtom, null);
+    tokenStore.set(plan.token);
+    window.location.assign('/dashboard/home');
+    return;
+  }
+  tokenStore.clear();
+  getDefaultStore().set(userAtom, null);
 }

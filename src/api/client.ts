@@ -1,4 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
+import { notifyError } from '../overlays/progress.ts';
+import { cleanToken, errorNotificationText, requestErrorAction } from '../sessionRules.ts';
 import type { components, paths } from './v1.d.ts';
 
 export type Schemas = components['schemas'];
@@ -17,11 +19,9 @@ const notify = () => {
 export const tokenStore = {
   get(): string | null {
     const value = localStorage.getItem(TOKEN_KEY);
-    if (value === 'undefined' || value === 'null') {
-      localStorage.removeItem(TOKEN_KEY);
-      return null;
-    }
-    return value || null;
+    const token = cleanToken(value);
+    if (token === null && value !== null) localStorage.removeItem(TOKEN_KEY);
+    return token;
   },
   set(token: string) {
     localStorage.setItem(TOKEN_KEY, token);
@@ -62,6 +62,9 @@ export class ApiError extends Error {
 
 export const networkError = () => new ApiError(0, 'network_error', 'Network Error');
 
+/** A network failure or a timeout: the 'Network Error' cases of spec 8 (an abort by the page is not one). */
+export const isNetworkFailure = (error: ApiError) => error.code === 'network_error' || error.code === 'timeout';
+
 const isErrorBody = (value: unknown): value is ErrorBody =>
   typeof value === 'object' &&
   value !== null &&
@@ -77,6 +80,8 @@ export function toApiError(error: unknown, response?: Response): ApiError {
   }
   // fetch rejects with a TypeError when the network fails; an aborted request is not a network failure.
   if (error instanceof DOMException && error.name === 'AbortError') return new ApiError(0, 'aborted', 'Aborted');
+  if (error instanceof DOMException && error.name === 'TimeoutError')
+    return new ApiError(0, 'timeout', 'Network Error');
   return networkError();
 }
 
@@ -88,8 +93,42 @@ const auth: Middleware = {
   },
 };
 
-export const api = createClient<paths>({ baseUrl: '/' });
-api.use(auth);
+/**
+ * Spec 8 for every reply: a 401 on a GET (not on the index page) removes the token and goes to /; id-card and auth
+ * paths stay quiet (auth pages show their errors inline); any other error raises an error progress notification with
+ * the server's message fields joined.
+ */
+const errors: Middleware = {
+  async onResponse({ request, response }) {
+    if (response.ok) return undefined;
+    const action = requestErrorAction({
+      method: request.method,
+      status: response.status,
+      path: new URL(request.url, window.location.origin).pathname,
+      pagePath: window.location.pathname,
+    });
+    if (action === 'sign-out') {
+      tokenStore.clear();
+      // Dashboard routes send an anonymous visitor to / themselves; elsewhere go there now.
+      if (!window.location.pathname.startsWith('/dashboard')) window.location.assign('/');
+    } else if (action === 'notify') {
+      const body: unknown = await response
+        .clone()
+        .json()
+        .catch(() => null);
+      notifyError(errorNotificationText(body, response.statusText || `HTTP ${response.status}`));
+    }
+    return undefined;
+  },
+};
+
+/** Requests give up after a minute: a timeout is a 'Network Error' (spec 8). */
+const REQUEST_TIMEOUT_MS = 60_000;
+const timedFetch = (request: Request) =>
+  fetch(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) });
+
+export const api = createClient<paths>({ baseUrl: '/', fetch: timedFetch });
+api.use(auth, errors);
 
 /**
  * Awaits an `api` call and returns its data, or throws an ApiError.

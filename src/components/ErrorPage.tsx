@@ -1,20 +1,89 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { usePageTitle } from '../page.ts';
 
+/** Full page outside the shell (`main`), or a section inside the shell's own `main`. */
+function Frame({ embedded, labelledBy, children }: { embedded: boolean; labelledBy: string; children: ReactNode }) {
+  const section = (
+    <section className="error-page" aria-labelledby={labelledBy}>
+      {children}
+    </section>
+  );
+  return embedded ? <div className="centered embedded">{section}</div> : <main className="centered">{section}</main>;
+}
+
 /** The error page of spec 8: message and status (500 unless told); a 404 links back home. */
-export function ErrorPage({ message, status = 500 }: { message: string; status?: number }) {
+export function ErrorPage({
+  message,
+  status = 500,
+  embedded = false,
+}: {
+  message: string;
+  status?: number;
+  embedded?: boolean;
+}) {
   const { t } = useTranslation();
   usePageTitle(message);
   return (
-    <main className="centered">
-      <section className="error-page" aria-labelledby="error-message">
-        <p className="error-status">{status}</p>
-        <h1 id="error-message">{message}</h1>
-        <Link to="/" reloadDocument={status !== 404}>
-          {t('errors.backHome')}
+    <Frame embedded={embedded} labelledBy="error-message">
+      <p className="error-status">{status}</p>
+      <h1 id="error-message">{message}</h1>
+      {status === 404 ? (
+        <Link to="/">{t('errors.backHome')}</Link>
+      ) : (
+        <Link to="/" reloadDocument>
+          {t('errors.goHome')}
         </Link>
-      </section>
-    </main>
+      )}
+    </Frame>
+  );
+}
+
+/** What the error boundary shows when rendering failed. */
+export function RenderErrorPage({ embedded = false }: { embedded?: boolean }) {
+  const { t } = useTranslation();
+  usePageTitle(t('errors.renderFailed'));
+  return (
+    <Frame embedded={embedded} labelledBy="render-error">
+      <h1 id="render-error">{t('errors.renderFailed')}</h1>
+      <a href="/">{t('errors.goHome')}</a>
+    </Frame>
+  );
+}
+
+/** Network and timeout failures (spec 8): 'Network Error', 'Unusual activity detected, too many requests sent.'. */
+export function NetworkErrorPage({ retry, embedded = false }: { retry?: () => void; embedded?: boolean }) {
+  const { t } = useTranslation();
+  usePageTitle(t('errors.networkTitle'));
+  return (
+    <Frame embedded={embedded} labelledBy="network-error">
+      <NetworkErrorBody retry={retry} headingId="network-error" level={1} />
+    </Frame>
+  );
+}
+
+/** The same message inside a screen, under the screen's own title. */
+export function NetworkErrorPanel({ retry }: { retry?: () => void }) {
+  return (
+    <section className="error-panel" aria-labelledby="network-error-panel" role="alert">
+      <NetworkErrorBody retry={retry} headingId="network-error-panel" level={2} />
+    </section>
+  );
+}
+
+function NetworkErrorBody({ retry, headingId, level }: { retry?: () => void; headingId: string; level: 1 | 2 }) {
+  const { t } = useTranslation();
+  const Heading = level === 1 ? 'h1' : 'h2';
+  return (
+    <>
+      <Heading id={headingId}>{t('errors.networkTitle')}</Heading>
+      <p className="muted">{t('errors.tooManyRequests')}</p>
+      {retry && (
+        <button type="button" className="primary" onClick={retry}>
+          {t('common.tryAgain')}
+        </button>
+      )}
+    </>
   );
 }

@@ -1,21 +1,28 @@
+import { useAtomValue } from 'jotai';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { languages } from '../i18n.ts';
+import { changeLanguage, languages } from '../i18n.ts';
+import { isLanguage, languageAtom } from '../state/settings.ts';
 
-export function LanguageSelect() {
-  const { t, i18n } = useTranslation();
+export function LanguageSelect({ compact = false }: { compact?: boolean }) {
+  const { t } = useTranslation();
+  const language = useAtomValue(languageAtom);
   const id = useId();
   return (
-    <div className="language-select">
-      <label htmlFor={id}>{t('language.label')}</label>
+    <div className={compact ? 'language-select compact' : 'language-select'}>
+      <label htmlFor={id} className={compact ? 'visually-hidden' : undefined}>
+        {t('language.label')}
+      </label>
       <select
         id={id}
-        value={i18n.resolvedLanguage ?? 'en'}
-        onChange={(event) => void i18n.changeLanguage(event.target.value)}
+        value={language}
+        onChange={(event) => {
+          if (isLanguage(event.target.value)) void changeLanguage(event.target.value);
+        }}
       >
-        {languages.map((language) => (
-          <option key={language.code} value={language.code} lang={language.code}>
-            {language.name}
+        {languages.map((option) => (
+          <option key={option.code} value={option.code} lang={option.code}>
+            {option.name}
           </option>
         ))}
       </select>

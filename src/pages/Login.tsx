@@ -1,17 +1,15 @@
-import { useSetAtom } from 'jotai';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { api, call, toApiError, tokenStore } from '../api/client.ts';
+import { Link, useNavigate } from 'react-router';
+import { api, call, isNetworkFailure, toApiError } from '../api/client.ts';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
 import { PRODUCT_NAME, usePageTitle } from '../page.ts';
-import { userAtom } from '../session.ts';
+import { startSession } from '../session.ts';
 
 export default function Login() {
   const { t } = useTranslation();
   usePageTitle(t('login.title'));
   const navigate = useNavigate();
-  const setUser = useSetAtom(userAtom);
   const [username, setUsername] = useState('');
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -25,12 +23,12 @@ export default function Login() {
     setError(null);
     try {
       const { data } = await call(api.POST('/v1/auth/login', { body: { username: username.trim(), password } }));
-      setUser(data.user);
-      tokenStore.set(data.token);
+      startSession(data);
       navigate('/dashboard/home', { replace: true });
     } catch (reason) {
+      // Spec 8: the server's message, or 'Network Error' on a network failure.
       const failure = toApiError(reason);
-      setError(failure.code === 'network_error' ? t('errors.network') : failure.message);
+      setError(isNetworkFailure(failure) ? t('errors.network') : failure.message);
       setBusy(false);
     }
   }
@@ -79,6 +77,10 @@ export default function Login() {
           </button>
         </form>
         <footer>
+          <p className="footer-link">
+            <Link to="/forgot-password">{t('login.forgot')}</Link>
+            <Link to="/register">{t('login.register')}</Link>
+          </p>
           <LanguageSelect />
         </footer>
       </section>

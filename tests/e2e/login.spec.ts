@@ -62,16 +62,18 @@ test('signing in reaches the home page, survives a reload and logging out return
   const { data } = (await reply.json()) as { data: { user: { fullname: string } } };
 
   await expect(page).toHaveURL('/dashboard/home');
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(data.user.fullname);
+  // The top bar greets the user by name.
+  await expect(page.getByRole('banner')).toContainText(data.user.fullname);
   await expect(page).toHaveTitle(/HR Workspace/);
 
   // A reload keeps the token and fetches the user again (GET /v1/auth/me).
   await page.reload();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText(data.user.fullname);
+  await expect(page.getByRole('banner')).toContainText(data.user.fullname);
   // A signed-in user on the index goes to the dashboard.
   await page.goto('/');
   await expect(page).toHaveURL('/dashboard/home');
 
+  await page.getByRole('button', { name: 'Account menu' }).click();
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

@@ -1,0 +1,95 @@
+import { canAccess } from '../../common/menu.ts';
+import { languages } from '../i18n.ts';
+import { logout } from '../session.ts';
+import { emit, paletteEvents } from './events.ts';
+import type { Command } from './types.ts';
+
+const always = () => true;
+
+/** Change language to English, Bahasa Indonesia, 中文: the current language is not offered. */
+export const languageCommands: readonly Command[] = languages.map((language) => ({
+  id: `language:${language.code}`,
+  label: 'commands.switchLanguage',
+  labelValues: () => ({ language: language.name }),
+  keywords: ['language', 'bahasa', 'locale', '语言', language.code, language.name],
+  group: 'actions',
+  isVisible: (ctx) => ctx.language !== language.code,
+  isEnabled: always,
+  run: (ctx) => ctx.setLanguage(language.code),
+}));
+
+/**
+ * Tells the shell first (`session:logout`, cancelable: a listener that takes over calls `preventDefault()`), then
+ * logs out as spec 4 says (session.ts): the server call, then a developer acting as a company's admin gets their own
+ * token back, anyone else loses the token and the guard sends them to /.
+ */
+export async function logoutCommand(): Promise<void> {
+  if (emit(paletteEvents.logout)) return;
+  await logout();
+}
+
+export const globalCommands: readonly Command[] = [
+  {
+    id: 'employee:open',
+    label: 'commands.goToEmployee',
+    keywords: ['employee', 'karyawan', 'pegawai', 'staff', 'person', 'find', 'cari', '员工'],
+    group: 'actions',
+    isVisible: (ctx) => canAccess('active-employees', ctx.viewer) || canAccess('resigned-employees', ctx.viewer),
+    isEnabled: always,
+    run: (ctx) => ctx.palette.openPage('employee'),
+  },
+  {
+    id: 'sidebar:toggle',
+    label: 'commands.toggleSidebar',
+    keywords: ['sidebar', 'menu', 'navigation', 'collapse', 'expand', 'bilah samping', '侧边栏'],
+    group: 'actions',
+    shortcut: { key: 'b', mod: true },
+    isVisible: always,
+    isEnabled: always,
+    run: () => {
+      emit(paletteEvents.toggleSidebar);
+    },
+  },
+  {
+    id: 'history:back',
+    label: 'commands.goBack',
+    keywords: ['back', 'previous', 'history', 'kembali', 'sebelumnya', '返回'],
+    group: 'actions',
+    isVisible: always,
+    isEnabled: () => window.history.length > 1,
+    run: () => window.history.back(),
+  },
+  ...languageCommands,
+  {
+    id: 'session:logout',
+    label: 'commands.logout',
+    keywords: ['logout', 'log out', 'sign out', 'keluar', '退出'],
+    group: 'actions',
+    isVisible: always,
+    isEnabled: always,
+    run: () => logoutCommand(),
+  },
+  {
+    id: 'help:shortcuts',
+    label: 'commands.shortcuts',
+    keywords: ['keyboard', 'shortcuts', 'keys', 'help', 'cheat sheet', 'pintasan', 'bantuan', '快捷键'],
+    group: 'help',
+    shortcut: { key: '?' },
+    isVisible: always,
+    isEnabled: always,
+    run: (ctx) => ctx.palette.openCheatSheet(),
+  },
+];
+
+/** For a developer: act as a company's admin (spec 2.2, the companies screen's 'log in as the admin'). */
+export const developerCommands: readonly Command[] = [
+  {
+    id: 'developer:impersonate',
+    label: 'commands.impersonate',
+    keywords: ['impersonate', 'login as', 'log in as', 'company', 'admin', 'perusahaan', 'masuk', '公司'],
+    group: 'developer',
+    isVisible: (ctx) => ctx.user.impersonator === null && canAccess('companies', ctx.viewer, 'write'),
+    isEnabled: always,
+    run: (ctx) => ctx.palette.openPage('impersonate'),
+  },
+];

@@ -1,0 +1,9 @@
+import { developerCommands, globalCommands } from './global.ts';
+import { navigationCommands } from './navigation.ts';
+import type { Command } from './types.ts';
+
+/**
+ * Every built-in command list, registered explicitly (no folder scanning). Screens add their own while mounted with
+ * `useCommands` (registry.ts).
+ */
+export const commandLists: readonly (readonly Command[])[] = [globalCommands, developerCommands, navigationCommands];

@@ -1,0 +1,24 @@
+import { canAccess, type MenuEntry, menuIndex } from '../../common/menu.ts';
+import type { Command } from './types.ts';
+
+/** The path of a menu screen (spec 2.1: every screen lives under /dashboard). */
+export const screenPath = (entry: MenuEntry) => `/dashboard/${entry.path}`;
+
+const words = (id: string) => id.replaceAll('-', ' ');
+
+/**
+ * One 'go to' command per menu screen (every entry without children), visible when the menu's access rules let the
+ * user see it. Found by its label in the active language, in English and Indonesian, and by the words of its id and
+ * of its parents' ids ('daily' is also found by 'attendance').
+ */
+export const navigationCommands: readonly Command[] = [...menuIndex.values()]
+  .filter(({ entry }) => !entry.children?.length)
+  .map(({ entry, parents }) => ({
+    id: `go:${entry.id}`,
+    label: `menu.${entry.id}` as const,
+    keywords: [words(entry.id), ...parents.map((parent) => words(parent.id))],
+    group: 'navigation',
+    isVisible: (ctx) => canAccess(entry.id, ctx.viewer),
+    isEnabled: (ctx) => ctx.screen.pathname !== screenPath(entry),
+    run: (ctx) => ctx.navigate(screenPath(entry)),
+  }));

@@ -1,0 +1,57 @@
+import { Command } from 'cmdk';
+import { useTranslation } from 'react-i18next';
+import { api, call, type Schemas } from '../../api/client.ts';
+import type { PageProps } from './types.ts';
+import { useServerSearch } from './useServerSearch.ts';
+
+type Employee = Schemas['Employee'];
+
+const loadEmployees = async (search: string, signal: AbortSignal): Promise<readonly Employee[]> => {
+  const reply = await call(
+    api.GET('/v1/employees', {
+      params: { query: { search: search || undefined, limit: 20, populate: 'user' } },
+      signal,
+    }),
+  );
+  return reply.data;
+};
+
+/**
+ * The detail of an employee (spec 2.1): /dashboard/edit/{routePath}/{user id}; an employee with an exit date is on
+ * the resigned-employees screen.
+ */
+export function employeePath(employee: Pick<Employee, 'user' | 'exit_date'>): string {
+  const userId = typeof employee.user === 'string' ? employee.user : employee.user._id;
+  const screen = employee.exit_date ? 'resigned-employees' : 'active-employees';
+  return `/dashboard/edit/${screen}/${encodeURIComponent(userId)}`;
+}
+
+/** 'Go to employee…': searches employees on the server and opens the chosen one's detail. */
+export function EmployeePage({ search, ctx, finish }: PageProps) {
+  const { t } = useTranslation();
+  const { items, loading, error } = useServerSearch(search, loadEmployees);
+  return (
+    <>
+      {loading && <Command.Loading label={t('palette.loading')}>{t('palette.loading')}</Command.Loading>}
+      {error && (
+        <div className="palette-message" role="alert">
+          {t('palette.error', { message: error })}
+        </div>
+      )}
+      {!loading && !error && items.length === 0 && <div className="palette-message">{t('palette.empty')}</div>}
+      {items.map((employee) => (
+        <Command.Item
+          key={employee._id}
+          value={`employee:${employee._id}`}
+          onSelect={() => finish(() => ctx.navigate(employeePath(employee)))}
+        >
+          <span className="palette-label">{employee.fullname}</span>
+          <span className="palette-detail">
+            {employee.employee_id}
+            {employee.exit_date ? ` · ${t('palette.pages.employee.resigned')}` : ''}
+          </span>
+        </Command.Item>
+      ))}
+    </>
+  );
+}

@@ -1,0 +1,30 @@
+/**
+ * Screens by menu id: an explicit list. An id without its own screen shows `ComingSoon` with its title until a later
+ * issue registers the real one here.
+ */
+import type { ComponentType, LazyExoticComponent } from 'react';
+import { page } from '../lazyPage.ts';
+import type { ClientMenuEntry, MenuId } from '../menu/index.ts';
+import { shouldPrefetch } from '../state/network.ts';
+
+export interface ScreenProps {
+  entry: ClientMenuEntry;
+  /** The menu entries from the top level down to this screen. */
+  trail: readonly ClientMenuEntry[];
+}
+
+type Screen = LazyExoticComponent<ComponentType<ScreenProps>> & { preload: () => Promise<unknown> };
+
+const comingSoon: Screen = page<ScreenProps>(() => import('./ComingSoon.tsx'));
+
+const screens: Partial<Record<MenuId, Screen>> = {
+  home: page<ScreenProps>(() => import('./Home.tsx')),
+  companies: page<ScreenProps>(() => import('./Companies.tsx')),
+};
+
+export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;
+
+/** Loads a screen's chunk ahead of a click, unless offline, on 2g or saving data (spec 8). */
+export function prefetchScreen(id: MenuId): void {
+  if (shouldPrefetch()) void screenFor(id).preload();
+}
