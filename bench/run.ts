@@ -6,13 +6,14 @@
  * Embedded PGlite always; PostgreSQL too when BENCH_DATABASE_URL (or TEST_DATABASE_URL) names a server.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { cpus, tmpdir, totalmem } from 'node:os';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { migrateDatabase, openDatabase } from '../server/db/connect.ts';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.ts';
 import { createScratchPostgres } from '../tests/support/database.ts';
+import { machine, writeSection } from './report.ts';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -177,12 +178,10 @@ console.log(`cold start: fresh ${fresh} ms (includes migrations and the demo see
 
 const rowsOf = (f: Figures) =>
   `| ${f.mode} | ${f.list.p50} | ${f.list.p99} | ${f.list.rps.toFixed(1)} | ${(f.list.bytes / 1e6).toFixed(1)} | ${f.health.bulkMs} | ${f.health.p50} | ${f.health.p99} | ${f.health.max} |`;
-const markdown = `# Benchmarks
+const markdown = `## The v1 API (\`node bench/run.ts\`)
 
-Written by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB,
-Node ${process.version}. Loopback only. ${EMPLOYEES.toLocaleString('en')} employees in the benchmarked company.
-
-## Foundation (issue: the v1 API core)
+${machine()} ${EMPLOYEES.toLocaleString('en')} employees in the benchmarked company; the server runs
+in its own process, as in production.
 
 \`GET /v1/employees?limit=9999\`: autocannon, 4 connections, ${DURATION} s. Health: \`GET /v1/health\` sampled every 10 ms
 while \`POST /v1/refs/employees/orgs/departments/bulk\` writes 10,000 new rows in one transaction. Target: health p99
@@ -199,6 +198,6 @@ Cold start of \`node server/main.ts\` (embedded) to the first 200 on \`/v1/healt
 | fresh (migrations and the demo seed included) | ${fresh} |
 | existing | ${existing} |
 `;
-writeFileSync(new URL('../docs/benchmarks.md', import.meta.url), markdown);
+writeSection('api', markdown);
 console.log('Wrote docs/benchmarks.md');
 process.exit(0);

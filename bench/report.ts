@@ -1,0 +1,27 @@
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+
+const file = new URL('../docs/benchmarks.md', import.meta.url);
+
+/** The machine line each section starts with. */
+export const machine = () =>
+  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; loopback only.`;
+
+/**
+ * Replaces one benchmark's section of docs/benchmarks.md (between `<!-- name -->` markers), keeping the others, so
+ * each benchmark script writes only its own figures.
+ */
+export function writeSection(name: string, markdown: string) {
+  const start = `<!-- ${name} -->`;
+  const end = `<!-- /${name} -->`;
+  const block = `${start}\n${markdown.trim()}\n${end}`;
+  let text = existsSync(file) ? readFileSync(file, 'utf8') : '# Benchmarks\n\nWritten by `npm run bench`.\n';
+  if (!text.includes('<!--')) text = '# Benchmarks\n\nWritten by `npm run bench`.\n';
+  const at = text.indexOf(start);
+  const until = text.indexOf(end);
+  text =
+    at >= 0 && until > at
+      ? text.slice(0, at) + block + text.slice(until + end.length)
+      : `${text.trimEnd()}\n\n${block}\n`;
+  writeFileSync(file, text);
+}
