@@ -4,7 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import type en from '../locales/en.json';
-import type { ApiError } from './api/client.ts';
+import { type ApiError, isNetworkFailure } from './api/client.ts';
 
 export type ValidationCode = keyof typeof en.validation;
 
@@ -86,9 +86,20 @@ export const defaultErrors = {
   unknownMiddleware: 'errors.unknownMiddleware',
 } as const;
 
-/** A server error in the user's language: translated by code when known, else the server's message. */
+/** A server error in the user's language: 'Network Error' for a network failure, translated by code when known, else the server's message. */
 export function errorText(t: TFunction, error: ApiError): string {
+  if (isNetworkFailure(error)) return t('errors.network');
   const key = (errorCodeKeys as Record<string, (typeof errorCodeKeys)[ErrorCode]>)[error.code];
   if (key) return t(key);
   return error.message || t(defaultErrors.default);
+}
+
+/** What a form shows for a failed request: messages next to their fields, or else one general message. */
+export function describeFailure(
+  t: TFunction,
+  failure: ApiError | null,
+): { fields: Record<string, string>; general: string | null } {
+  if (!failure) return { fields: {}, general: null };
+  const fields = isNetworkFailure(failure) ? {} : fieldErrors(t, failure);
+  return { fields, general: Object.keys(fields).length ? null : errorText(t, failure) };
 }

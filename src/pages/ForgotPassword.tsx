@@ -1,9 +1,9 @@
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { type ApiError, api, call, isNetworkFailure, toApiError } from '../api/client.ts';
+import { type ApiError, api, call, toApiError } from '../api/client.ts';
 import { AuthCard, DemoLink, TextField } from '../components/AuthCard.tsx';
-import { errorText, fieldErrors } from '../validation.ts';
+import { describeFailure } from '../validation.ts';
 
 /** Password recovery: ask for a link; the link (`?token=`) opens the new-password form. */
 export default function ForgotPassword() {
@@ -15,15 +15,7 @@ export default function ForgotPassword() {
 function useFailure() {
   const { t } = useTranslation();
   const [failure, setFailure] = useState<ApiError | null>(null);
-  const fields = failure ? fieldErrors(t, failure) : {};
-  const general = failure
-    ? isNetworkFailure(failure)
-      ? t('errors.network')
-      : Object.keys(fields).length
-        ? null
-        : errorText(t, failure)
-    : null;
-  return { fields, general, setFailure };
+  return { ...describeFailure(t, failure), setFailure };
 }
 
 function RequestForm() {

@@ -2,12 +2,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { canAccess } from '../../common/menu.ts';
-import { type ApiError, api, call, isNetworkFailure, toApiError } from '../api/client.ts';
+import { type ApiError, api, call, toApiError } from '../api/client.ts';
 import { AuthCard, TextField } from '../components/AuthCard.tsx';
 import { viewerOf } from '../menu/index.ts';
 import { toast } from '../overlays/progress.ts';
 import { useSession } from '../session.ts';
-import { errorText, fieldErrors } from '../validation.ts';
+import { describeFailure } from '../validation.ts';
 
 interface Values {
   fullname: string;
@@ -62,14 +62,7 @@ export default function Register() {
     );
   }
 
-  const fields = failure ? fieldErrors(t, failure) : {};
-  const general = failure
-    ? isNetworkFailure(failure)
-      ? t('errors.network')
-      : Object.keys(fields).length
-        ? null
-        : errorText(t, failure)
-    : null;
+  const { fields, general } = describeFailure(t, failure);
   const field = (name: keyof Values) => ({
     name,
     value: values[name],

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { type ApiError, api, call, isNetworkFailure, type Session, toApiError } from '../api/client.ts';
+import { type ApiError, api, call, type Session, toApiError } from '../api/client.ts';
 import { AuthCard } from '../components/AuthCard.tsx';
 import { startSession } from '../session.ts';
 import { errorText } from '../validation.ts';
@@ -42,13 +42,7 @@ export default function Verification() {
     };
   }, [token, navigate]);
 
-  const message = !token
-    ? t('auth.verification.missing')
-    : failure
-      ? isNetworkFailure(failure)
-        ? t('errors.network')
-        : errorText(t, failure)
-      : null;
+  const message = !token ? t('auth.verification.missing') : failure ? errorText(t, failure) : null;
 
   return (
     <AuthCard title={t('auth.verification.title')}>
