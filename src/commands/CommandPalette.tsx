@@ -93,6 +93,8 @@ function Palette({ user }: { user: UserDetail }) {
   const [overlay, setOverlay] = useState<Overlay>('none');
   const [pages, setPages] = useState<PageId[]>([]);
   const [search, setSearch] = useState('');
+  /** The selected item, controlled so that pages with late results can select their first (`PageProps.select`). */
+  const [selected, setSelected] = useState('');
   const [recent, setRecent] = useState<string[]>(readRecent);
   const origin = useRef<Element | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
@@ -269,6 +271,8 @@ function Palette({ user }: { user: UserDetail }) {
           <Command
             label={view ? t(view.title) : t('palette.title')}
             shouldFilter={false}
+            value={selected}
+            onValueChange={setSelected}
             vimBindings={false}
             loop
             onKeyDown={(event) => {
@@ -295,7 +299,7 @@ function Palette({ user }: { user: UserDetail }) {
             />
             <Command.List className="palette-list" label={view ? t(view.title) : t('palette.title')}>
               {view ? (
-                <view.View search={search} ctx={ctx} finish={finish} />
+                <view.View search={search} ctx={ctx} finish={finish} select={setSelected} />
               ) : (
                 <>
                   <Command.Empty className="palette-message">{t('palette.empty')}</Command.Empty>

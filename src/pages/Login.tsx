@@ -2,6 +2,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { api, call, isNetworkFailure, toApiError } from '../api/client.ts';
+import { TextField } from '../components/AuthCard.tsx';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
 import { PRODUCT_NAME, usePageTitle } from '../page.ts';
 import { startSession } from '../session.ts';
@@ -14,7 +15,7 @@ export default function Login() {
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const ids = { username: useId(), password: useId(), error: useId() };
+  const errorId = useId();
 
   async function signIn(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -41,34 +42,28 @@ export default function Login() {
           <h1 id="login-title">{t('login.title')}</h1>
           <p className="muted">{t('login.subtitle')}</p>
         </header>
-        <form onSubmit={signIn} aria-describedby={error ? ids.error : undefined}>
-          <div className="field">
-            <label htmlFor={ids.username}>{t('login.username')}</label>
-            <input
-              id={ids.username}
-              name="username"
-              autoComplete="username"
-              autoCapitalize="none"
-              spellCheck={false}
-              required
-              value={username}
-              onChange={(event) => setUsername(event.target.value)}
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.password}>{t('login.password')}</label>
-            <input
-              id={ids.password}
-              name="password"
-              type="password"
-              autoComplete="current-password"
-              required
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
-          </div>
+        <form onSubmit={signIn} aria-describedby={error ? errorId : undefined}>
+          <TextField
+            label={t('login.username')}
+            name="username"
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            required
+            value={username}
+            onChange={(event) => setUsername(event.target.value)}
+          />
+          <TextField
+            label={t('login.password')}
+            name="password"
+            type="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
           {error && (
-            <p id={ids.error} className="form-error" role="alert">
+            <p id={errorId} className="form-error" role="alert">
               {error}
             </p>
           )}

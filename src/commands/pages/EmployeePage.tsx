@@ -2,7 +2,7 @@ import { Command } from 'cmdk';
 import { useTranslation } from 'react-i18next';
 import { api, call, type Schemas } from '../../api/client.ts';
 import type { PageProps } from './types.ts';
-import { useServerSearch } from './useServerSearch.ts';
+import { useSelectFirst, useServerSearch } from './useServerSearch.ts';
 
 type Employee = Schemas['Employee'];
 
@@ -27,9 +27,10 @@ export function employeePath(employee: Pick<Employee, 'user' | 'exit_date'>): st
 }
 
 /** 'Go to employee…': searches employees on the server and opens the chosen one's detail. */
-export function EmployeePage({ search, ctx, finish }: PageProps) {
+export function EmployeePage({ search, ctx, finish, select }: PageProps) {
   const { t } = useTranslation();
   const { items, loading, error } = useServerSearch(search, loadEmployees);
+  useSelectFirst(select, items[0] && `employee:${items[0]._id}`);
   return (
     <>
       {loading && <Command.Loading label={t('palette.loading')}>{t('palette.loading')}</Command.Loading>}

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { api, call, type Schemas, toApiError } from '../../api/client.ts';
 import { impersonate } from '../../session.ts';
 import type { PageProps } from './types.ts';
-import { useServerSearch } from './useServerSearch.ts';
+import { useSelectFirst, useServerSearch } from './useServerSearch.ts';
 
 type Company = Schemas['Company'];
 
@@ -25,9 +25,10 @@ const adminName = (company: Company) =>
  * 'Log in as a company's admin…' for a developer (session.ts `impersonate`): the developer's own token waits in session
  * storage (restored on logout), the admin's session replaces it, and the app reloads on the admin's home.
  */
-export function ImpersonatePage({ search }: PageProps) {
+export function ImpersonatePage({ search, select }: PageProps) {
   const { t } = useTranslation();
   const { items, loading, error } = useServerSearch(search, loadCompanies);
+  useSelectFirst(select, items[0] && `company:${items[0]._id}`);
   const [failure, setFailure] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 

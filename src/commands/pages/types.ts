@@ -5,4 +5,6 @@ export interface PageProps {
   ctx: CommandContext;
   /** Closes the palette, then runs `action`. */
   finish: (action: () => void) => void;
+  /** Selects an item by its value: pages whose results arrive later select their first one (see `useSelectFirst`). */
+  select: (value: string) => void;
 }

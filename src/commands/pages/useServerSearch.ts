@@ -47,3 +47,13 @@ export function useServerSearch<T>(
 
   return state;
 }
+
+/**
+ * cmdk selects the first item when the query changes, not when results arrive later: without this, a reply that
+ * replaces the list leaves nothing selected and Enter does nothing.
+ */
+export function useSelectFirst(select: (value: string) => void, firstValue: string | undefined) {
+  useEffect(() => {
+    if (firstValue) select(firstValue);
+  }, [select, firstValue]);
+}

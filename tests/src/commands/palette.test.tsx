@@ -228,6 +228,8 @@ describe('CommandPalette', () => {
       populate: 'user',
     });
     expect(items()).toEqual([expect.stringContaining('Sari Dewi')]);
+    // Results that arrive after the query changed still leave their first item selected, so Enter opens it.
+    expect(selected()).toContain('Sari Dewi');
 
     await press(input(), 'Enter');
     expect(dialog()).toBeNull();
