@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { chromium, type Page } from '@playwright/test';
 import react from '@vitejs/plugin-react';
 import { build, preview } from 'vite';
-import { machine, writeSection } from './report.ts';
+import { machine, percentile, writeSection } from './report.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const EXTRA = 500;
@@ -22,10 +22,6 @@ const QUERIES = ['approve overtime', 'resigned', 'karyawan', 'export payslip bat
 const root = join(import.meta.dirname, 'palette');
 const outDir = mkdtempSync(join(tmpdir(), 'hrw-palette-bench-'));
 
-const percentile = (values: readonly number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
-};
 const figures = (values: readonly number[]) =>
   `median ${percentile(values, 50).toFixed(1)} ms, p95 ${percentile(values, 95).toFixed(1)} ms, max ${Math.max(...values).toFixed(1)} ms (n=${values.length})`;
 

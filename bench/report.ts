@@ -25,3 +25,9 @@ export function writeSection(name: string, markdown: string) {
       : `${text.trimEnd()}\n\n${block}\n`;
   writeFileSync(file, text);
 }
+
+/** The value below which `p` percent of the values fall (nearest rank). */
+export function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? Number.NaN;
+}

@@ -13,7 +13,7 @@ import autocannon from 'autocannon';
 import { migrateDatabase, openDatabase } from '../server/db/connect.ts';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.ts';
 import { createScratchPostgres } from '../tests/support/database.ts';
-import { machine, writeSection } from './report.ts';
+import { machine, percentile, writeSection } from './report.ts';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
@@ -24,11 +24,6 @@ interface Figures {
   list: { p50: number; p99: number; rps: number; bytes: number };
   health: { samples: number; p50: number; p99: number; max: number; bulkMs: number };
 }
-
-const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-};
 
 async function measure(mode: 'embedded' | 'postgres'): Promise<Figures> {
   const dataDir = mkdtempSync(join(tmpdir(), 'hrw-bench-'));

@@ -1,11 +1,11 @@
 import { Type } from '@sinclair/typebox';
-import { and, count, desc, eq, gte, ilike, inArray, lte, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { activityLogs, users } from '../db/schema.ts';
 import { scopeOf } from '../http/access.ts';
 import { errorResponses, MetaSchema, Nullable } from '../http/schemas.ts';
-import { cleanValues, DEFAULT_LIMIT, MAX_LIMIT, TIME_ZONE_OFFSET } from '../resources/query.ts';
+import { cleanValues, containsPattern, DEFAULT_LIMIT, MAX_LIMIT, wholeDays } from '../resources/query.ts';
 
 const LogEntry = Type.Object(
   {
@@ -66,13 +66,9 @@ export function activityRoutes(app: FastifyInstance, db: Db) {
       if (userIds.length) where.push(inArray(activityLogs.user, userIds));
       const actions = cleanValues(q.action ?? []) as ('create' | 'update' | 'delete')[];
       if (actions.length) where.push(inArray(activityLogs.action, actions));
-      const days = cleanValues(q.date ?? []).sort();
-      if (days.length) {
-        where.push(gte(activityLogs.created_at, `${days[0]}T00:00:00${TIME_ZONE_OFFSET}`));
-        where.push(lte(activityLogs.created_at, `${days.at(-1)}T23:59:59.999${TIME_ZONE_OFFSET}`));
-      }
-      if (q.search?.trim())
-        where.push(ilike(activityLogs.detail, `%${q.search.trim().replace(/[\\%_]/g, (c) => `\\${c}`)}%`));
+      const days = cleanValues(q.date ?? []);
+      if (days.length) where.push(wholeDays(activityLogs.created_at, days));
+      if (q.search?.trim()) where.push(ilike(activityLogs.detail, containsPattern(q.search.trim())));
       const condition = and(...where);
       const limit = q.limit ?? DEFAULT_LIMIT;
       const skip = q.skip ?? 0;

@@ -70,6 +70,16 @@ const anyOf = (column: PgColumn, values: unknown[]) =>
 const dayStart = (day: string) => `${day}T00:00:00.000${TIME_ZONE_OFFSET}`;
 const dayEnd = (day: string) => `${day}T23:59:59.999${TIME_ZONE_OFFSET}`;
 
+/** Whole days (YYYY-MM-DD) in Jakarta on a timestamp: two days are an inclusive range, otherwise any of them. */
+export function wholeDays(column: PgColumn, days: readonly string[]): SQL {
+  const sorted = [...days].sort();
+  if (sorted.length === 2) return and(gte(column, dayStart(sorted[0]!)), lte(column, dayEnd(sorted[1]!)))!;
+  return or(...sorted.map((day) => and(gte(column, dayStart(day)), lte(column, dayEnd(day)))))!;
+}
+
+/** A case-insensitive "contains" pattern for ILIKE, with the user's `%`, `_` and `\` taken literally. */
+export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
 const conditions = {
   number: (column, values) => {
     if (!values.every(isNumber)) return bad('number', 'must be a number');
@@ -83,9 +93,10 @@ const conditions = {
   },
   timestamp: (column, values) => {
     if (!values.every((value) => isDate(value) || isDateTime(value))) return bad('date', 'must be a date');
-    const days = values.map((value) => (isDate(value) ? value : value.slice(0, 10))).sort();
-    if (values.length === 2) return and(gte(column, dayStart(days[0]!)), lte(column, dayEnd(days[1]!)))!;
-    return or(...days.map((day) => and(gte(column, dayStart(day)), lte(column, dayEnd(day)))))!;
+    return wholeDays(
+      column,
+      values.map((value) => (isDate(value) ? value : value.slice(0, 10))),
+    );
   },
   exactTimestamp: (column, values) => {
     if (!values.every(isDateTime)) return bad('date', 'must be a date and time');
@@ -140,7 +151,7 @@ export function buildWhere(resource: Resource, query: ListQuery): SQL | undefine
   }
   const term = query.search?.trim();
   if (term) {
-    const pattern = `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const pattern = containsPattern(term);
     parts.push(or(...resource.search.map((field) => ilike(resource.columns[field]!, pattern)))!);
   }
   if (Object.keys(errors).length) throw invalid(errors, 'Some filters are invalid');

@@ -86,30 +86,14 @@ function relatedJson(relation: Relation, field: string, localColumn: PgColumn, c
   return sql`(select json_build_object(${sql.join(pairs, sql`, `)}) from ${relation.table} ${alias} where ${alias}.id = ${localColumn}${owned})`;
 }
 
+/** One row, shaped and populated exactly as `list` shapes its rows. */
 export async function findOne(db: Executor, resource: Resource, caller: Caller, id: string, populate: string[] = []) {
-  const [row] = await db
-    .select()
-    .from(resource.table)
-    .where(withTenancy(resource, caller, eq(resource.columns.id!, id)));
-  if (!row) throw notFound(resource.label);
-  const data = present(resource, row);
-  await populateRows(db, resource, caller, [data], populate);
-  return data;
-}
-
-/** Replaces relation ids by the related records, fetched in one query per relation, inside the caller's company. */
-async function populateRows(db: Executor, resource: Resource, caller: Caller, rows: Row[], names: string[]) {
-  for (const name of names) {
-    const relation = resource.relations![name as never] as Relation;
-    const ids = [...new Set(rows.map((row) => row[name]).filter((id): id is string => typeof id === 'string'))];
-    if (ids.length === 0) continue;
-    const found = await db
-      .select({ _id: relation.table.id, ...relation.columns })
-      .from(relation.table)
-      .where(and(inArray(relation.table.id, ids), relatedTenancy(relation, caller)));
-    const byId = new Map(found.map((item) => [item._id as string, item]));
-    for (const row of rows) if (typeof row[name] === 'string') row[name] = byId.get(row[name] as string) ?? null;
-  }
+  const where = withTenancy(resource, caller, eq(resource.columns.id!, id));
+  const { rows } = await db.execute<{ json: string }>(
+    sql`select ${rowJson(resource, caller, populate)} as json from ${resource.table} where ${where}`,
+  );
+  if (!rows[0]) throw notFound(resource.label);
+  return JSON.parse(rows[0].json) as Row;
 }
 
 function relatedTenancy(relation: Relation, caller: Caller): SQL | undefined {

@@ -43,6 +43,20 @@ describe('create, update and delete', () => {
     expect(update.detail).toContain('name');
   });
 
+  it('filters the activity log by whole Jakarta days and by action', async () => {
+    await t.call(admin, 'POST', departments, { code: 'LOGDAY', name: 'Log day' });
+    const today = new Date(Date.now() + 7 * 3600_000).toISOString().slice(0, 10);
+    const todays = await t.call(admin, 'GET', `/v1/logs?date=${today}&action=create`);
+    expect(todays.body.data.some((log: { detail: string }) => log.detail.includes('Log day'))).toBe(true);
+    expect(todays.body.data.every((log: { action: string }) => log.action === 'create')).toBe(true);
+    expect((await t.call(admin, 'GET', `/v1/logs?date=2001-01-01&date=${today}`)).body.meta.total).toBe(
+      todays.body.meta.total +
+        (await t.call(admin, 'GET', `/v1/logs?date=${today}&action=update`)).body.meta.total +
+        (await t.call(admin, 'GET', `/v1/logs?date=${today}&action=delete`)).body.meta.total,
+    );
+    expect((await t.call(admin, 'GET', '/v1/logs?date=2001-01-01')).body.meta.total).toBe(0);
+  });
+
   it('answers a stale write with 409 and the current row', async () => {
     const row = (await t.call(admin, 'POST', departments, { code: 'AUDIT', name: 'Audit' })).body.data;
     expect(
