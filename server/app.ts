@@ -9,6 +9,7 @@ import { activityRoutes, activitySchemas } from './activity/routes.ts';
 import { accountRoutes, accountSchemas } from './auth/account-routes.ts';
 import { actorForToken } from './auth/repository.ts';
 import { authRoutes, authSchemas } from './auth/routes.ts';
+import { companyRoutes } from './companies/routes.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { employeeRoutes, employeeSchemas } from './employees/routes.ts';
@@ -116,6 +117,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   fileRoutes(app, db, config);
   activityRoutes(app, db);
   employeeRoutes(app, db);
+  companyRoutes(app, db);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaDir);

@@ -7,6 +7,7 @@ import { eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canAccess } from '../../common/menu.ts';
 import { writeLog } from '../activity/log.ts';
+import { insertCompanyDefaults } from '../companies/defaults.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { companies, users } from '../db/schema.ts';
@@ -197,6 +198,8 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
               email: p.email,
             })
             .returning({ id: companies.id });
+          // The lists a company cannot add to (banks, payroll references and rules) start filled.
+          await insertCompanyDefaults(tx, { id: company!.id });
           const [admin] = await tx
             .insert(users)
             .values({

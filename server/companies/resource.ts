@@ -3,7 +3,10 @@ import { companies } from '../db/schema.ts';
 import { defineResource } from '../resources/define.ts';
 import { companyAdminRef } from '../resources/relations.ts';
 
-/** Developer area (spec 2.2): every company on the platform. */
+/**
+ * Developer area (spec 2.2): every company on the platform. A new company comes with its default lists, so it is
+ * created by its own route (./routes.ts), not the generic create; bulk upsert updates companies but adds none.
+ */
 export const companiesResource = defineResource({
   name: 'companies',
   path: '/companies',
@@ -19,6 +22,7 @@ export const companiesResource = defineResource({
   naturalKey: 'code',
   relations: { admin: companyAdminRef },
   readOnly: ['admin'],
+  create: false,
   refine: {
     name: Type.String({ minLength: 1, maxLength: 200 }),
     code: Type.String({ pattern: '^[A-Z0-9]{1,20}$', description: 'Letters and digits, upper case' }),

@@ -10,6 +10,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgEnum,
   pgTable,
   smallint,
@@ -19,6 +20,12 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { levels } from '../../common/menu.ts';
+import {
+  deductionMethods,
+  lateDeductionMethods,
+  missedDeductionMethods,
+  overtimeMethods,
+} from '../../common/payroll-rules.ts';
 
 export const levelEnum = pgEnum('level', levels);
 export const genderEnum = pgEnum('gender', ['male', 'female', 'other']);
@@ -41,6 +48,10 @@ export const recruitmentTypeEnum = pgEnum('recruitment_type', [
 export const exitReasonEnum = pgEnum('exit_reason', ['resign', 'phk']);
 export const actionEnum = pgEnum('log_action', ['create', 'update', 'delete']);
 export const companySizeEnum = pgEnum('company_size', ['1-10', '10-100', '100-1000', '1000+']);
+export const overtimeMethodEnum = pgEnum('overtime_method', overtimeMethods);
+export const deductionMethodEnum = pgEnum('deduction_method', deductionMethods);
+export const missedDeductionMethodEnum = pgEnum('missed_deduction_method', missedDeductionMethods);
+export const lateDeductionMethodEnum = pgEnum('late_deduction_method', lateDeductionMethods);
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
@@ -205,9 +216,11 @@ export const files = pgTable('files', {
 /** The reference lists of employee-organization: code and name, with a few extras. */
 const reference = { ...owned, code: text('code').notNull(), name: text('name').notNull() };
 
-export const departments = pgTable('departments', { ...reference, head: uuid('head_id') }, (t) => [
-  uniqueIndex('departments_code_key').on(t.company_id, sql`lower(${t.code})`),
-]);
+export const departments = pgTable(
+  'departments',
+  { ...reference, head: uuid('head_id'), description: text('description') },
+  (t) => [uniqueIndex('departments_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
 export const subDepartments = pgTable(
   'sub_departments',
   {
@@ -223,6 +236,32 @@ export const jobTitles = pgTable('job_titles', reference, (t) => [
 export const locations = pgTable('locations', reference, (t) => [
   uniqueIndex('locations_code_key').on(t.company_id, sql`lower(${t.code})`),
 ]);
+
+/** A company reference list of code and name, unique by code (case-insensitive) within the company. */
+const codeNameList = <N extends string>(name: N) =>
+  pgTable(name, reference, (t) => [uniqueIndex(`${name}_code_key`).on(t.company_id, sql`lower(${t.code})`)]);
+
+// employee-personal
+export const nationalities = codeNameList('nationalities');
+export const religions = codeNameList('religions');
+/** Academic and professional titles (gelar): S.Kom., M.M. */
+export const titles = codeNameList('titles');
+export const majors = codeNameList('majors');
+/** Family and emergency-contact relationships. */
+export const relationships = codeNameList('relationships');
+export const banks = codeNameList('banks');
+/** Roles in the employee assignment: a role name, a hierarchy level (0 is the top) and optionally a department. */
+export const employeeRoles = pgTable(
+  'employee_roles',
+  {
+    ...owned,
+    code: text('code').notNull(),
+    role: text('role').notNull(),
+    level: integer('level').notNull().default(0),
+    department: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+  },
+  (t) => [uniqueIndex('employee_roles_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
 
 export const employees = pgTable(
   'employees',
@@ -299,4 +338,75 @@ export const employeeFamily = pgTable(
     bpjs_ks_additional: boolean('bpjs_ks_additional').notNull().default(false),
   },
   (t) => [index('employee_family_employee_idx').on(t.employee)],
+);
+
+// payroll-references: the components payroll items and daily payroll refer to
+export const allowances = codeNameList('allowances');
+/** Components of the daily (weekly-run) payroll. */
+export const dailyPayrollComponents = codeNameList('daily_payroll_components');
+export const incentives = codeNameList('incentives');
+export const bonuses = codeNameList('bonuses');
+export const deductions = codeNameList('deductions');
+/** Salary grades, keyed by grade, with the salary reported for the grade (integer rupiah). */
+export const salaryGrades = pgTable(
+  'salary_grades',
+  { ...owned, grade: text('grade').notNull(), reported_salary: money('reported_salary').notNull().default(0) },
+  (t) => [uniqueIndex('salary_grades_grade_key').on(t.company_id, sql`lower(${t.grade})`)],
+);
+export const payrollTypes = codeNameList('payroll_types');
+export const dutyTypes = codeNameList('duty_types');
+export const jobCategories = codeNameList('job_categories');
+
+// payroll-rules. Fields a rule's method does not use are null (common/payroll-rules.ts says which).
+export const businessTripRules = pgTable(
+  'business_trip_rules',
+  { ...reference, amount: money('amount').notNull().default(0) },
+  (t) => [uniqueIndex('business_trip_rules_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
+export const overtimeRules = pgTable(
+  'overtime_rules',
+  {
+    ...reference,
+    method: overtimeMethodEnum('method').notNull(),
+    /** Rupiah per overtime hour (hourly only). */
+    hourly_overtime: money('hourly_overtime'),
+    /** Hours a day (hourly only). */
+    maximum_hour: integer('maximum_hour'),
+  },
+  (t) => [uniqueIndex('overtime_rules_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
+/** The amount fields of the early, absent and missed deduction rules: one per method. */
+const deductionAmounts = {
+  /** daily: rupiah per occurrence. */
+  nominal: money('nominal'),
+  /** prorate: the divisor of the monthly salary, in days. */
+  pro_rate_day: integer('pro_rate_day'),
+  /** percentage: percent of the daily wage, exact to two decimals. */
+  percentage: numeric('percentage', { precision: 5, scale: 2, mode: 'number' }),
+};
+export const earlyDeductions = pgTable(
+  'early_deductions',
+  { ...reference, method: deductionMethodEnum('method').notNull(), ...deductionAmounts },
+  (t) => [uniqueIndex('early_deductions_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
+export const absentDeductions = pgTable(
+  'absent_deductions',
+  { ...reference, method: deductionMethodEnum('method').notNull(), ...deductionAmounts },
+  (t) => [uniqueIndex('absent_deductions_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
+export const missedDeductions = pgTable(
+  'missed_deductions',
+  { ...reference, method: missedDeductionMethodEnum('method').notNull().default('prorate'), ...deductionAmounts },
+  (t) => [uniqueIndex('missed_deductions_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
+export const lateDeductions = pgTable(
+  'late_deductions',
+  {
+    ...reference,
+    /** Minutes late before the deduction starts. */
+    limit: integer('limit').notNull().default(0),
+    deduction: money('deduction').notNull().default(0),
+    method: lateDeductionMethodEnum('method').notNull(),
+  },
+  (t) => [uniqueIndex('late_deductions_code_key').on(t.company_id, sql`lower(${t.code})`)],
 );

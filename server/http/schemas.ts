@@ -14,6 +14,8 @@ export const ErrorSchema = Type.Object(
     current: Type.Optional(Type.Unknown()),
     /** Bulk writes: the per-row report. */
     rows: Type.Optional(Type.Array(Type.Unknown())),
+    /** 404 on a delete of several rows: the ids that do not exist (or belong to another company). */
+    missing: Type.Optional(Type.Array(Type.String())),
   },
   { $id: 'Error' },
 );

@@ -10,6 +10,8 @@ export const ajvOptions = {
   useDefaults: true,
   coerceTypes: 'array',
   strict: false,
+  /** `multipleOf: 0.01` (a numeric(5, 2) column) accepts 0.07, whose quotient by 0.01 is 7.000000000000001. */
+  multipleOfPrecision: 9,
 } as const;
 
 const ajv = addFormats.default(new Ajv.default(ajvOptions));

@@ -1,5 +1,17 @@
 import { Type } from '@sinclair/typebox';
-import { departments, jobTitles, locations, subDepartments } from '../db/schema.ts';
+import {
+  banks,
+  departments,
+  employeeRoles,
+  jobTitles,
+  locations,
+  majors,
+  nationalities,
+  relationships,
+  religions,
+  subDepartments,
+  titles,
+} from '../db/schema.ts';
 import { defineResource } from '../resources/define.ts';
 import { departmentRef, employeeRef } from '../resources/relations.ts';
 
@@ -25,7 +37,7 @@ export const departmentsResource = defineResource({
   table: departments,
   label: 'Department',
   relations: { head: employeeRef },
-  refine: { code, name },
+  refine: { code, name, description: Type.Union([Type.String({ maxLength: 500 }), Type.Null()]) },
 });
 
 export const subDepartmentsResource = defineResource({
@@ -55,4 +67,79 @@ export const locationsResource = defineResource({
   table: locations,
   label: 'Location',
   refine: { code, name },
+});
+
+/** The employee-personal reference lists (spec 2.3): code and name; banks cannot be added or deleted, only edited. */
+const personal = { ...listRules, menu: 'employee-personal', refine: { code, name } } as const;
+
+export const nationalitiesResource = defineResource({
+  ...personal,
+  name: 'nationalities',
+  path: '/refs/employees/personal/nationalities',
+  table: nationalities,
+  label: 'Nationality',
+});
+
+export const religionsResource = defineResource({
+  ...personal,
+  name: 'religions',
+  path: '/refs/employees/personal/religions',
+  table: religions,
+  label: 'Religion',
+});
+
+export const titlesResource = defineResource({
+  ...personal,
+  name: 'titles',
+  path: '/refs/employees/personal/titles',
+  table: titles,
+  label: 'Title',
+});
+
+export const majorsResource = defineResource({
+  ...personal,
+  name: 'majors',
+  path: '/refs/employees/personal/majors',
+  table: majors,
+  label: 'Major',
+});
+
+export const relationshipsResource = defineResource({
+  ...personal,
+  name: 'relationships',
+  path: '/refs/employees/personal/relationships',
+  table: relationships,
+  label: 'Relationship',
+});
+
+export const banksResource = defineResource({
+  ...personal,
+  name: 'banks',
+  path: '/refs/employees/legalities/banks',
+  table: banks,
+  label: 'Bank',
+  /** Spec 2.3: "bank (no adding)". The seeded banks are edited, never added to nor deleted. */
+  create: false,
+  remove: false,
+});
+
+/** Employee roles: a role name, a hierarchy level (0 is the top) and, optionally, the department it belongs to. */
+export const employeeRolesResource = defineResource({
+  ...listRules,
+  menu: 'employee-personal',
+  name: 'employee-roles',
+  path: '/refs/employees/assigns/roles',
+  table: employeeRoles,
+  label: 'Employee role',
+  title: (row) => `${row.role} (${row.code})`,
+  search: ['code', 'role'],
+  filters: ['code', 'level', 'department', 'created_at'],
+  sort: ['code', 'role', 'level', 'created_at', 'updated_at'],
+  defaultSort: 'level,role',
+  relations: { department: departmentRef },
+  refine: {
+    code,
+    role: Type.String({ minLength: 1, maxLength: 200 }),
+    level: Type.Integer({ minimum: 0, maximum: 999 }),
+  },
 });

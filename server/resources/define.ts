@@ -7,6 +7,7 @@ import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { type AnyColumn, getTableColumns } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { createInsertSchema, createSelectSchema } from 'drizzle-typebox';
+import type { FieldError } from '../http/errors.ts';
 
 /** What a column holds, from the API's point of view: the closed union every generic table dispatches on. */
 export type FieldKind =
@@ -15,6 +16,7 @@ export type FieldKind =
   | 'enum'
   | 'integer'
   | 'money'
+  | 'decimal'
   | 'boolean'
   | 'date'
   | 'timestamp'
@@ -28,6 +30,8 @@ const kindByColumnType = {
   PgInteger: 'integer',
   PgSmallInt: 'integer',
   PgBigInt53: 'money',
+  /** `numeric(p, s)` in number mode: exact to its scale, JSON numbers in the API. */
+  PgNumericNumber: 'decimal',
   PgBoolean: 'boolean',
   PgDateString: 'date',
   PgTimestampString: 'timestamp',
@@ -39,6 +43,15 @@ export function kindOf(column: AnyColumn): FieldKind {
   const kind = (kindByColumnType as Record<string, FieldKind>)[column.columnType];
   if (!kind) throw new Error(`No field kind for column type ${column.columnType} (${column.name})`);
   return kind;
+}
+
+/**
+ * What a cross-field check found on a row: field errors, and the fields that do not apply to this row (stored as
+ * null whatever the input said).
+ */
+export interface CheckResult {
+  errors?: Record<string, FieldError>;
+  clear?: readonly string[];
 }
 
 /** A table the generic machinery can serve: it has the base columns. */
@@ -88,10 +101,20 @@ export interface ResourceConfig<T extends ResourceTable> {
   hidden?: readonly (keyof T['_']['columns'] & string)[];
   /** Validation refinements on top of what the column says (formats, patterns, ranges). */
   refine?: Partial<Record<keyof T['_']['columns'] & string, TSchema>>;
+  /**
+   * A data rule across fields, as `refine` is one on a field (docs/decisions/0007): sees the row as it will be stored
+   * (the create input, or the stored row with the changes applied; every bulk row too), after the schema checks.
+   */
+  check?: (row: Readonly<Record<string, unknown>>) => CheckResult | null;
   /** Timestamp filters that compare exactly instead of meaning "that whole day". */
   exactDates?: readonly string[];
-  /** Whether POST (create) is offered. */
+  /** Whether POST (create) is offered; `false` also refuses new rows in bulk upsert. Default true. */
   create?: boolean;
+  /**
+   * Whether rows can be deleted: `false` registers no DELETE routes (single or many) and refuses the `delete` ids of
+   * a bulk request (403). Default true. Lists seeded for every company and edited in place set both flags to false.
+   */
+  remove?: boolean;
 }
 
 /** A defined resource; field names were checked against its table when it was defined. */
@@ -124,7 +147,7 @@ export function defineResource<T extends ResourceTable>(config: ResourceConfig<T
   for (const [field, schema] of Object.entries(select.properties)) {
     if (field === 'id' || field === 'company_id' || hidden.has(field)) continue;
     const kind = kinds[field]!;
-    const normal = normalise(schema, kind);
+    const normal = normalise(schema, kind, columns[field]!);
     const relation = config.relations?.[field as keyof typeof config.relations] as Relation | undefined;
     rowProperties[field] = relation ? Type.Union([normal, Type.Ref(relation.schema)]) : normal;
   }
@@ -133,7 +156,8 @@ export function defineResource<T extends ResourceTable>(config: ResourceConfig<T
   const insert = createInsertSchema(config.table, refine as never) as unknown as TObject;
   const writable = Object.keys(insert.properties).filter((field) => !readOnly.has(field) && !hidden.has(field));
   const createProperties: Record<string, TSchema> = {};
-  for (const field of writable) createProperties[field] = normalise(insert.properties[field]!, kinds[field]!);
+  for (const field of writable)
+    createProperties[field] = normalise(insert.properties[field]!, kinds[field]!, columns[field]!);
   const required = (insert.required ?? []).filter((field) => writable.includes(field));
   const createSchema = Type.Object(createProperties, { $id: `${pascal}Create`, additionalProperties: false });
   createSchema.required = required;
@@ -148,6 +172,7 @@ export function defineResource<T extends ResourceTable>(config: ResourceConfig<T
 
   return {
     create: true,
+    remove: true,
     ...(config as unknown as ResourceConfig<ResourceTable>),
     typeName: pascal,
     columns,
@@ -160,15 +185,18 @@ export function defineResource<T extends ResourceTable>(config: ResourceConfig<T
 }
 
 /**
- * Plain JSON Schema (OpenAPI 3.1): enums as `enum`, dates and ids with a format, and a nullable scalar as a type
- * array (`type: ['string', 'null']`) rather than `anyOf`, which fast-json-stringify would have to test value by value.
+ * Plain JSON Schema (OpenAPI 3.1): enums as `enum`, dates and ids with a format, a decimal exact to its column's
+ * scale and within its precision, and a nullable scalar as a type array (`type: ['string', 'null']`) rather than
+ * `anyOf`, which fast-json-stringify would have to test value by value.
  */
-function normalise(schema: TSchema, kind: FieldKind): TSchema {
+function normalise(schema: TSchema, kind: FieldKind, column: PgColumn): TSchema {
   if (kind === 'json') return Type.Record(Type.String(), Type.Unknown()) as TSchema;
   const visit = (node: Record<string, unknown>): Record<string, unknown> => {
     const anyOf = node.anyOf as Record<string, unknown>[] | undefined;
     if (anyOf?.every((option) => 'const' in option))
       return { type: 'string', enum: anyOf.map((option) => option.const) };
+    // A one-value enum is a `const`: still an enum to clients and in error codes.
+    if (kind === 'enum' && 'const' in node) return { type: 'string', enum: [node.const] };
     if (anyOf) {
       const options = anyOf.map(visit);
       const nullable = options.some((option) => option.type === 'null');
@@ -179,6 +207,9 @@ function normalise(schema: TSchema, kind: FieldKind): TSchema {
       }
       return { ...node, anyOf: options };
     }
+    if (kind === 'decimal' && (node.type === 'number' || (Array.isArray(node.type) && node.type.includes('number')))) {
+      return { ...node, ...decimalBounds(column, node) };
+    }
     if (node.type === 'string' && !node.format && !node.enum) {
       const format = ({ date: 'date', timestamp: 'date-time', uuid: 'uuid' } as Partial<Record<FieldKind, string>>)[
         kind
@@ -188,6 +219,22 @@ function normalise(schema: TSchema, kind: FieldKind): TSchema {
     return node;
   };
   return visit(structuredClone(schema) as Record<string, unknown>) as TSchema;
+}
+
+/**
+ * `numeric(p, s)`: a multiple of 10^-s (checked with the API's `multipleOfPrecision`, so 0.07 passes and 0.075
+ * does not) and less than 10^(p-s) in size; a refinement's tighter bounds are kept.
+ */
+function decimalBounds(column: PgColumn, node: Record<string, unknown>) {
+  const { precision, scale = 0 } = column as PgColumn & { precision?: number; scale?: number };
+  const step = Number(`1e-${scale}`);
+  const largest =
+    precision === undefined ? Number.MAX_SAFE_INTEGER : Number((10 ** (precision - scale) - step).toFixed(scale));
+  return {
+    multipleOf: step,
+    minimum: Math.max(-largest, typeof node.minimum === 'number' ? node.minimum : -largest),
+    maximum: Math.min(largest, typeof node.maximum === 'number' ? node.maximum : largest),
+  };
 }
 
 const toPascal = (name: string) =>

@@ -1,20 +1,70 @@
 import { companiesResource } from '../companies/resource.ts';
 import { employeeFamilyResource, employeesResource } from '../employees/resource.ts';
 import {
+  banksResource,
   departmentsResource,
+  employeeRolesResource,
   jobTitlesResource,
   locationsResource,
+  majorsResource,
+  nationalitiesResource,
+  relationshipsResource,
+  religionsResource,
   subDepartmentsResource,
+  titlesResource,
 } from '../organization/resources.ts';
+import {
+  absentDeductionsResource,
+  allowancesResource,
+  bonusesResource,
+  businessTripRulesResource,
+  dailyPayrollComponentsResource,
+  deductionsResource,
+  dutyTypesResource,
+  earlyDeductionsResource,
+  incentivesResource,
+  jobCategoriesResource,
+  lateDeductionsResource,
+  missedDeductionsResource,
+  overtimeRulesResource,
+  payrollTypesResource,
+  salaryGradesResource,
+} from '../payroll/references.ts';
 import type { Resource } from './define.ts';
 
 /** Every generic resource, explicitly. Add a resource: define it in its feature folder, then list it here. */
 export const resources: Resource[] = [
   companiesResource,
+  // employee-organization
   departmentsResource,
   subDepartmentsResource,
   jobTitlesResource,
   locationsResource,
+  // employee-personal
+  nationalitiesResource,
+  religionsResource,
+  titlesResource,
+  majorsResource,
+  relationshipsResource,
+  banksResource,
+  employeeRolesResource,
+  // payroll-references
+  allowancesResource,
+  dailyPayrollComponentsResource,
+  incentivesResource,
+  bonusesResource,
+  deductionsResource,
+  salaryGradesResource,
+  payrollTypesResource,
+  dutyTypesResource,
+  jobCategoriesResource,
+  // payroll-rules
+  businessTripRulesResource,
+  overtimeRulesResource,
+  earlyDeductionsResource,
+  lateDeductionsResource,
+  absentDeductionsResource,
+  missedDeductionsResource,
   employeesResource,
   employeeFamilyResource,
 ];

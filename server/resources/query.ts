@@ -1,5 +1,6 @@
 /**
- * The list query of spec section 5, turned into SQL: filters, `search`, `sort`, `limit` and `skip`.
+ * The list query of spec section 5, turned into SQL: filters, `search` (narrowed to one field by `search_in`), `sort`,
+ * `limit` and `skip`.
  * - repeated values mean "any of them", duplicates removed, `null` and empty values dropped;
  * - two numbers (or two dates) are an inclusive range;
  * - a date-shaped value on a timestamp is that whole day in the company's time zone (Asia/Jakarta), unless the
@@ -22,6 +23,8 @@ export interface ListQuery {
   sort?: string;
   populate?: string;
   search?: string;
+  /** One of the resource's search fields: `search` looks in that field only (the option picker, spec 2.4). */
+  search_in?: string;
   [filter: string]: string | string[] | number | undefined;
 }
 
@@ -48,6 +51,15 @@ export function listQuerySchema(resource: Resource): TSchema {
       ),
       search: Type.Optional(
         Type.String({ maxLength: 200, description: `Case-insensitive, on ${resource.search.join(', ')}` }),
+      ),
+      // A plain string enum (not a union of literals), so a wrong field is refused with code `enum` and its
+      // `allowedValues`, like a wrong `sort`.
+      search_in: Type.Optional(
+        Type.Unsafe<string>({
+          type: 'string',
+          enum: [...resource.search],
+          description: '`search` in this field only, instead of all of them',
+        }),
       ),
       ...filters,
     },
@@ -122,6 +134,7 @@ const conditionByKind = {
   enum: conditions.enum,
   integer: conditions.number,
   money: conditions.number,
+  decimal: conditions.number,
   boolean: conditions.boolean,
   date: conditions.date,
   timestamp: conditions.timestamp,
@@ -149,10 +162,19 @@ export function buildWhere(resource: Resource, query: ListQuery): SQL | undefine
     if ('code' in result && 'message' in result && !('getSQL' in result)) errors[field] = result as FieldError;
     else parts.push(result as SQL);
   }
+  const searchIn = query.search_in;
+  if (searchIn !== undefined && !resource.search.includes(searchIn as never)) {
+    errors.search_in = {
+      code: 'enum',
+      message: `cannot search in ${searchIn}`,
+      params: { allowedValues: resource.search },
+    };
+  }
   const term = query.search?.trim();
-  if (term) {
+  if (term && !errors.search_in) {
     const pattern = containsPattern(term);
-    parts.push(or(...resource.search.map((field) => ilike(resource.columns[field]!, pattern)))!);
+    const fields = searchIn === undefined ? resource.search : [searchIn];
+    parts.push(or(...fields.map((field) => ilike(resource.columns[field]!, pattern)))!);
   }
   if (Object.keys(errors).length) throw invalid(errors, 'Some filters are invalid');
   return parts.length ? and(...parts) : undefined;

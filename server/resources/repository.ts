@@ -175,10 +175,25 @@ export async function guardUnique<T>(resource: Resource, work: () => Promise<T>)
   }
 }
 
+/**
+ * The resource's cross-field check (`check`, docs/decisions/0007) on the row as it will be stored: `stored` (null for
+ * a new row) with `values` applied. Returns its field errors, and nulls in `values` the stored or given fields that
+ * do not apply to the row.
+ */
+function crossCheck(resource: Resource, stored: Row | null, values: Row): Record<string, FieldError> | null {
+  if (!resource.check) return null;
+  const row = { ...stored, ...values };
+  const result = resource.check(row);
+  for (const field of result?.clear ?? []) if (row[field] !== null && row[field] !== undefined) values[field] = null;
+  return result?.errors && Object.keys(result.errors).length ? result.errors : null;
+}
+
 export async function create(db: Db, resource: Resource, caller: Caller, input: Row) {
-  const errors = await checkRelations(db, resource, caller, [input]);
-  if (errors.size) throw invalid(errors.get(0)!);
-  return guardUnique(resource, () => db.transaction((tx) => insertRow(tx, resource, caller, input)));
+  const values = { ...input };
+  const ruleErrors = crossCheck(resource, null, values);
+  const errors = await checkRelations(db, resource, caller, [values]);
+  if (ruleErrors || errors.size) throw invalid({ ...errors.get(0), ...ruleErrors });
+  return guardUnique(resource, () => db.transaction((tx) => insertRow(tx, resource, caller, values)));
 }
 
 /** Inserts one row inside the caller's transaction, stamped, company-scoped and logged. Input is already valid. */
@@ -207,6 +222,8 @@ export async function update(db: Db, resource: Resource, caller: Caller, id: str
       const [before] = await tx.select().from(resource.table).where(idMatch).for('update');
       if (!before) throw notFound(resource.label);
       if (before.version !== version) throw conflict(resource, before);
+      const ruleErrors = crossCheck(resource, before, changes);
+      if (ruleErrors) throw invalid(ruleErrors);
       const [row] = await tx
         .update(resource.table)
         .set({
@@ -235,18 +252,78 @@ const conflict = (resource: Resource, current: Row) =>
   );
 
 export async function remove(db: Db, resource: Resource, caller: Caller, ids: string[]) {
-  return db.transaction(async (tx) => {
-    const rows = await tx
-      .delete(resource.table)
-      .where(withTenancy(resource, caller, inArray(resource.columns.id!, ids)))
-      .returning();
-    if (rows.length !== new Set(ids).size) throw notFound(resource.label);
-    await writeLog(
-      tx,
-      rows.map((row) => logEntry(resource, caller, 'delete', row, snapshot(row))),
+  return db.transaction((tx) => deleteRows(tx, resource, caller, ids));
+}
+
+/**
+ * Deletes rows by id inside the caller's transaction, each logged: all of them or none. An id that does not exist or
+ * belongs to another company is a 404 (with the `missing` ids), which rolls the whole transaction back. Answers the
+ * deleted ids in the order asked, without repeats.
+ */
+export async function deleteRows(tx: Executor, resource: Resource, caller: Caller, ids: readonly string[]) {
+  const unique = [...new Set(ids)];
+  const rows: Row[] = [];
+  for (let i = 0; i < unique.length; i += LOOKUP_BATCH) {
+    rows.push(
+      ...(await tx
+        .delete(resource.table)
+        .where(withTenancy(resource, caller, inArray(resource.columns.id!, unique.slice(i, i + LOOKUP_BATCH))))
+        .returning()),
     );
-    return rows.map((row) => row.id as string);
-  });
+  }
+  if (rows.length !== unique.length) {
+    const found = new Set(rows.map((row) => row.id as string));
+    throw new AppError(404, 'not_found', `${resource.label} not found`, undefined, {
+      missing: unique.filter((id) => !found.has(id)),
+    });
+  }
+  await writeLog(
+    tx,
+    rows.map((row) => logEntry(resource, caller, 'delete', row, snapshot(row))),
+  );
+  return unique;
+}
+
+/**
+ * One UPDATE for many rows writing the same fields: `update t set f = v.f … from (values …) v where t.id = v.id`.
+ * Values go through each column's own driver mapping and are cast to its SQL type, as a single-row update would.
+ * Returns each row's new version by id.
+ */
+async function updateMany(
+  tx: Executor,
+  resource: Resource,
+  fields: readonly string[],
+  rows: readonly { before: Row; values: Row }[],
+): Promise<Map<string, number>> {
+  const table = resource.table;
+  const columns = fields.map((field) => resource.columns[field]!);
+  const tuples = rows.map(
+    (row) =>
+      sql`(${row.before.id}::uuid, ${sql.join(
+        columns.map((column, i) => {
+          const value = row.values[fields[i]!];
+          const mapped = value === null || value === undefined ? null : column.mapToDriverValue(value);
+          return sql`${mapped}::${sql.raw(column.getSQLType())}`;
+        }),
+        sql`, `,
+      )})`,
+  );
+  const names = sql.join(
+    columns.map((column) => sql.identifier(`v_${column.name}`)),
+    sql`, `,
+  );
+  const sets = columns.map((column) => sql`${sql.identifier(column.name)} = v.${sql.identifier(`v_${column.name}`)}`);
+  const result = await tx.execute<{ id: string; version: number }>(
+    sql`update ${table} set ${sql.join(
+      [
+        ...sets,
+        sql`${sql.identifier(resource.columns.updated_at!.name)} = now()`,
+        sql`${sql.identifier(resource.columns.version!.name)} = ${table}.${sql.identifier(resource.columns.version!.name)} + 1`,
+      ],
+      sql`, `,
+    )} from (values ${sql.join(tuples, sql`, `)}) as v(v_id, ${names}) where ${table}.${sql.identifier(resource.columns.id!.name)} = v.v_id returning ${table}.${sql.identifier(resource.columns.id!.name)} as id, ${table}.${sql.identifier(resource.columns.version!.name)} as version`,
+  );
+  return new Map(result.rows.map((row) => [row.id, Number(row.version)]));
 }
 
 /**
@@ -264,22 +341,32 @@ export type BulkRowReport = {
   fields?: Record<string, FieldError>;
 };
 
+/** A bulk request: ids to delete first, then rows to create or update, in one transaction. */
+export interface BulkWork {
+  rows: Row[];
+  delete: string[];
+}
+
 /**
- * Creates or updates many rows in one transaction, matched by `_id` or by the natural key. Writes nothing when any row
- * is invalid; the report says which and why.
+ * Deletes `work.delete` and then creates or updates `work.rows` in one transaction, rows matched by `_id` or by the
+ * natural key (a row naming a deleted `_id` no longer exists; a deleted row's natural key is free for a new row).
+ * Writes nothing when an id to delete is unknown (404, `missing`) or any row is invalid (400 `bulk_invalid`, whose
+ * report says which rows and why).
  */
 export async function bulkUpsert(
   db: Db,
   resource: Resource,
   caller: Caller,
-  inputs: Row[],
+  work: BulkWork,
   validate: (row: Row, mode: 'create' | 'update') => Record<string, FieldError> | null,
 ) {
+  const inputs = work.rows;
   const key = resource.naturalKey;
   const keyOf = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : null);
   const table = resource.table;
   return guardUnique(resource, () =>
     db.transaction(async (tx) => {
+      const deleted = await deleteRows(tx, resource, caller, work.delete);
       // Find existing rows by _id and by natural key, inside the company.
       const ids = inputs.map((row) => row._id).filter((id): id is string => typeof id === 'string');
       const keys = key ? inputs.map((row) => keyOf(row[key])).filter((k): k is string => k !== null) : [];
@@ -316,6 +403,7 @@ export async function bulkUpsert(
       const report: BulkRowReport[] = [];
       const plan: { index: number; before: Row | null; values: Row }[] = [];
       const seenKeys = new Set<string>();
+      const seenRecords = new Set<string>();
       inputs.forEach((input, index) => {
         const { _id, version, ...values } = input as Row & { _id?: string; version?: number };
         const before =
@@ -332,6 +420,8 @@ export async function bulkUpsert(
           return;
         }
         const fields = validate(values, before ? 'update' : 'create') ?? {};
+        for (const [field, error] of Object.entries(crossCheck(resource, before, values) ?? {}))
+          fields[field] ??= error;
         if (before && version !== undefined && before.version !== version) {
           fields.version = {
             code: 'conflict',
@@ -339,11 +429,19 @@ export async function bulkUpsert(
             params: { current: before.version },
           };
         }
+        // Two rows writing one record would each pass its version check, the second silently overwriting the first:
+        // a repeated `_id` is refused like a repeated natural key, and so is a row that reaches by its natural key a
+        // record another row already holds (e.g. by `_id`, renaming it).
         const rowKey = key ? keyOf(values[key] ?? before?.[key]) : null;
-        if (rowKey) {
-          if (seenKeys.has(rowKey)) fields[key!] = { code: 'duplicate', message: 'appears twice in this upload' };
-          seenKeys.add(rowKey);
+        const recordId = before ? (before.id as string) : null;
+        if (recordId && seenRecords.has(recordId)) {
+          if (typeof _id === 'string') fields._id = { code: 'duplicate', message: 'appears twice in this upload' };
+          else fields[key!] = { code: 'duplicate', message: 'is the same record as another row in this upload' };
+        } else if (rowKey && seenKeys.has(rowKey)) {
+          fields[key!] = { code: 'duplicate', message: 'appears twice in this upload' };
         }
+        if (recordId) seenRecords.add(recordId);
+        if (rowKey) seenKeys.add(rowKey);
         if (Object.keys(fields).length) report.push({ index, status: 'invalid', fields });
         else plan.push({ index, before, values });
       });
@@ -361,7 +459,7 @@ export async function bulkUpsert(
         throw new AppError(
           400,
           'bulk_invalid',
-          `${report.length} of ${inputs.length} rows are invalid; nothing was saved`,
+          `${report.length} of ${inputs.length} rows are invalid; nothing was saved${deleted.length ? ' or deleted' : ''}`,
           undefined,
           {
             rows: report,
@@ -393,6 +491,8 @@ export async function bulkUpsert(
           logs.push(logEntry(resource, caller, 'create', row, snapshot(chunk[j]!.values)));
         });
       }
+      // Updates go in batches of rows that write the same fields: one statement each, not one per row.
+      const groups = new Map<string, { index: number; before: Row; values: Row }[]>();
       for (const p of plan.filter((p) => p.before)) {
         const before = p.before!;
         const changed = diff(before, p.values);
@@ -405,23 +505,31 @@ export async function bulkUpsert(
           });
           continue;
         }
-        const [row] = await tx
-          .update(table)
-          .set({
-            ...p.values,
-            updated_at: new Date().toISOString(),
-            version: sql`${resource.columns.version} + 1`,
-          } as never)
-          .where(eq(resource.columns.id!, before.id))
-          .returning({ id: resource.columns.id!, version: resource.columns.version! });
-        report.push({ index: p.index, status: 'updated', _id: row!.id as string, version: row!.version as number });
         logs.push(logEntry(resource, caller, 'update', { ...before, ...p.values }, changed));
+        const fields = Object.keys(p.values).sort().join(',');
+        const group = groups.get(fields) ?? [];
+        group.push({ index: p.index, before, values: p.values });
+        groups.set(fields, group);
+      }
+      for (const [fields, rows] of groups) {
+        for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+          const updated = await updateMany(
+            tx,
+            resource,
+            fields ? fields.split(',') : [],
+            rows.slice(i, i + WRITE_BATCH),
+          );
+          for (const row of rows.slice(i, i + WRITE_BATCH)) {
+            const id = row.before.id as string;
+            report.push({ index: row.index, status: 'updated', _id: id, version: updated.get(id)! });
+          }
+        }
       }
       await writeLog(tx, logs);
       report.sort((a, b) => a.index - b.index);
       const counts = { created: 0, updated: 0, unchanged: 0 };
       for (const r of report) if (r.status !== 'invalid') counts[r.status]++;
-      return { ...counts, rows: report };
+      return { ...counts, deleted, rows: report };
     }),
   );
 }

@@ -1,12 +1,14 @@
 /**
  * The generic routes every resource gets (spec section 7): list, read, create, update, delete, bulk delete and bulk
- * upsert. Each route is its schema plus a thin handler over the repository.
+ * write (deletions and upserts in one transaction). Each route is its schema plus a thin handler over the repository.
+ * `create: false` drops the create route, `remove: false` the delete routes (docs/decisions/0004).
  */
 import { type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { actorOf } from '../http/access.ts';
+import { AppError, invalid } from '../http/errors.ts';
 import { errorResponses, IdParams, many, one } from '../http/schemas.ts';
 import { compileCheck } from '../http/validation.ts';
 import type { Resource } from './define.ts';
@@ -99,37 +101,39 @@ export function resourceRoutes(app: FastifyInstance, db: Db, config: Config, res
     },
   });
 
-  app.delete(`${base}/:id`, {
-    config: write,
-    schema: {
-      operationId: `delete${Name}`,
-      tags,
-      params: IdParams,
-      response: { 200: one(Type.Object({ _id: Type.String() })), ...errorResponses },
-    },
-    handler: async (request) => {
-      const { id } = request.params as { id: string };
-      await repo.remove(db, resource, caller(request), [id]);
-      return { data: { _id: id } };
-    },
-  });
+  if (resource.remove) {
+    app.delete(`${base}/:id`, {
+      config: write,
+      schema: {
+        operationId: `delete${Name}`,
+        tags,
+        params: IdParams,
+        response: { 200: one(Type.Object({ _id: Type.String() })), ...errorResponses },
+      },
+      handler: async (request) => {
+        const { id } = request.params as { id: string };
+        await repo.remove(db, resource, caller(request), [id]);
+        return { data: { _id: id } };
+      },
+    });
 
-  app.delete(base, {
-    config: write,
-    schema: {
-      operationId: `deleteMany${plural}`,
-      tags,
-      body: Type.Object(
-        { ids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: BULK_MAX_ROWS }) },
-        { additionalProperties: false },
-      ),
-      response: { 200: one(Type.Object({ deleted: Type.Array(Type.String()) })), ...errorResponses },
-    },
-    handler: async (request) => {
-      const { ids } = request.body as { ids: string[] };
-      return { data: { deleted: await repo.remove(db, resource, caller(request), ids) } };
-    },
-  });
+    app.delete(base, {
+      config: write,
+      schema: {
+        operationId: `deleteMany${plural}`,
+        tags,
+        body: Type.Object(
+          { ids: Type.Array(Type.String({ format: 'uuid' }), { minItems: 1, maxItems: BULK_MAX_ROWS }) },
+          { additionalProperties: false },
+        ),
+        response: { 200: one(Type.Object({ deleted: Type.Array(Type.String()) })), ...errorResponses },
+      },
+      handler: async (request) => {
+        const { ids } = request.body as { ids: string[] };
+        return { data: { deleted: await repo.remove(db, resource, caller(request), ids) } };
+      },
+    });
+  }
 
   const BulkRow = Type.Object(
     { _id: Type.Optional(Type.String({ format: 'uuid' })), version: Type.Optional(Type.Integer({ minimum: 1 })) },
@@ -138,22 +142,43 @@ export function resourceRoutes(app: FastifyInstance, db: Db, config: Config, res
       description: `${Name}Create fields; with _id (or a known ${resource.naturalKey ?? '_id'}) the row is updated`,
     },
   );
+  const BulkBody = Type.Object(
+    {
+      rows: Type.Optional(
+        Type.Array(BulkRow, {
+          maxItems: BULK_MAX_ROWS,
+          description: 'Rows to create or update, after the deletions',
+        }),
+      ),
+      delete: Type.Optional(
+        Type.Array(Type.String({ format: 'uuid' }), {
+          maxItems: BULK_MAX_ROWS,
+          description: resource.remove
+            ? 'Ids to delete first, in the same transaction: an unknown id is a 404 and nothing is written'
+            : `${Name} rows cannot be deleted: any id here is refused (403)`,
+        }),
+      ),
+    },
+    {
+      additionalProperties: false,
+      description: 'At least one of `rows` and `delete` is not empty. All of it is written, or nothing.',
+    },
+  );
   app.post(`${base}/bulk`, {
     config: write,
     bodyLimit: config.limits.bulkBodyBytes,
     schema: {
       operationId: `bulkUpsert${plural}`,
       tags,
-      body: Type.Object(
-        { rows: Type.Array(BulkRow, { minItems: 1, maxItems: BULK_MAX_ROWS }) },
-        { additionalProperties: false },
-      ),
+      body: BulkBody,
       response: {
         200: one(
           Type.Object({
             created: Type.Integer(),
             updated: Type.Integer(),
             unchanged: Type.Integer(),
+            /** The ids deleted, in the order asked, without repeats. */
+            deleted: Type.Array(Type.String()),
             rows: Type.Array(
               Type.Object({
                 index: Type.Integer(),
@@ -173,10 +198,20 @@ export function resourceRoutes(app: FastifyInstance, db: Db, config: Config, res
       },
     },
     handler: async (request) => {
-      const { rows } = request.body as { rows: Record<string, unknown>[] };
+      const body = request.body as { rows?: Record<string, unknown>[]; delete?: string[] };
+      const work = { rows: body.rows ?? [], delete: body.delete ?? [] };
+      if (work.rows.length === 0 && work.delete.length === 0) {
+        throw invalid(
+          { rows: { code: 'required', message: 'is required when nothing is deleted' } },
+          'Send rows to save or ids to delete',
+        );
+      }
+      if (work.delete.length && !resource.remove) {
+        throw new AppError(403, 'forbidden', `${resource.label} rows cannot be deleted`);
+      }
       const validate = (values: Record<string, unknown>, mode: 'create' | 'update') =>
         (mode === 'create' ? checkCreate : checkPatch)(values);
-      return { data: await repo.bulkUpsert(db, resource, caller(request), rows, validate) };
+      return { data: await repo.bulkUpsert(db, resource, caller(request), work, validate) };
     },
   });
 }

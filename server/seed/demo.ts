@@ -1,12 +1,15 @@
 /**
- * Demo data: two companies with departments, job titles, locations, a few hundred employees with user accounts
- * and family members, plus one login per role. Deterministic: a seeded PRNG drives every choice, so every run
- * gives the same people, salaries and organisation (record ids come from `crypto.randomUUID`; dates are offsets
- * from today, so ages and service lengths read the same whenever the seed runs).
+ * Demo data: two companies with departments, job titles, locations, the other reference lists and payroll rules
+ * (every company's defaults, server/companies/defaults.ts, at each demo company's salary level and with its
+ * departments' head roles), a few hundred employees with user accounts and family members, plus one login per role.
+ * Deterministic: a seeded PRNG drives every choice, so every run gives the same people, salaries and organisation
+ * (record ids come from `crypto.randomUUID`; dates are offsets from today, so ages and service lengths read the same
+ * whenever the seed runs).
  */
 import { randomUUID } from 'node:crypto';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { hashPassword } from '../auth/passwords.ts';
+import { insertReferenceRows, type ReferenceRows, referenceRows } from '../companies/defaults.ts';
 import type { Db, Executor } from '../db/connect.ts';
 import {
   accessRoles,
@@ -64,6 +67,8 @@ interface SubSpec {
 interface DeptSpec {
   code: string;
   name: string;
+  /** What the department does, for the list's description column (some are left empty, as in real data). */
+  description?: string;
   /** Share of the headcount. */
   weight: number;
   kind: DeptKind;
@@ -100,6 +105,8 @@ interface CompanySpec {
   resignRate: number;
   /** Multiplies the (Jakarta) salary bands. */
   salaryScale: number;
+  /** Days a month salaries are prorated by (25 for a mostly five-day week, 26 for six). */
+  proRateDays: number;
   locations: readonly (readonly [string, string])[];
   departments: readonly DeptSpec[];
   logins: readonly LoginSpec[];
@@ -212,6 +219,7 @@ const demo: CompanySpec = {
   ],
   resignRate: 0.08,
   salaryScale: 1,
+  proRateDays: 25,
   locations: [
     ['JKT-HQ', 'Jakarta HQ'],
     ['CKR-WH', 'Cikarang Warehouse'],
@@ -226,6 +234,7 @@ const demo: CompanySpec = {
     {
       code: 'FIN',
       name: 'Finance & Accounting',
+      description: 'Bookkeeping, monthly closing, tax filings (PPh 21, PPN) and cash management for every branch.',
       weight: 6,
       kind: 'office',
       locations: [
@@ -242,6 +251,7 @@ const demo: CompanySpec = {
     {
       code: 'HRD',
       name: 'Human Resources',
+      description: 'Recruitment, payroll and BPJS enrolment, employee relations and general affairs.',
       weight: 5,
       kind: 'office',
       locations: office('JKT-HQ'),
@@ -254,6 +264,7 @@ const demo: CompanySpec = {
     {
       code: 'OPS',
       name: 'Operations',
+      description: 'Order fulfilment, quality control and field service across Java and Sumatra.',
       weight: 16,
       kind: 'operations',
       locations: [
@@ -272,6 +283,7 @@ const demo: CompanySpec = {
     {
       code: 'SLS',
       name: 'Sales',
+      description: 'Corporate, retail and key-account sales, with a team in every branch.',
       weight: 20,
       kind: 'sales',
       locations: [
@@ -317,6 +329,7 @@ const demo: CompanySpec = {
     {
       code: 'WHS',
       name: 'Warehouse',
+      description: 'Receiving, storage and dispatch at the Cikarang, Surabaya and Medan warehouses.',
       weight: 18,
       kind: 'warehouse',
       locations: [
@@ -451,6 +464,7 @@ const contohJaya: CompanySpec = {
   ],
   resignRate: 0.05,
   salaryScale: 0.75,
+  proRateDays: 26,
   locations: [
     ['BDG-HQ', 'Bandung HQ'],
     ['CMH-PLANT', 'Cimahi Plant'],
@@ -468,6 +482,7 @@ const contohJaya: CompanySpec = {
     {
       code: 'HRD',
       name: 'Human Resources & GA',
+      description: 'Payroll, attendance, BPJS and general affairs for the plant and the offices.',
       weight: 4,
       kind: 'office',
       locations: office('BDG-HQ'),
@@ -479,6 +494,7 @@ const contohJaya: CompanySpec = {
     {
       code: 'PRD',
       name: 'Production',
+      description: 'Assembly lines, quality control and machine maintenance at the Cimahi plant.',
       weight: 22,
       kind: 'operations',
       locations: office('CMH-PLANT'),
@@ -856,6 +872,8 @@ interface CompanyPlan {
   subDepartments: (typeof subDepartments.$inferInsert)[];
   jobTitles: (typeof jobTitles.$inferInsert)[];
   locations: (typeof locations.$inferInsert)[];
+  /** employee-personal, payroll-references and payroll-rules. */
+  references: ReferenceRows;
   people: Planned[];
 }
 
@@ -1066,16 +1084,18 @@ function planCompany(spec: CompanySpec, requested: number, today: number, passwo
     const holder = index < 0 ? undefined : holderOf.get(index);
     return holder === undefined ? null : employeeIds[holder]!;
   };
+  const departmentRows = spec.departments.map((dept) => ({
+    id: deptIds.get(dept.code)!,
+    company_id: companyId,
+    code: dept.code,
+    name: dept.name,
+    description: dept.description ?? null,
+    head: positionHolder((p) => p.dept === dept && p.role === 'head'),
+  }));
   return {
     company: { ...spec.row, id: companyId, admin: adminLogin?.user.id ?? null },
     accessRole: accessRoleId ? { ...customRole, id: accessRoleId, company_id: companyId } : null,
-    departments: spec.departments.map((dept) => ({
-      id: deptIds.get(dept.code)!,
-      company_id: companyId,
-      code: dept.code,
-      name: dept.name,
-      head: positionHolder((p) => p.dept === dept && p.role === 'head'),
-    })),
+    departments: departmentRows,
     subDepartments: spec.departments.flatMap((dept) =>
       dept.subs.map((sub) => ({
         id: subIds.get(sub.code)!,
@@ -1098,6 +1118,10 @@ function planCompany(spec: CompanySpec, requested: number, today: number, passwo
       code: locationCode,
       name,
     })),
+    references: referenceRows(
+      { id: companyId, umk: spec.row.umk, salaryScale: spec.salaryScale, proRateDays: spec.proRateDays },
+      departmentRows,
+    ),
     people,
   };
 }
@@ -1175,6 +1199,7 @@ export async function seedDemo(
       locations,
       plans.flatMap((plan) => plan.locations),
     );
+    await insertReferenceRows(tx, ...plans.map((plan) => plan.references));
     await insertAll(
       tx,
       employees,

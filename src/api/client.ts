@@ -10,6 +10,8 @@ type ErrorBody = Schemas['Error'];
 type FieldErrors = NonNullable<ErrorBody['fields']>;
 
 const TOKEN_KEY = 'token';
+/** A request with this header shows its own errors (in a grid cell, a form): the client raises no notification. */
+export const INLINE_ERRORS_HEADER = 'x-inline-errors';
 const listeners = new Set<() => void>();
 const notify = () => {
   for (const listener of listeners) listener();
@@ -50,13 +52,25 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly fields: FieldErrors | undefined;
+  /** 409 conflicts: the record as it is now on the server. */
+  readonly current: unknown;
+  /** `bulk_invalid`: the per-row report, each invalid row with its field errors. */
+  readonly rows: unknown[] | undefined;
 
-  constructor(status: number, code: string, message: string, fields?: FieldErrors) {
+  constructor(
+    status: number,
+    code: string,
+    message: string,
+    fields?: FieldErrors,
+    details: { current?: unknown; rows?: unknown[] } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.fields = fields;
+    this.current = details.current;
+    this.rows = details.rows;
   }
 }
 
@@ -75,7 +89,11 @@ const isErrorBody = (value: unknown): value is ErrorBody =>
 export function toApiError(error: unknown, response?: Response): ApiError {
   if (error instanceof ApiError) return error;
   if (response) {
-    if (isErrorBody(error)) return new ApiError(response.status, error.code, error.message, error.fields);
+    if (isErrorBody(error))
+      return new ApiError(response.status, error.code, error.message, error.fields, {
+        current: error.current,
+        rows: error.rows,
+      });
     return new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
   }
   // fetch rejects with a TypeError when the network fails; an aborted request is not a network failure.
@@ -106,6 +124,7 @@ const errors: Middleware = {
       status: response.status,
       path: new URL(request.url, window.location.origin).pathname,
       pagePath: window.location.pathname,
+      inline: request.headers.has(INLINE_ERRORS_HEADER),
     });
     if (action === 'sign-out') {
       tokenStore.clear();

@@ -48,6 +48,40 @@ describe('registering a company', () => {
     expect(logs.body.data[0].detail).toContain('Registered PT Maju Bersama');
   });
 
+  it('starts the registered company with the lists it cannot add to: banks, payroll references and rules', async () => {
+    const reply = await t.call(null, 'POST', '/v1/auth/register', {
+      ...registration,
+      username: 'budi.s',
+      email: 'budi@sentosa.co.id',
+      company: { name: 'PT Sentosa Abadi', code: 'SENTOSA' },
+    });
+    const verified = await t.call(null, 'POST', '/v1/auth/verify', { token: tokenOf(reply.body.data.link) });
+    expect(verified.status).toBe(200);
+    const admin = verified.body.data.token;
+    const list = async (path: string) => {
+      const listed = await t.call(admin, 'GET', `${path}?limit=1000`);
+      expect(listed.status, path).toBe(200);
+      return listed.body.data as { code: string; _id: string }[];
+    };
+    const banks = await list('/v1/refs/employees/legalities/banks');
+    expect(banks.map((bank) => bank.code)).toEqual(expect.arrayContaining(['BCA', 'BRI', 'BNI', 'MANDIRI']));
+    const overtime = await list('/v1/refs/payrolls/overtimes');
+    expect(overtime.map((rule) => rule.code).sort()).toEqual(['FIELD', 'GOV', 'STAFF']);
+    expect((await list('/v1/refs/payrolls/late-deductions')).length).toBe(4);
+    expect((await list('/v1/refs/payrolls/salary-grades')).length).toBe(8);
+    expect((await list('/v1/refs/employees/personal/religions')).length).toBe(7);
+    // Company-wide roles only: the new company has no departments yet.
+    const roles = (await t.call(admin, 'GET', '/v1/refs/employees/assigns/roles?limit=100')).body.data;
+    expect(roles.map((role: { code: string }) => role.code)).toEqual(
+      expect.arrayContaining(['DIR', 'GM', 'MGR', 'STF']),
+    );
+    expect(roles.every((role: { department: string | null }) => role.department === null)).toBe(true);
+    // Its own rows, not another company's.
+    const demoBanks = (await t.call(await t.login('admin'), 'GET', '/v1/refs/employees/legalities/banks?limit=1000'))
+      .body.data as { _id: string }[];
+    expect(banks.some((bank) => demoBanks.some((other) => other._id === bank._id))).toBe(false);
+  });
+
   it('refuses taken usernames, emails and company codes up front, and weak passwords', async () => {
     const reply = await t.call(null, 'POST', '/v1/auth/register', {
       ...registration,

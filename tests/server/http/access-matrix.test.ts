@@ -47,22 +47,59 @@ const matrix: Record<string, Who[]> = {
   'GET /v1/files/:name': signedIn,
   'GET /v1/logs': ['admin'],
 };
-const resourceMatrix: Record<string, { read: Who[]; write: Who[] }> = {
+/**
+ * `create: false`: the list offers no create, so it has no POST route. `remove: false`: no delete, so no DELETE routes.
+ * Lists edited in place (seeded for every company) set both.
+ */
+const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false; remove?: false }> = {
   '/v1/companies': { read: ['developer'], write: ['developer'] },
   '/v1/refs/employees/orgs/departments': { read: hrReaders, write: companyAdmins },
   '/v1/refs/employees/orgs/sub-departments': { read: hrReaders, write: companyAdmins },
   '/v1/refs/employees/orgs/job-titles': { read: hrReaders, write: companyAdmins },
   '/v1/refs/employees/orgs/locations': { read: hrReaders, write: companyAdmins },
+  // employee-personal: the demo custom role has no permission here.
+  '/v1/refs/employees/personal/nationalities': { read: companyAdmins, write: companyAdmins },
+  '/v1/refs/employees/personal/religions': { read: companyAdmins, write: companyAdmins },
+  '/v1/refs/employees/personal/titles': { read: companyAdmins, write: companyAdmins },
+  '/v1/refs/employees/personal/majors': { read: companyAdmins, write: companyAdmins },
+  '/v1/refs/employees/personal/relationships': { read: companyAdmins, write: companyAdmins },
+  '/v1/refs/employees/legalities/banks': { read: companyAdmins, write: companyAdmins, create: false, remove: false },
+  '/v1/refs/employees/assigns/roles': { read: companyAdmins, write: companyAdmins },
+  // payroll-references and payroll-rules: edited in place.
+  ...Object.fromEntries(
+    [
+      'allowances',
+      'payroll-summary',
+      'incentives',
+      'bonuses',
+      'deductions',
+      'salary-grades',
+      'payroll-types',
+      'duty-types',
+      'job-categories',
+      'business-trip',
+      'overtimes',
+      'early-deductions',
+      'late-deductions',
+      'absent-deductions',
+      'missed-deductions',
+    ].map((list) => [
+      `/v1/refs/payrolls/${list}`,
+      { read: companyAdmins, write: companyAdmins, create: false as const, remove: false as const },
+    ]),
+  ),
   '/v1/employees': { read: hrReaders, write: companyAdmins },
   '/v1/employees/family': { read: hrReaders, write: companyAdmins },
 };
-for (const [base, { read, write }] of Object.entries(resourceMatrix)) {
+for (const [base, { read, write, create, remove }] of Object.entries(resourceMatrix)) {
   matrix[`GET ${base}`] = read;
   matrix[`GET ${base}/:id`] = read;
-  matrix[`POST ${base}`] = write;
+  if (create !== false) matrix[`POST ${base}`] = write;
   matrix[`PUT ${base}/:id`] = write;
-  matrix[`DELETE ${base}/:id`] = write;
-  matrix[`DELETE ${base}`] = write;
+  if (remove !== false) {
+    matrix[`DELETE ${base}/:id`] = write;
+    matrix[`DELETE ${base}`] = write;
+  }
   matrix[`POST ${base}/bulk`] = write;
 }
 

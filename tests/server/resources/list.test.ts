@@ -115,6 +115,37 @@ describe('the list contract (spec 5 and 7)', () => {
     expect((await get('search=%25')).meta.total).toBe(0);
   });
 
+  it('narrows the search to one of the search fields with search_in, and refuses any other field', async () => {
+    const target = everyone.find((e) => typeof e.email === 'string' && e.email.includes('@'))!;
+    const domain = (target.email as string).split('@')[1]!.toUpperCase();
+    // The e-mail domain matches on email, but on no employee's name.
+    expect(everyone.some((e) => e.fullname.toUpperCase().includes(domain))).toBe(false);
+    const everywhere = await get(`search=${encodeURIComponent(domain)}`);
+    expect(everywhere.data.map((e) => e._id)).toContain(target._id);
+    expect((await get(`search=${encodeURIComponent(domain)}&search_in=fullname`)).meta.total).toBe(0);
+    const inEmail = await get(`search=${encodeURIComponent(domain)}&search_in=email`);
+    expect(inEmail.meta.total).toBe(everywhere.meta.total);
+
+    const part = target.fullname.split(' ')[0]!.toLowerCase();
+    const byName = await get(`search=${encodeURIComponent(part)}&search_in=fullname`);
+    expect(byName.data.map((e) => e._id)).toContain(target._id);
+    expect(byName.meta.total).toBe(everyone.filter((e) => e.fullname.toLowerCase().includes(part)).length);
+    // Without a search, search_in changes nothing.
+    expect((await get('search_in=fullname')).meta.total).toBe(everyone.length);
+
+    for (const field of ['basic_salary', 'password_hash']) {
+      const bad = await t.call(admin, 'GET', `/v1/employees?search=a&search_in=${field}`);
+      expect(bad.status).toBe(400);
+      expect(bad.body.fields.search_in).toMatchObject({
+        code: 'enum',
+        params: { allowedValues: ['fullname', 'employee_id', 'email', 'phone', 'nickname'] },
+      });
+    }
+    const refs = await t.call(admin, 'GET', '/v1/refs/employees/orgs/departments?search=a&search_in=fullname');
+    expect(refs.status).toBe(400);
+    expect(refs.body.fields.search_in.code).toBe('enum');
+  });
+
   it('refuses unknown query keys and malformed filter values with field errors', async () => {
     const unknown = await t.call(admin, 'GET', '/v1/employees?salary=1');
     expect(unknown.status).toBe(400);

@@ -71,3 +71,19 @@ describe('tenant isolation', () => {
     expect(cjLogs.body.data.some((log: { detail: string }) => log.detail.includes('Mine'))).toBe(false);
   });
 });
+
+describe('tenant isolation in bulk deletions', () => {
+  it("refuses another company's id in a bulk delete, and rolls back the rest", async () => {
+    const own = (
+      await t.call(demoAdmin, 'POST', '/v1/refs/employees/orgs/departments', { code: 'OWN-DEL', name: 'Own' })
+    ).body.data;
+    const reply = await t.call(demoAdmin, 'POST', '/v1/refs/employees/orgs/departments/bulk', {
+      delete: [own._id, cjDepartment._id],
+      rows: [{ code: 'OWN-NEW', name: 'New' }],
+    });
+    expect(reply.status).toBe(404);
+    expect(reply.body.missing).toEqual([cjDepartment._id]);
+    expect((await t.call(demoAdmin, 'GET', `/v1/refs/employees/orgs/departments/${own._id}`)).status).toBe(200);
+    expect((await t.call(cjAdmin, 'GET', `/v1/refs/employees/orgs/departments/${cjDepartment._id}`)).status).toBe(200);
+  });
+});

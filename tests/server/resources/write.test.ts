@@ -188,6 +188,38 @@ describe('bulk upsert', () => {
     expect(reply.body.rows[0].fields.version.code).toBe('conflict');
   });
 
+  it('refuses the same _id twice in one request, even with the right version each time', async () => {
+    const row = (await t.call(admin, 'POST', departments, { code: 'TWICE', name: 'Twice' })).body.data;
+    const reply = await t.call(admin, 'POST', `${departments}/bulk`, {
+      rows: [
+        { _id: row._id, name: 'First', version: 1 },
+        { _id: row._id, name: 'Second', version: 1 },
+      ],
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('bulk_invalid');
+    expect(reply.body.rows).toEqual([
+      { index: 1, status: 'invalid', fields: { _id: { code: 'duplicate', message: 'appears twice in this upload' } } },
+    ]);
+    expect((await t.call(admin, 'GET', `${departments}/${row._id}`)).body.data).toMatchObject({
+      name: 'Twice',
+      version: 1,
+    });
+  });
+
+  it('refuses a row that reaches by its code a record another row holds by _id', async () => {
+    const row = (await t.call(admin, 'POST', departments, { code: 'OLDCODE', name: 'Renamed' })).body.data;
+    const reply = await t.call(admin, 'POST', `${departments}/bulk`, {
+      rows: [
+        { _id: row._id, code: 'NEWCODE', version: 1 },
+        { code: 'oldcode', name: 'Overwrite' },
+      ],
+    });
+    expect(reply.status).toBe(400);
+    expect(reply.body.rows).toMatchObject([{ index: 1, status: 'invalid', fields: { code: { code: 'duplicate' } } }]);
+    expect((await t.call(admin, 'GET', `${departments}/${row._id}`)).body.data.code).toBe('OLDCODE');
+  });
+
   it('does not create employees through the generic bulk (they need an account)', async () => {
     const reply = await t.call(admin, 'POST', '/v1/employees/bulk', {
       rows: [{ employee_id: 'NEW-1', fullname: 'Nobody' }],
@@ -210,5 +242,138 @@ describe('bulk upsert', () => {
     });
     expect(fractional.status).toBe(400);
     expect(fractional.body.fields.basic_salary.code).toBe('type');
+  });
+
+  it('updates many rows of every column type in one go: values, versions, nulls and the log are right', async () => {
+    const employees = (await t.call(admin, 'GET', '/v1/employees?limit=4&sort=employee_id')).body.data;
+    const department = (await t.call(admin, 'GET', `${departments}?limit=1`)).body.data[0];
+    const rows = employees.map((employee: { _id: string; version: number }, i: number) => ({
+      _id: employee._id,
+      version: employee.version,
+      nickname: i === 3 ? null : `Nick ${i}`,
+      gender: i % 2 ? 'female' : 'male',
+      birth_date: `199${i}-0${i + 1}-15`,
+      basic_salary: 5_000_000 + i,
+      payroll_active: i !== 1,
+      work_days: 6,
+      department: department._id,
+    }));
+    const reply = await t.call(admin, 'POST', '/v1/employees/bulk', { rows });
+    expect(reply.status).toBe(200);
+    expect(reply.body.data.updated).toBe(4);
+    for (const [i, employee] of employees.entries()) {
+      expect(reply.body.data.rows[i]).toMatchObject({
+        status: 'updated',
+        _id: employee._id,
+        version: employee.version + 1,
+      });
+      const after = (await t.call(admin, 'GET', `/v1/employees/${employee._id}`)).body.data;
+      expect(after).toMatchObject({
+        nickname: i === 3 ? null : `Nick ${i}`,
+        gender: i % 2 ? 'female' : 'male',
+        birth_date: `199${i}-0${i + 1}-15`,
+        basic_salary: 5_000_000 + i,
+        payroll_active: i !== 1,
+        work_days: 6,
+        department: department._id,
+        version: employee.version + 1,
+      });
+      expect(Date.parse(after.updated_at)).toBeGreaterThan(Date.parse(employee.updated_at));
+      const log = (await logsFor(employee._id)).find((entry: { action: string }) => entry.action === 'update');
+      expect(log).toBeTruthy();
+    }
+  });
+});
+
+describe('bulk with deletions', () => {
+  const bulk = (body: unknown) => t.call(admin, 'POST', `${departments}/bulk`, body);
+  const exists = async (id: string) => (await t.call(admin, 'GET', `${departments}/${id}`)).status === 200;
+  const make = async (code: string) =>
+    (await t.call(admin, 'POST', departments, { code, name: `Temp ${code}` })).body.data as {
+      _id: string;
+      version: number;
+    };
+
+  it('deletes first and upserts after, in one transaction, logging each delete', async () => {
+    // Undoing a paste: delete the row it created, restore the row it changed, under the deleted row's code too.
+    const pasted = await make('UNDO-NEW');
+    const changed = await make('UNDO-OLD');
+    const reply = await bulk({
+      delete: [pasted._id, pasted._id],
+      rows: [
+        { _id: changed._id, name: 'Restored', version: changed.version },
+        { code: 'undo-new', name: 'Created again' },
+      ],
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    expect(reply.body.data).toMatchObject({ created: 1, updated: 1, unchanged: 0, deleted: [pasted._id] });
+    expect(reply.body.data.rows).toEqual([
+      { index: 0, status: 'updated', _id: changed._id, version: changed.version + 1 },
+      { index: 1, status: 'created', _id: expect.any(String), version: 1 },
+    ]);
+    expect(await exists(pasted._id)).toBe(false);
+    expect((await t.call(admin, 'GET', `${departments}/${changed._id}`)).body.data.name).toBe('Restored');
+    expect((await logsFor(pasted._id)).map((log: { action: string }) => log.action).sort()).toEqual([
+      'create',
+      'delete',
+    ]);
+    const deleteLog = (await logsFor(pasted._id)).find((log: { action: string }) => log.action === 'delete');
+    expect(deleteLog).toMatchObject({ resource: 'departments', changes: { code: { from: null, to: 'UNDO-NEW' } } });
+  });
+
+  it('rolls the deletions back when a row is invalid', async () => {
+    const doomed = await make('RB-DEL');
+    const reply = await bulk({ delete: [doomed._id], rows: [{ code: 'RB-OK', name: 'Fine' }, { code: 'RB BAD' }] });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('bulk_invalid');
+    expect(reply.body.message).toContain('nothing was saved or deleted');
+    expect(reply.body.rows.map((r: { index: number }) => r.index)).toEqual([1]);
+    expect(await exists(doomed._id)).toBe(true);
+    expect((await t.call(admin, 'GET', `${departments}?code=RB-OK`)).body.meta.total).toBe(0);
+  });
+
+  it('refuses the whole request when an id to delete does not exist, naming it', async () => {
+    const kept = await make('NF-KEEP');
+    const unknown = crypto.randomUUID();
+    const reply = await bulk({ delete: [kept._id, unknown], rows: [{ code: 'NF-NEW', name: 'New' }] });
+    expect(reply.status).toBe(404);
+    expect(reply.body).toMatchObject({ code: 'not_found', missing: [unknown] });
+    expect(await exists(kept._id)).toBe(true);
+    expect((await t.call(admin, 'GET', `${departments}?code=NF-NEW`)).body.meta.total).toBe(0);
+  });
+
+  it('still fails a row whose _id does not exist, including one deleted in the same request', async () => {
+    const gone = await make('GONE');
+    const reply = await bulk({ delete: [gone._id], rows: [{ _id: gone._id, name: 'Edited' }] });
+    expect(reply.status).toBe(400);
+    expect(reply.body.rows[0].fields._id.code).toBe('not_found');
+    expect(await exists(gone._id)).toBe(true);
+    const unknown = await bulk({ rows: [{ _id: crypto.randomUUID(), name: 'Nobody' }] });
+    expect(unknown.body.rows[0].fields._id.code).toBe('not_found');
+  });
+
+  it('takes deletions only, or rows only, and refuses an empty request', async () => {
+    const a = await make('DO-A');
+    const b = await make('DO-B');
+    const only = await bulk({ delete: [a._id, b._id] });
+    expect(only.status).toBe(200);
+    expect(only.body.data).toEqual({ created: 0, updated: 0, unchanged: 0, deleted: [a._id, b._id], rows: [] });
+    expect(await exists(a._id)).toBe(false);
+
+    const rows = await bulk({ rows: [{ code: 'RO-1', name: 'Rows only' }], delete: [] });
+    expect(rows.status).toBe(200);
+    expect(rows.body.data).toMatchObject({ created: 1, deleted: [] });
+
+    for (const body of [{}, { rows: [] }, { rows: [], delete: [] }]) {
+      const empty = await bulk(body);
+      expect(empty.status, JSON.stringify(body)).toBe(400);
+      expect(empty.body).toMatchObject({ code: 'validation_failed', fields: { rows: { code: 'required' } } });
+    }
+    const notAnId = await bulk({ delete: ['nope'] });
+    expect(notAnId.status).toBe(400);
+    expect(notAnId.body.fields['delete.0'].code).toBe('format');
+    const tooMany = await bulk({ delete: Array.from({ length: 10_001 }, () => crypto.randomUUID()) });
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body.fields.delete.code).toBe('maxItems');
   });
 });

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { deductionFields, methodFieldIssues, overtimeFields } from '../../../common/payroll-rules.ts';
 import { verifyPassword } from '../../../server/auth/passwords.ts';
+import { referenceTables } from '../../../server/companies/defaults.ts';
 import type { Database } from '../../../server/db/connect.ts';
 import { accessRoles, companies, employeeFamily, employees, users } from '../../../server/db/schema.ts';
 import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from '../../../server/seed/demo.ts';
@@ -223,6 +225,64 @@ describe.skipIf(onPostgres() && !process.env.TEST_DATABASE_URL)('seedDemo', { ti
       select code from departments union all select code from sub_departments
       union all select code from job_titles union all select code from locations`);
     for (const { code } of codes.rows) expect(code).toMatch(/^[A-Za-z0-9._-]{1,30}$/);
+  });
+
+  it('seeds every reference list and payroll rule for both companies', async () => {
+    const companyCodes = new Map(
+      (await database.db.select().from(companies)).map((company) => [company.id, company.code]),
+    );
+    for (const [key, table] of Object.entries(referenceTables)) {
+      const rows = (await database.db.select().from(table)) as Row[];
+      const perCompany = new Map<string, number>();
+      for (const row of rows)
+        perCompany.set(companyCodes.get(row.company_id)!, (perCompany.get(companyCodes.get(row.company_id)!) ?? 0) + 1);
+      expect(perCompany.get('DEMO'), key).toBeGreaterThanOrEqual(2);
+      expect(perCompany.get('CJ'), key).toBeGreaterThanOrEqual(2);
+      for (const row of rows) {
+        const natural = row.code ?? row.grade;
+        expect(natural, key).toMatch(/^[A-Za-z0-9._-]{1,30}$/);
+        for (const [field, value] of Object.entries(row)) {
+          if (
+            ['amount', 'hourly_overtime', 'nominal', 'deduction', 'reported_salary'].includes(field) &&
+            value !== null
+          ) {
+            expect(Number.isInteger(value) && value > 0, `${key}.${field}`).toBe(true);
+          }
+        }
+      }
+    }
+    // The lists hold what the employees hold: banks by code, religions by name, family relationships by code.
+    const { rows: held } = await database.pool.query(`
+      select
+        (select count(*) from employees e where e.bank is not null and not exists (select 1 from banks b
+          where b.company_id = e.company_id and lower(b.code) = lower(e.bank)))::int as banks,
+        (select count(*) from employees e where not exists (select 1 from religions r
+          where r.company_id = e.company_id and r.name = e.religion))::int as religions,
+        (select count(*) from employee_family f where not exists (select 1 from relationships r
+          where r.company_id = f.company_id and lower(r.code) = f.relationship))::int as relationships,
+        (select count(*) from employee_roles r join departments d on d.id = r.department_id
+          where d.company_id <> r.company_id)::int as foreign_departments,
+        (select count(*) from employee_roles r where r.department_id is not null)::int as role_departments`);
+    expect(held[0]).toMatchObject({ banks: 0, religions: 0, relationships: 0, foreign_departments: 0 });
+    expect(held[0].role_departments).toBeGreaterThan(0);
+    // Every rule has its method's own fields and none of the others'.
+    for (const [table, rules] of [
+      [referenceTables.overtimeRules, overtimeFields],
+      [referenceTables.earlyDeductions, deductionFields],
+      [referenceTables.absentDeductions, deductionFields],
+      [referenceTables.missedDeductions, deductionFields],
+    ] as const) {
+      for (const row of (await database.db.select().from(table)) as Row[]) {
+        const { missing, notApplicable } = methodFieldIssues(rules, row);
+        expect(missing, row.code).toEqual([]);
+        for (const field of notApplicable) expect(row[field], `${row.code}.${field}`).toBeNull();
+        if (row.percentage !== null && row.percentage !== undefined) {
+          expect(row.percentage).toBeGreaterThanOrEqual(0);
+          expect(row.percentage).toBeLessThanOrEqual(100);
+          expect(Math.round(row.percentage * 100) / 100).toBe(row.percentage);
+        }
+      }
+    }
   });
 
   it('stores money as integer rupiah within the expected range', async () => {
