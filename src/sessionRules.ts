@@ -62,9 +62,11 @@ export function requestErrorAction(request: {
   status: number;
   path: string;
   pagePath: string;
+  /** The caller shows the error itself (a grid cell, a form field): no notification. */
+  inline?: boolean;
 }): RequestErrorAction {
   if (request.status === 401 && request.method.toUpperCase() === 'GET' && request.pagePath !== '/') return 'sign-out';
-  if (silencedPaths.some((pattern) => pattern.test(request.path))) return 'silent';
+  if (request.inline || silencedPaths.some((pattern) => pattern.test(request.path))) return 'silent';
   return 'notify';
 }
 

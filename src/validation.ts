@@ -8,7 +8,10 @@ import { type ApiError, isNetworkFailure } from './api/client.ts';
 
 export type ValidationCode = keyof typeof en.validation;
 
-/** The codes the API sends, each with its translation key (Ajv keywords plus the server's own 'unique'). */
+/**
+ * The codes the API sends, each with its translation key: the Ajv keywords its schemas can produce (string, number,
+ * array and literal rules), plus the server's own 'unique'. `multipleOf` has its own texts (`multipleOfText`).
+ */
 const validationCodes = {
   required: 'validation.required',
   minLength: 'validation.minLength',
@@ -18,10 +21,30 @@ const validationCodes = {
   unique: 'validation.unique',
   minimum: 'validation.minimum',
   maximum: 'validation.maximum',
+  exclusiveMinimum: 'validation.exclusiveMinimum',
+  exclusiveMaximum: 'validation.exclusiveMaximum',
+  multipleOf: 'validation.multipleOf',
   type: 'validation.type',
   enum: 'validation.enum',
+  const: 'validation.const',
+  minItems: 'validation.minItems',
+  maxItems: 'validation.maxItems',
+  uniqueItems: 'validation.uniqueItems',
   unknown_field: 'validation.unknown_field',
 } as const satisfies Partial<Record<ValidationCode, `validation.${ValidationCode}`>>;
+
+/** The decimal places a `multipleOf` step allows (0.01 -> 2, 1 -> 0), or null for a step that is not 10^-n (0.25, 500). */
+export function decimalPlaces(step: number): number | null {
+  for (let places = 0; places <= 15; places++) if (step === Number(`1e-${places}`)) return places;
+  return null;
+}
+
+/** `multipleOf`: a decimal column's scale ('at most 2 decimals'), a whole number, or any other step. */
+function multipleOfText(t: TFunction, step: unknown): string {
+  const places = typeof step === 'number' ? decimalPlaces(step) : null;
+  if (places === null) return t('validation.multipleOfStep', { step });
+  return places === 0 ? t('validation.wholeNumber') : t('validation.multipleOf', { decimals: places });
+}
 
 /** Spec 5's required-field and report messages, for the screens that need them. */
 export const requiredMessages = {
@@ -49,10 +72,18 @@ export function fieldErrorText(
   t: TFunction,
   error: { code: string; message: string; params?: Record<string, unknown> },
 ): string {
+  const params = error.params ?? {};
+  if (error.code === 'multipleOf') return multipleOfText(t, params.multipleOf);
+  if (error.code === 'const') {
+    const value = params.allowedValue;
+    return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+      ? t('validation.const', { value: String(value) })
+      : t('validation.invalid');
+  }
   const key = Object.hasOwn(validationCodes, error.code)
     ? validationCodes[error.code as keyof typeof validationCodes]
     : 'validation.invalid';
-  return t(key, { limit: error.params?.limit });
+  return t(key, { limit: params.limit });
 }
 
 /** Field errors by field path ('company.code'), translated; empty when the error is not a validation failure. */

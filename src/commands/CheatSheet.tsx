@@ -14,6 +14,42 @@ const general: readonly { shortcut: Shortcut; label: ParseKeys }[] = [
   { shortcut: { key: 'Backspace' }, label: 'palette.shortcuts.back' },
 ];
 
+/** The keys of every list (ResourceGrid): AG Grid's navigation plus our spreadsheet keys. */
+const gridKeys: readonly { shortcut: Shortcut; label: ParseKeys }[] = [
+  { shortcut: { key: 'F2' }, label: 'grid.keys.edit' },
+  { shortcut: { key: 'Tab' }, label: 'grid.keys.move' },
+  { shortcut: { key: 'Enter' }, label: 'grid.keys.commit' },
+  { shortcut: { key: 'Escape' }, label: 'grid.keys.cancel' },
+  { shortcut: { key: ' ' }, label: 'grid.keys.select' },
+  { shortcut: { key: 'ArrowDown', shift: true }, label: 'grid.keys.extend' },
+  { shortcut: { key: 'c', mod: true }, label: 'grid.keys.copy' },
+  { shortcut: { key: 'v', mod: true }, label: 'grid.keys.paste' },
+  { shortcut: { key: 'Enter', mod: true }, label: 'grid.keys.newRow' },
+  { shortcut: { key: 's', mod: true }, label: 'grid.keys.save' },
+  { shortcut: { key: 'z', mod: true }, label: 'grid.keys.undo' },
+  { shortcut: { key: 'z', mod: true, shift: true }, label: 'grid.keys.redo' },
+];
+
+/** A titled list of keys and what they do. */
+function KeySection({ title, rows }: { title: string; rows: readonly { shortcut: Shortcut; label: ParseKeys }[] }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={title}>
+      <h3>{title}</h3>
+      <dl>
+        {rows.map((row) => (
+          <div key={row.label} className="cheat-sheet-row">
+            <dt>{t(row.label)}</dt>
+            <dd>
+              <Keys shortcut={row.shortcut} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}
+
 export function Keys({ shortcut }: { shortcut: Shortcut }) {
   const keys = shortcut.key === 'ArrowUp' ? ['↑', '↓'] : shortcutKeys(shortcut);
   return (
@@ -56,19 +92,8 @@ export function CheatSheet({ open, onClose, entries }: { open: boolean; onClose:
           {t('palette.shortcuts.close')}
         </button>
       </header>
-      <section aria-label={t('palette.shortcuts.general')}>
-        <h3>{t('palette.shortcuts.general')}</h3>
-        <dl>
-          {general.map((row) => (
-            <div key={row.label} className="cheat-sheet-row">
-              <dt>{t(row.label)}</dt>
-              <dd>
-                <Keys shortcut={row.shortcut} />
-              </dd>
-            </div>
-          ))}
-        </dl>
-      </section>
+      <KeySection title={t('palette.shortcuts.general')} rows={general} />
+      <KeySection title={t('grid.keys.title')} rows={gridKeys} />
       {withShortcut.length > 0 && (
         <section aria-label={t('palette.shortcuts.commands')}>
           <h3>{t('palette.shortcuts.commands')}</h3>

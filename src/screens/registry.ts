@@ -17,9 +17,16 @@ type Screen = LazyExoticComponent<ComponentType<ScreenProps>> & { preload: () =>
 
 const comingSoon: Screen = page<ScreenProps>(() => import('./ComingSoon.tsx'));
 
+const referenceLists: Screen = page<ScreenProps>(() => import('./ReferenceLists.tsx'));
+
 const screens: Partial<Record<MenuId, Screen>> = {
   home: page<ScreenProps>(() => import('./Home.tsx')),
   companies: page<ScreenProps>(() => import('./Companies.tsx')),
+  'active-employees': page<ScreenProps>(() => import('./ActiveEmployees.tsx')),
+  'employee-organization': referenceLists,
+  'employee-personal': referenceLists,
+  'payroll-references': referenceLists,
+  'payroll-rules': referenceLists,
 };
 
 export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;

@@ -19,10 +19,11 @@ function keys(tree: Tree, prefix = ''): string[] {
 const baseKey = (key: string) => key.replace(/_(zero|one|two|few|many|other)$/, '');
 
 /**
- * Keys built at run time from a prefix: menu labels (`menu.<id>`, checked against the registry in menu.test.ts) and
- * resource field labels (`resources.<name>.fields.<field>`, from the grid specs).
+ * Keys built at run time from a prefix: menu labels (`menu.<id>`, checked against the registry in menu.test.ts),
+ * resource titles and field labels (`resources.<name>.fields.<field>`) and enum labels (`enums.<key>.<value>`), both
+ * checked against the grid specs in grids/index.test.ts.
  */
-const dynamicPrefixes = ['menu.', 'resources.'];
+const dynamicPrefixes = ['menu.', 'resources.', 'enums.'];
 
 const srcDir = fileURLToPath(new URL('../../src/', import.meta.url));
 const sources = readdirSync(srcDir, { recursive: true, withFileTypes: true })

@@ -1,0 +1,701 @@
+/**
+ * The one editable grid every list uses: a typed spec in, a keyboard-driven spreadsheet out. Loading, columns, keys,
+ * toolbar, dialogs and palette commands live here; what edits do to rows and the server lives in `editing.ts`.
+ */
+import {
+  type CellEditRequestEvent,
+  type FilterModel,
+  type GetRowIdParams,
+  type GridApi,
+  type GridReadyEvent,
+  type IDatasource,
+  type SortModelItem,
+  themeQuartz,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useSetAtom } from 'jotai';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { toApiError } from '../api/client.ts';
+import { useCommandSelection, useCommands } from '../commands/registry.ts';
+import { isEditable } from '../commands/shortcuts.ts';
+import i18n from '../i18n.ts';
+import { notifyError, toast } from '../overlays/progress.ts';
+import { type ListQuery, listRows } from './api.ts';
+import { columnDefs } from './columns.ts';
+import { gridCommands } from './commands.ts';
+import { type GridContext, isDraftId, type RowMeta, unsavedRowsAtom } from './context.ts';
+import { ConfirmDelete, SetValueDialog } from './dialogs.tsx';
+import { GridEditing } from './editing.ts';
+import { createEnumLookup } from './enumLookup.ts';
+import { cellValue, isEditableColumn } from './kinds.ts';
+import { fieldLabel } from './labels.ts';
+import { gridModules } from './modules.ts';
+import { formatCell } from './parse.ts';
+import { createReferenceIndex, loadReferenceIndex } from './references.ts';
+import { toTsv } from './tsv.ts';
+import type { AnyColumn, AnyGridSpec, DraftRow, ReferenceIndex } from './types.ts';
+import { readView, type ViewState, writeView } from './viewState.ts';
+
+type Row = DraftRow<Record<string, unknown>> & { version?: number };
+
+/**
+ * Up to this many rows (the API's largest page) the grid holds the whole list: the client-side row model, with
+ * instant sort, filter and paste. A longer list pages from the server with the infinite row model: sort and quick
+ * search run on the server, cells stay editable, and paste writes over loaded rows only (no new rows).
+ */
+export const CLIENT_ROW_LIMIT = 10_000;
+const BLOCK_SIZE = 500;
+
+const ImportDialog = lazy(() =>
+  import('./import/ImportDialog.tsx').then((module) => ({ default: module.ImportDialog })),
+);
+
+/** The app's look, through AG Grid's Theming API. */
+export const gridTheme = themeQuartz.withParams({
+  accentColor: 'var(--accent)',
+  backgroundColor: 'var(--surface)',
+  foregroundColor: 'var(--text)',
+  borderColor: 'var(--border)',
+  headerBackgroundColor: 'var(--bg)',
+  fontFamily: 'inherit',
+  fontSize: 14,
+  rowHeight: 36,
+  headerHeight: 38,
+  wrapperBorderRadius: 8,
+});
+
+export interface ResourceGridProps {
+  spec: AnyGridSpec;
+  /** A label for the grid region ('Departments'). */
+  title: string;
+  /** Whether the viewer may write (the menu's write rule); the server refuses anyway. */
+  canWrite: boolean;
+}
+
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; mode: 'client' | 'infinite'; total: number }
+  | { state: 'failed'; message: string };
+
+export function ResourceGrid({ spec, title, canWrite }: ResourceGridProps) {
+  const { t, i18n: i18nInstance } = useTranslation();
+  const language = i18nInstance.language;
+  const [params, setParams] = useSearchParams();
+  const navigate = useNavigate();
+  const view = useMemo(() => readView(params), [params]);
+  const viewRef = useRef(view);
+  viewRef.current = view;
+  // The search box keeps its own text: the URL follows it, but a URL update can lag a fast typist by a render.
+  const [searchText, setSearchText] = useState(view.q);
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [load, setLoad] = useState<Load>({ state: 'loading' });
+  const [attempt, setAttempt] = useState(0);
+  const [api, setApi] = useState<GridApi<Row> | null>(null);
+  const [selected, setSelected] = useState<string[]>([]);
+  const [dialog, setDialog] = useState<null | 'delete' | 'setValue' | 'import'>(null);
+  const [references, setReferences] = useState<ReferenceIndex>(() => createReferenceIndex({}));
+  const [importRows, setImportRows] = useState<readonly Row[]>([]);
+  const search = useRef<HTMLInputElement>(null);
+  const canCreate = canWrite && spec.create;
+  const canRemove = canWrite && spec.remove;
+
+  const columns = useMemo(() => new Map(spec.columns.map((column: AnyColumn) => [column.field, column])), [spec]);
+  // One context and one editing state for the grid's life: the language and the reference lists arriving later update
+  // the context in place, so undo history, save queues and a paste under review survive them.
+  const [context] = useState<GridContext>(() => ({
+    spec,
+    columns,
+    t,
+    language,
+    meta: new Map<string, RowMeta>(),
+    parse: { enumLookup: createEnumLookup(i18n), references },
+  }));
+  context.t = t;
+  context.language = language;
+  context.parse = { enumLookup: context.parse.enumLookup, references };
+  const [editing] = useState(() => new GridEditing(context));
+  useSyncExternalStore(editing.subscribe, () => editing.staged ?? editing.conflict ?? editing.pendingCount());
+  const unsaved = editing.pendingCount();
+  const setUnsaved = useSetAtom(unsavedRowsAtom);
+  useEffect(() => {
+    setUnsaved(unsaved);
+    return () => setUnsaved(0);
+  }, [unsaved, setUnsaved]);
+  // Closing or reloading the tab with unsaved rows asks first (the browser's own prompt).
+  useEffect(() => {
+    if (!unsaved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [unsaved]);
+  const undoState = useSyncExternalStore(editing.undo.subscribe, () => editing.undo.snapshot);
+  useEffect(() => editing.attach(api), [editing, api]);
+
+  // Referenced lists (for paste and import by code or name), loaded once per grid.
+  useEffect(() => {
+    let current = true;
+    if (spec.columns.some((column: AnyColumn) => column.kind === 'reference')) {
+      loadReferenceIndex(spec.columns).then(
+        (index) => current && setReferences(index),
+        () => undefined,
+      );
+    }
+    return () => {
+      current = false;
+    };
+  }, [spec]);
+
+  const serverQuery = useCallback(
+    (state: ViewState): ListQuery => {
+      const tab = spec.tabs?.find((entry) => entry.id === state.tab) ?? spec.tabs?.[0];
+      const query: ListQuery = { ...(tab?.query ?? {}) };
+      if (spec.populate?.length) query.populate = spec.populate.join(',');
+      if (spec.dateRange && (state.from || state.to)) {
+        query[spec.dateRange] = [state.from ?? '1900-01-01', state.to ?? '9999-12-31'];
+      }
+      return query;
+    },
+    [spec],
+  );
+
+  // The list: the whole of it when it is small enough, else pages from the server.
+  const serverKey = JSON.stringify(serverQuery(view));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the server-side part of the view changes.
+  useEffect(() => {
+    const controller = new AbortController();
+    setLoad({ state: 'loading' });
+    setRows(null);
+    editing.reset();
+    listRows(
+      spec.path,
+      { ...serverQuery(viewRef.current), sort: spec.defaultSort, limit: CLIENT_ROW_LIMIT },
+      controller.signal,
+    ).then(
+      (reply) => {
+        if (reply.meta.total > CLIENT_ROW_LIMIT) {
+          setLoad({ state: 'ready', mode: 'infinite', total: reply.meta.total });
+        } else {
+          setRows(reply.data as Row[]);
+          setLoad({ state: 'ready', mode: 'client', total: reply.meta.total });
+        }
+      },
+      (reason: unknown) => {
+        const error = toApiError(reason);
+        if (error.code !== 'aborted') setLoad({ state: 'failed', message: error.message });
+      },
+    );
+    return () => controller.abort();
+  }, [spec, serverKey, attempt]);
+
+  const datasource = useMemo<IDatasource>(
+    () => ({
+      getRows: (request) => {
+        const sort = request.sortModel.map((item) => (item.sort === 'desc' ? `-${item.colId}` : item.colId)).join(',');
+        listRows(spec.path, {
+          ...serverQuery(viewRef.current),
+          sort: sort || spec.defaultSort,
+          search: viewRef.current.q || undefined,
+          skip: request.startRow,
+          limit: request.endRow - request.startRow,
+        }).then(
+          (reply) => request.successCallback(reply.data, reply.meta.total),
+          () => request.failCallback(),
+        );
+      },
+    }),
+    [spec, serverQuery],
+  );
+
+  const infinite = load.state === 'ready' && load.mode === 'infinite';
+  // Column filters run in the browser: the infinite model (server pages) offers sort and search only.
+  const colDefs = useMemo(
+    () => columnDefs(spec, t, language).map((def) => (infinite ? { ...def, filter: false } : def)),
+    [spec, t, language, infinite],
+  );
+  // The infinite model asks the server again when the search changes.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new search (view.q) is the reason to refresh.
+  useEffect(() => {
+    if (infinite && api && !api.isDestroyed()) api.refreshInfiniteCache();
+  }, [infinite, api, view.q]);
+
+  const updateView = useCallback(
+    (change: Partial<ViewState>) => setParams((current) => writeView(current, change), { replace: true }),
+    [setParams],
+  );
+
+  const onGridReady = useCallback((event: GridReadyEvent<Row>) => {
+    setApi(event.api);
+    const state = viewRef.current;
+    if (state.sort.length) event.api.applyColumnState({ state: state.sort, defaultState: { sort: null } });
+    if (Object.keys(state.filter).length) event.api.setFilterModel(state.filter);
+  }, []);
+
+  const onCellEditRequest = useCallback(
+    (event: CellEditRequestEvent<Row>) => {
+      const field = event.colDef.colId ?? event.colDef.field;
+      if (!event.data || !field) return;
+      void editing.editCell(event.data._id, field, event.newValue);
+    },
+    [editing],
+  );
+
+  // ---- actions shared by keys, toolbar and palette ----------------------------------------------------------------
+
+  const focusFirstEditable = useCallback(
+    (rowIndex: number, edit: boolean) => {
+      if (!api) return;
+      const column = editing.displayedColumns().find((entry) => isEditableColumn(entry));
+      if (!column) return;
+      api.ensureIndexVisible(rowIndex);
+      api.setFocusedCell(rowIndex, column.field);
+      if (edit) api.startEditingCell({ rowIndex, colKey: column.field });
+    },
+    [api, editing],
+  );
+
+  const clientRowsNow = useCallback(() => load.state === 'ready' && load.mode === 'client', [load]);
+  /** Every row of the view from the server, page by page (the infinite model holds only what was scrolled to). */
+  const allServerRows = useCallback(async () => {
+    const out: Row[] = [];
+    const sort = (api?.getColumnState() ?? [])
+      .filter((column) => column.sort)
+      .map((column) => (column.sort === 'desc' ? `-${column.colId}` : column.colId))
+      .join(',');
+    for (let skip = 0; ; skip += CLIENT_ROW_LIMIT) {
+      const reply = await listRows(spec.path, {
+        ...serverQuery(viewRef.current),
+        sort: sort || spec.defaultSort,
+        search: viewRef.current.q || undefined,
+        skip,
+        limit: CLIENT_ROW_LIMIT,
+      });
+      out.push(...(reply.data as Row[]));
+      if (reply.data.length < CLIENT_ROW_LIMIT || out.length >= reply.meta.total) return out;
+    }
+  }, [api, spec, serverQuery]);
+
+  const actions = useMemo(
+    () => ({
+      newRow: () => {
+        if (!canCreate || load.state !== 'ready' || load.mode !== 'client' || !api) return;
+        // The new row must be on screen: filters that would hide an empty row are cleared first.
+        if (searchText || Object.keys(api.getFilterModel()).length) {
+          api.setFilterModel(null);
+          setSearchText('');
+          updateView({ q: '', filter: {} });
+          api.setGridOption('quickFilterText', '');
+        }
+        const id = editing.addDraft();
+        focusFirstEditable(api.getRowNode(id)?.rowIndex ?? 0, true);
+      },
+      saveAll: async () => {
+        try {
+          await editing.saveAll();
+        } catch (reason) {
+          notifyError(toApiError(reason).message);
+        }
+      },
+      undo: async () => {
+        try {
+          const entry = await editing.undoLast();
+          if (entry) toast(t('grid.undo.undone', { what: t(entry.label as never, entry.values as never) }));
+        } catch (reason) {
+          notifyError(t('grid.undo.failed', { message: toApiError(reason).message }));
+        }
+      },
+      redo: async () => {
+        try {
+          const entry = await editing.redoLast();
+          if (entry) toast(t('grid.undo.redone', { what: t(entry.label as never, entry.values as never) }));
+        } catch (reason) {
+          notifyError(t('grid.undo.failed', { message: toApiError(reason).message }));
+        }
+      },
+      remove: () => {
+        if (canRemove && selected.length) setDialog('delete');
+      },
+      setValue: () => {
+        if (canWrite && selected.length) setDialog('setValue');
+      },
+      import: () => {
+        if (!canWrite) return;
+        // Matched against the rows as they are now (created, re-coded or deleted since the list loaded).
+        const current: Row[] = [];
+        api?.forEachNode((node) => {
+          if (node.data && !isDraftId(node.data._id)) current.push(node.data);
+        });
+        setImportRows(current);
+        setDialog('import');
+      },
+      template: async () => {
+        const { downloadTemplate } = await import('./import/template.ts');
+        await downloadTemplate(spec, t);
+      },
+      export: async (format: 'xlsx' | 'csv') => {
+        const { exportRows } = await import('./export.ts');
+        // The whole view: in the client-side model, the filtered and sorted rows; beyond it, every page the server has.
+        const rowsOut = clientRowsNow() ? editing.storedRows() : await allServerRows();
+        await exportRows(spec, rowsOut, editing.displayedColumns(), format, t);
+      },
+      focusSearch: () => search.current?.focus(),
+      openDetail: () => {
+        const focused = api?.getFocusedCell();
+        const row = focused && api?.getDisplayedRowAtIndex(focused.rowIndex)?.data;
+        if (row && spec.detail && !isDraftId(row._id)) navigate(spec.detail(row));
+      },
+      clearFilters: () => {
+        api?.setFilterModel(null);
+        api?.applyColumnState({ defaultState: { sort: null } });
+        setSearchText('');
+        updateView({ q: '', filter: {}, sort: [], from: null, to: null });
+      },
+    }),
+    [
+      api,
+      canCreate,
+      canRemove,
+      canWrite,
+      editing,
+      focusFirstEditable,
+      load,
+      navigate,
+      selected.length,
+      spec,
+      t,
+      updateView,
+      searchText,
+      clientRowsNow,
+      allServerRows,
+    ],
+  );
+
+  useCommandSelection(selected.length ? { resource: spec.resource, ids: selected } : null);
+  useCommands(gridCommands(spec, actions, { canCreate, canRemove, canWrite, undo: undoState }), [
+    spec,
+    actions,
+    canCreate,
+    canRemove,
+    canWrite,
+    undoState,
+  ]);
+
+  // ---- keys: the spreadsheet's, on top of AG Grid's navigation and editing ----------------------------------------
+
+  const isEditing = () => (api?.getEditingCells().length ?? 0) > 0;
+  /** Keys and clipboard are the grid's only on its cells: not in a column filter's popup, not in an editor. */
+  const onCell = (target: EventTarget) =>
+    target instanceof HTMLElement && !isEditable(target) && !target.closest('.ag-popup, .ag-filter, .ag-menu');
+  const onKeyDownCapture = (event: React.KeyboardEvent) => {
+    const mod = event.ctrlKey || event.metaKey;
+    const key = event.key.toLowerCase();
+    if (!onCell(event.target) && !(mod && key === 's' && isEditing())) return;
+    if (mod && key === 's') {
+      event.preventDefault();
+      api?.stopEditing();
+      void actions.saveAll();
+      return;
+    }
+    if (isEditing()) return;
+    if (mod && key === 'enter') {
+      event.preventDefault();
+      actions.newRow();
+    } else if (mod && ((key === 'z' && event.shiftKey) || key === 'y')) {
+      event.preventDefault();
+      void actions.redo();
+    } else if (mod && key === 'z') {
+      event.preventDefault();
+      void actions.undo();
+    } else if (event.shiftKey && (event.key === 'ArrowDown' || event.key === 'ArrowUp') && api) {
+      const focused = api.getFocusedCell();
+      if (!focused) return;
+      const next = focused.rowIndex + (event.key === 'ArrowDown' ? 1 : -1);
+      const target = api.getDisplayedRowAtIndex(next);
+      if (!target) return;
+      event.preventDefault();
+      event.stopPropagation();
+      api.getDisplayedRowAtIndex(focused.rowIndex)?.setSelected(true);
+      target.setSelected(true);
+      api.ensureIndexVisible(next);
+      api.setFocusedCell(next, focused.column);
+    }
+  };
+
+  const onPaste = (event: React.ClipboardEvent) => {
+    if (isEditing() || !canWrite || !onCell(event.target)) return;
+    const text = event.clipboardData.getData('text/plain');
+    if (!text) return;
+    event.preventDefault();
+    editing.paste(text, canCreate && load.state === 'ready' && load.mode === 'client').catch((reason: unknown) => {
+      notifyError(toApiError(reason).message);
+    });
+  };
+
+  const onCopy = (event: React.ClipboardEvent) => {
+    if (isEditing() || !api || !onCell(event.target)) return;
+    const visible = editing.displayedColumns();
+    let block: string[][];
+    const picked = editing.selectedRows();
+    if (picked.length) {
+      block = picked.map((row) => visible.map((column) => formatCell(column, cellValue(column, row), t)));
+    } else {
+      const focused = api.getFocusedCell();
+      const row = focused && api.getDisplayedRowAtIndex(focused.rowIndex)?.data;
+      const column = focused && columns.get(focused.column.getColId());
+      if (!row || !column) return;
+      block = [[formatCell(column, cellValue(column, row), t)]];
+    }
+    event.preventDefault();
+    event.clipboardData.setData('text/plain', toTsv(block));
+  };
+
+  const clientRows = load.state === 'ready' && load.mode === 'client';
+  const tab = spec.tabs?.find((entry) => entry.id === view.tab) ?? spec.tabs?.[0];
+  const staged = editing.staged;
+  const conflict = editing.conflict;
+
+  return (
+    <section className="grid-screen" aria-label={title}>
+      <div className="grid-toolbar" role="toolbar" aria-label={t('grid.toolbar', { title })}>
+        {spec.tabs && (
+          <div role="tablist" aria-label={t('grid.tabsLabel')} className="grid-tabs">
+            {spec.tabs.map((entry) => (
+              <button
+                key={entry.id}
+                type="button"
+                role="tab"
+                aria-selected={entry.id === tab?.id}
+                onClick={() => updateView({ tab: entry.id })}
+              >
+                {t(entry.label as never)}
+              </button>
+            ))}
+          </div>
+        )}
+        <input
+          ref={search}
+          type="search"
+          className="grid-search"
+          placeholder={t('grid.search')}
+          aria-label={t('grid.search')}
+          value={searchText}
+          onChange={(event) => {
+            // Filter at once, not after the URL round trip: a key pressed right after (↓ to the rows) sees the result.
+            setSearchText(event.target.value);
+            if (clientRows) api?.setGridOption('quickFilterText', event.target.value);
+            updateView({ q: event.target.value });
+          }}
+          onKeyDown={(event) => {
+            if (event.key === 'ArrowDown' || event.key === 'Enter') {
+              event.preventDefault();
+              focusFirstEditable(0, false);
+            }
+          }}
+        />
+        {spec.dateRange && (
+          <>
+            <label className="grid-date">
+              {t('grid.from')}
+              <input
+                type="date"
+                value={view.from ?? ''}
+                onChange={(event) => updateView({ from: event.target.value || null })}
+              />
+            </label>
+            <label className="grid-date">
+              {t('grid.to')}
+              <input
+                type="date"
+                value={view.to ?? ''}
+                onChange={(event) => updateView({ to: event.target.value || null })}
+              />
+            </label>
+          </>
+        )}
+        <span className="grid-spacer" />
+        {selected.length > 0 && (
+          <span className="grid-selection" aria-live="polite">
+            {t('grid.selected', { count: selected.length })}
+          </span>
+        )}
+        {canCreate && clientRows && (
+          <button type="button" onClick={actions.newRow} aria-keyshortcuts="Control+Enter">
+            {t('grid.new')}
+          </button>
+        )}
+        {canWrite && (
+          <button type="button" onClick={actions.import}>
+            {t('grid.import')}
+          </button>
+        )}
+        <button type="button" onClick={() => void actions.export('xlsx')}>
+          {t('grid.exportXlsx')}
+        </button>
+        <button type="button" onClick={() => void actions.export('csv')}>
+          {t('grid.exportCsv')}
+        </button>
+        {canRemove && (
+          <button type="button" className="danger" disabled={!selected.length} onClick={actions.remove}>
+            {t('grid.deleteSelected', { count: selected.length })}
+          </button>
+        )}
+        <button
+          type="button"
+          disabled={!undoState.canUndo || undoState.busy}
+          onClick={() => void actions.undo()}
+          aria-keyshortcuts="Control+Z"
+        >
+          {t('grid.undo.button')}
+        </button>
+        <button
+          type="button"
+          disabled={!undoState.canRedo || undoState.busy}
+          onClick={() => void actions.redo()}
+          aria-keyshortcuts="Control+Shift+Z"
+        >
+          {t('grid.redo')}
+        </button>
+      </div>
+
+      {staged && (
+        <div className="grid-banner" role="status" aria-label={t('grid.paste.title')}>
+          <strong>
+            {t('grid.paste.summary', { new: staged.new, changed: staged.changed, invalid: staged.invalid })}
+          </strong>
+          {staged.invalid > 0 && <span>{t('grid.paste.fix')}</span>}
+          <span className="grid-spacer" />
+          {staged.invalid > 0 && (
+            <button type="button" onClick={() => editing.discardStaged(true)}>
+              {t('grid.paste.exclude')}
+            </button>
+          )}
+          <button type="button" onClick={() => editing.discardStaged()}>
+            {t('grid.paste.cancel')}
+          </button>
+          <button
+            type="button"
+            className="primary"
+            disabled={staged.invalid > 0}
+            onClick={() => void actions.saveAll()}
+            aria-keyshortcuts="Control+S"
+          >
+            {t('grid.paste.save')}
+          </button>
+        </div>
+      )}
+
+      {conflict && (
+        <div className="grid-banner grid-banner-error" role="alert">
+          <span>
+            {t('grid.conflict', {
+              fields:
+                conflict.fields.map((field) => fieldLabel(t, spec, field)).join(', ') || t('grid.conflictUnknown'),
+            })}
+          </span>
+          <span className="grid-spacer" />
+          <button type="button" onClick={() => editing.dismissConflict()}>
+            {t('common.close')}
+          </button>
+          <button type="button" className="primary" onClick={() => void editing.reloadRow(conflict.rowId)}>
+            {t('grid.reloadRow')}
+          </button>
+        </div>
+      )}
+
+      {load.state === 'failed' && (
+        <p className="form-error" role="alert">
+          {load.message}{' '}
+          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
+            {t('common.tryAgain')}
+          </button>
+        </p>
+      )}
+      {load.state === 'loading' && (
+        <p className="muted" aria-busy="true">
+          {t('common.loading')}
+        </p>
+      )}
+      {load.state === 'ready' && (
+        <div className="grid-frame" onKeyDownCapture={onKeyDownCapture} onPaste={onPaste} onCopy={onCopy}>
+          <AgGridReact<Row>
+            modules={gridModules}
+            theme={gridTheme}
+            context={context}
+            columnDefs={colDefs}
+            getRowId={(params: GetRowIdParams<Row>) => params.data._id}
+            readOnlyEdit
+            stopEditingWhenCellsLoseFocus
+            // Excel-like Enter: it starts editing a cell; committing an edit with Enter moves down.
+            enterNavigatesVerticallyAfterEdit
+            undoRedoCellEditing={false}
+            tooltipShowDelay={300}
+            rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}
+            selectionColumnDef={{ pinned: 'left', width: 44 }}
+            onSelectionChanged={(event) => setSelected(event.api.getSelectedRows().map((row) => row._id))}
+            onGridReady={onGridReady}
+            onCellEditRequest={onCellEditRequest}
+            onSortChanged={(event) =>
+              updateView({
+                sort: event.api
+                  .getColumnState()
+                  .filter((column) => column.sort)
+                  .sort((a, b) => (a.sortIndex ?? 0) - (b.sortIndex ?? 0))
+                  .map((column): SortModelItem => ({ colId: column.colId, sort: column.sort! })),
+              })
+            }
+            onFilterChanged={(event) => updateView({ filter: event.api.getFilterModel() as FilterModel })}
+            quickFilterText={clientRows ? searchText : undefined}
+            {...(clientRows
+              ? { rowModelType: 'clientSide' as const, rowData: rows ?? [] }
+              : { rowModelType: 'infinite' as const, datasource, cacheBlockSize: BLOCK_SIZE })}
+            overlayNoRowsTemplate={`<span>${t('missing.noData')}</span>`}
+          />
+        </div>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {load.state === 'ready' ? t('grid.rowCount', { count: load.total }) : ''}
+      </p>
+
+      {dialog === 'delete' && (
+        <ConfirmDelete
+          names={selected.map((id) => spec.title(editing.row(id) ?? { _id: id }))}
+          onCancel={() => setDialog(null)}
+          onConfirm={async () => {
+            const ids = selected;
+            setDialog(null);
+            try {
+              await editing.remove(ids);
+              toast(t('grid.deleted', { count: ids.length }), 'success');
+            } catch (reason) {
+              notifyError(toApiError(reason).message);
+            }
+          }}
+        />
+      )}
+      {dialog === 'setValue' && (
+        <SetValueDialog
+          spec={spec}
+          context={context}
+          count={selected.length}
+          onCancel={() => setDialog(null)}
+          onApply={async (field, value) => {
+            await editing.setValue(selected, field, value);
+            setDialog(null);
+            toast(t('grid.setValueDone', { count: selected.length }), 'success');
+          }}
+        />
+      )}
+      {dialog === 'import' && (
+        <Suspense fallback={null}>
+          <ImportDialog
+            spec={spec}
+            existing={importRows}
+            onClose={() => setDialog(null)}
+            onImported={() => setAttempt((n) => n + 1)}
+          />
+        </Suspense>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,812 @@
+/**
+ * Import from a spreadsheet (.xlsx, .xls, .csv) into a grid's list: the file is read in a worker, the header row and
+ * the columns are matched to fields (the user can change both), every row is parsed and checked in a preview the
+ * user can correct in place, and the rows are written in one all-or-nothing bulk request. Cancel writes nothing.
+ */
+import './import.css';
+import {
+  CellStyleModule,
+  ClientSideRowModelModule,
+  type ColDef,
+  type Module,
+  RowStyleModule,
+  TextEditorModule,
+  TooltipModule,
+  ValidationModule,
+} from 'ag-grid-community';
+import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
+import type { TFunction } from 'i18next';
+import { type DragEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toApiError } from '../../api/client.ts';
+import { startTask } from '../../overlays/progress.ts';
+import { languageCodes } from '../../state/settings.ts';
+import { errorText, fieldErrorText } from '../../validation.ts';
+import { type BulkReport, type BulkRowReport, bulkUpsert } from '../api.ts';
+import { createEnumLookup } from '../enumLookup.ts';
+import { downloadWorkbook, fileDate, sheetName } from '../export.ts';
+import { fieldLabel, resourceTitle } from '../labels.ts';
+import { cellErrorText, displayCell } from '../parse.ts';
+import { gridTheme } from '../ResourceGrid.tsx';
+import { loadReferenceIndex } from '../references.ts';
+import type { AnyColumn, AnyGridSpec, ParseContext } from '../types.ts';
+import { columnName, failedRowsBook } from './failedRows.ts';
+import {
+  assignColumn,
+  type ColumnMapping,
+  detectHeaderRow,
+  HEADER_SCAN_ROWS,
+  ID_FIELD,
+  type ImportTarget,
+  mapColumns,
+  unmappedRequired,
+} from './mapping.ts';
+import {
+  applyServerReport,
+  bulkRow,
+  cellText,
+  countRows,
+  createMatcher,
+  type DraftRow,
+  draftRow,
+  type Evaluator,
+  evaluateRow,
+  mapInSlices,
+  mappedColumns,
+  markDuplicates,
+  type PreviewError,
+  type PreviewRow,
+} from './preview.ts';
+import type { Cell, ReadErrorCode, SheetRows } from './protocol.ts';
+import { ReadFailure, WorkbookReader } from './reader.ts';
+import { MAX_IMPORT_ROWS } from './readWorkbook.ts';
+import { downloadTemplate, importableColumns } from './template.ts';
+
+/** Files over this size are refused before they are read. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+export const ACCEPT = '.xlsx,.xls,.csv';
+const ACCEPTED_NAME = /\.(xlsx|xls|csv)$/i;
+
+/** What `onImported` receives: the server's report, and how many rows were left out. */
+export interface ImportReport extends BulkReport {
+  excluded: number;
+}
+
+export interface ImportDialogProps {
+  spec: AnyGridSpec;
+  /** Rows the grid has loaded: file rows matching one (by `_id` or the natural key) count as updates. */
+  existing: readonly Record<string, unknown>[];
+  onClose: () => void;
+  /** After a successful import (the dialog stays open on its summary). */
+  onImported?: (report: ImportReport) => void;
+}
+
+type FileError = ReadErrorCode | 'fileTooLarge' | 'wrongType';
+
+const fileErrorKeys = {
+  not_spreadsheet: 'import.errors.not_spreadsheet',
+  too_large: 'import.errors.too_large',
+  encrypted: 'import.errors.encrypted',
+  empty: 'import.errors.empty',
+  failed: 'import.errors.failed',
+  fileTooLarge: 'import.errors.fileTooLarge',
+  wrongType: 'import.errors.wrongType',
+} as const satisfies Record<FileError, `import.errors.${string}`>;
+
+const statusKeys = {
+  new: 'import.status.new',
+  update: 'import.status.update',
+  invalid: 'import.status.invalid',
+  excluded: 'import.status.excluded',
+} as const;
+
+/** Server row problems the validation texts do not cover. */
+const serverErrorKeys: Record<
+  string,
+  'import.serverErrors.duplicate' | 'import.serverErrors.not_found' | 'import.serverErrors.conflict'
+> = {
+  duplicate: 'import.serverErrors.duplicate',
+  not_found: 'import.serverErrors.not_found',
+  conflict: 'import.serverErrors.conflict',
+};
+
+const previewModules: Module[] = [
+  ClientSideRowModelModule,
+  TextEditorModule,
+  TooltipModule,
+  CellStyleModule,
+  RowStyleModule,
+  ...(import.meta.env.DEV ? [ValidationModule] : []),
+];
+
+type GridRow = PreviewRow & { excluded: boolean };
+
+function previewErrorText(t: TFunction, error: PreviewError): string {
+  if (error.code === 'duplicate') return t('import.cellErrors.duplicate');
+  if (error.code === 'badId') return t('import.cellErrors.badId');
+  return cellErrorText(t, error);
+}
+
+const fieldName = (t: TFunction, spec: AnyGridSpec, field: string) =>
+  field === ID_FIELD ? t('import.recordId') : fieldLabel(t, spec, field);
+
+/** A row's problems as one text: 'Code: Required; Head: …'. */
+function rowReason(t: TFunction, spec: AnyGridSpec, row: PreviewRow): string {
+  return Object.entries(row.errors)
+    .map(([field, error]) => `${fieldName(t, spec, field)}: ${previewErrorText(t, error)}`)
+    .join('; ');
+}
+
+/** A cell's text; when refused, the reason too, on hover and for screen readers. */
+function PreviewCell(props: CustomCellRendererProps<GridRow>) {
+  const context = props.context as { reasonOf: (row: GridRow, field: string) => string | null };
+  const field = props.colDef?.colId ?? '';
+  const reason = props.data ? context.reasonOf(props.data, field) : null;
+  const text = props.valueFormatted ?? (props.value === null || props.value === undefined ? '' : String(props.value));
+  return (
+    <span title={reason ?? undefined}>
+      <span>{text}</span>
+      {reason && <span className="visually-hidden"> ({reason})</span>}
+    </span>
+  );
+}
+
+export function ImportDialog({ spec, existing, onClose, onImported }: ImportDialogProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const titleId = useId();
+  const hintId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const doneButton = useRef<HTMLButtonElement>(null);
+  const escapeInEditor = useRef(false);
+  const reader = useRef<WorkbookReader | null>(null);
+  const title = resourceTitle(t, spec);
+  // The rows as they were when the dialog opened: the grid re-rendering must not re-check the preview.
+  const [matchable] = useState(existing);
+  /** The user's corrections by row key and field: kept when the mapping or the reference lists change. */
+  const corrections = useRef(new Map<string, Record<string, string>>());
+
+  const [file, setFile] = useState<{ name: string } | null>(null);
+  const [reading, setReading] = useState<number | null>(null);
+  const [fileError, setFileError] = useState<FileError | null>(null);
+  const [sheet, setSheet] = useState<SheetRows | null>(null);
+  const [headerRow, setHeaderRow] = useState(0);
+  const [mapping, setMapping] = useState<ColumnMapping>([]);
+  const [rows, setRows] = useState<PreviewRow[]>([]);
+  const [excludeInvalid, setExcludeInvalid] = useState(false);
+  const [onlyProblems, setOnlyProblems] = useState(false);
+  const [parse, setParse] = useState<ParseContext | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [result, setResult] = useState<{ report: BulkReport; excluded: PreviewRow[] } | null>(null);
+
+  // ---- the dialog: modal, Esc closes (not while a preview cell is being edited, nor while saving), focus returns
+  useLayoutEffect(() => {
+    const opener = document.activeElement;
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    chooseButton.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
+
+  // The choose button is gone once the import is done: focus goes to the summary's Close.
+  useEffect(() => {
+    if (result) doneButton.current?.focus();
+  }, [result]);
+
+  // ---- what the import writes, and how the file's headers find it
+  const columns = useMemo(() => importableColumns(spec), [spec]);
+  const columnsByField = useMemo(
+    () => new Map<string, AnyColumn>(columns.map((column) => [column.field, column])),
+    [columns],
+  );
+  const targets = useMemo<ImportTarget[]>(
+    () => [
+      ...columns.map((column) => ({
+        field: column.field,
+        required: Boolean(column.required),
+        labels: languageCodes
+          .map((code) => i18n.getResource(code, 'translation', `resources.${spec.resource}.fields.${column.field}`))
+          .filter((label): label is string => typeof label === 'string'),
+      })),
+      { field: ID_FIELD, required: false, labels: [] },
+    ],
+    [columns, i18n, spec.resource],
+  );
+
+  // ---- parsing needs the referenced lists: loaded once, while the user picks a file
+  useEffect(() => {
+    const abort = new AbortController();
+    loadReferenceIndex(spec.columns, {}, abort.signal).then(
+      (references) => setParse({ enumLookup: createEnumLookup(i18n), references }),
+      () => {},
+    );
+    return () => abort.abort();
+  }, [spec.columns, i18n]);
+
+  useEffect(() => () => reader.current?.dispose(), []);
+
+  const evaluator = useMemo<Evaluator | null>(
+    () => (parse ? { columns: columnsByField, parse, match: createMatcher(spec, matchable) } : null),
+    [parse, columnsByField, spec, matchable],
+  );
+
+  // ---- the file
+  const showSheet = useCallback(
+    (data: SheetRows) => {
+      corrections.current.clear();
+      const header = detectHeaderRow(data.rows, targets);
+      setSheet(data);
+      setHeaderRow(header);
+      setMapping(mapColumns(padded(data.rows, header), targets));
+    },
+    [targets],
+  );
+
+  const readFile = async (chosen: File) => {
+    setFileError(null);
+    setSubmitError(null);
+    if (!ACCEPTED_NAME.test(chosen.name)) return setFileError('wrongType');
+    if (chosen.size > MAX_FILE_BYTES) return setFileError('fileTooLarge');
+    setFile({ name: chosen.name });
+    setSheet(null);
+    setRows([]);
+    setReading(0);
+    reader.current ??= new WorkbookReader();
+    try {
+      showSheet(await reader.current.open(chosen, setReading));
+      setReading(null);
+    } catch (error) {
+      if (error instanceof ReadFailure && error.code === 'superseded') return;
+      setReading(null);
+      setFile(null);
+      setFileError(error instanceof ReadFailure && error.code !== 'superseded' ? error.code : 'failed');
+    }
+  };
+
+  const chooseSheet = async (name: string) => {
+    if (!reader.current) return;
+    setReading(0);
+    try {
+      showSheet(await reader.current.sheet(name));
+    } catch (error) {
+      if (error instanceof ReadFailure && error.code === 'superseded') return;
+      setFileError(error instanceof ReadFailure && error.code !== 'superseded' ? error.code : 'failed');
+    } finally {
+      setReading(null);
+    }
+  };
+
+  const width = useMemo(() => (sheet ? Math.max(0, ...sheet.rows.map((row) => row.length)) : 0), [sheet]);
+  const header = useMemo(() => (sheet ? padded(sheet.rows, headerRow, width) : []), [sheet, headerRow, width]);
+
+  // ---- the preview rows: rebuilt when the sheet, header row or mapping change (corrections are kept per row).
+  // Reading and checking 10,000 rows takes a few hundred milliseconds: it runs in slices (`mapInSlices`), so the
+  // page never freezes meanwhile. Import waits for it; a newer sheet, header row or mapping cancels it.
+  const [checking, setChecking] = useState(false);
+  /** Rows corrected while a check runs: checked again, with the correction, when it ends. */
+  const correctedWhileChecking = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!evaluator) return;
+    const corrected = (draft: DraftRow): DraftRow => {
+      const edits = corrections.current.get(draft.key);
+      if (!edits) return draft;
+      const texts = { ...draft.texts };
+      for (const [field, text] of Object.entries(edits)) if (field in texts) texts[field] = text;
+      return { ...draft, texts };
+    };
+    const check = (draft: DraftRow) => evaluateRow(corrected(draft), evaluator);
+    const mapped = mappedColumns(mapping, columnsByField);
+    const first = headerRow + 1;
+    const body = sheet ? sheet.rows.slice(first) : [];
+    let cancelled = false;
+    const correctedMeanwhile = new Set<string>();
+    correctedWhileChecking.current = correctedMeanwhile;
+    setChecking(true);
+    const checkRow = (source: readonly Cell[], index: number) => {
+      const draft = draftRow(source, first + index, mapped);
+      return draft && check(draft);
+    };
+    void mapInSlices(body, checkRow, () => cancelled).then((results) => {
+      if (!results) return;
+      const checked = results
+        .filter((row): row is PreviewRow => row !== null)
+        .map((row) => (correctedMeanwhile.has(row.key) ? check(row) : row));
+      correctedWhileChecking.current = null;
+      setRows(markDuplicates(checked, spec.naturalKey));
+      setChecking(false);
+      setSubmitError(null);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [sheet, headerRow, mapping, columnsByField, evaluator, spec.naturalKey]);
+  const tooMany = rows.length > MAX_IMPORT_ROWS || Boolean(sheet?.truncated);
+
+  const edit = useCallback(
+    (key: string, field: string, text: string) => {
+      if (!evaluator) return;
+      corrections.current.set(key, { ...corrections.current.get(key), [field]: text });
+      correctedWhileChecking.current?.add(key);
+      setRows((current) => {
+        const index = current.findIndex((row) => row.key === key);
+        const row = current[index];
+        if (!row || row.texts[field] === text) return current;
+        const next = current.slice();
+        next[index] = evaluateRow({ ...row, texts: { ...row.texts, [field]: text } }, evaluator);
+        return markDuplicates(next, spec.naturalKey);
+      });
+    },
+    [evaluator, spec.naturalKey],
+  );
+
+  const counts = useMemo(() => countRows(rows), [rows]);
+  const included = useMemo(
+    () => (excludeInvalid ? rows.filter((row) => row.status !== 'invalid') : rows),
+    [rows, excludeInvalid],
+  );
+  const excludedCount = rows.length - included.length;
+  const blockingInvalid = included.some((row) => row.status === 'invalid');
+  const missing = useMemo(() => unmappedRequired(mapping, targets), [mapping, targets]);
+  const canImport = !saving && !checking && !!evaluator && included.length > 0 && !blockingInvalid && !tooMany;
+
+  // ---- the preview grid
+  const gridRows = useMemo<GridRow[]>(
+    () =>
+      (onlyProblems ? rows.filter((row) => row.status === 'invalid') : rows).map((row) => ({
+        ...row,
+        excluded: excludeInvalid && row.status === 'invalid',
+      })),
+    [rows, onlyProblems, excludeInvalid],
+  );
+  const mappedFields = useMemo(() => {
+    const mapped = new Set(mapping.filter((field): field is string => field !== null));
+    return [...columns.map((column) => column.field), ID_FIELD].filter((field) => mapped.has(field));
+  }, [mapping, columns]);
+
+  const editRef = useRef(edit);
+  editRef.current = edit;
+  const gridContext = useMemo(
+    () => ({
+      reasonOf: (row: GridRow, field: string) => {
+        if (field === '#status') return row.status === 'invalid' ? rowReason(t, spec, row) : null;
+        const error = row.errors[field];
+        return error ? previewErrorText(t, error) : null;
+      },
+    }),
+    [t, spec],
+  );
+
+  const columnDefs = useMemo<ColDef<GridRow>[]>(
+    () => [
+      {
+        colId: '#line',
+        headerName: t('import.preview.line'),
+        valueGetter: (params) => params.data?.line,
+        width: 80,
+        pinned: 'left',
+        type: 'rightAligned',
+      },
+      {
+        colId: '#status',
+        headerName: t('import.preview.status'),
+        valueGetter: (params) =>
+          params.data ? t(statusKeys[params.data.excluded ? 'excluded' : params.data.status]) : '',
+        width: 130,
+        pinned: 'left',
+        // Only refused cells need the reason in them: plain cells render faster (10,000 rows scroll by).
+        cellRendererSelector: (params) => (params.data?.status === 'invalid' ? { component: PreviewCell } : undefined),
+        tooltipValueGetter: (params) =>
+          params.data?.status === 'invalid' ? rowReason(t, spec, params.data) : undefined,
+        cellClassRules: {
+          'import-status-invalid': (params) => params.data?.status === 'invalid',
+          'import-status-new': (params) => params.data?.status === 'new',
+        },
+      },
+      ...mappedFields.map((field): ColDef<GridRow> => {
+        const column = columnsByField.get(field);
+        return {
+          colId: field,
+          headerName: fieldName(t, spec, field),
+          width: column?.width ?? 180,
+          editable: true,
+          valueGetter: (params) => params.data?.texts[field] ?? '',
+          valueSetter: (params) => {
+            if (params.data) editRef.current(params.data.key, field, String(params.newValue ?? ''));
+            return false;
+          },
+          valueFormatter: (params) => {
+            const row = params.data;
+            if (!row || !column || row.errors[field] || row.values[field] === undefined)
+              return String(params.value ?? '');
+            return displayCell(column, row.values[field], t, language);
+          },
+          tooltipValueGetter: (params) => {
+            const error = params.data?.errors[field];
+            return error ? previewErrorText(t, error) : undefined;
+          },
+          cellRendererSelector: (params) => (params.data?.errors[field] ? { component: PreviewCell } : undefined),
+          cellClassRules: { 'import-cell-invalid': (params) => Boolean(params.data?.errors[field]) },
+        };
+      }),
+    ],
+    [t, spec, mappedFields, columnsByField, language],
+  );
+
+  // ---- writing
+  const submit = async () => {
+    if (!canImport || !evaluator) return;
+    const sent = included;
+    setSaving(true);
+    setSubmitError(null);
+    const task = startTask(t('import.importing', { name: title }));
+    try {
+      const report = await bulkUpsert(
+        spec,
+        sent.map((row) => bulkRow(row, columnsByField)),
+      );
+      task.succeed(t('import.done', { created: report.created, updated: report.updated, unchanged: report.unchanged }));
+      const sentKeys = new Set(sent.map((row) => row.key));
+      const excluded = rows.filter((row) => !sentKeys.has(row.key));
+      setResult({ report, excluded });
+      onImported?.({ ...report, excluded: excluded.length });
+    } catch (reason) {
+      const error = toApiError(reason);
+      let message: string;
+      if (error.code === 'bulk_invalid' && error.rows) {
+        const describe = (detail: { code: string; message: string; params?: Record<string, unknown> }) => {
+          const key = serverErrorKeys[detail.code];
+          return key ? t(key) : fieldErrorText(t, detail);
+        };
+        setRows((current) => applyServerReport(current, sent, error.rows as BulkRowReport[], describe));
+        message = t('import.serverInvalid');
+      } else {
+        message = errorText(t, error);
+      }
+      setSubmitError(message);
+      task.fail(message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const downloadFailed = async () => {
+    if (!result?.excluded.length) return;
+    const XLSX = await import('xlsx');
+    const book = failedRowsBook(XLSX, {
+      header,
+      mapping,
+      columns: columnsByField,
+      rows: result.excluded,
+      reason: (row) => rowReason(t, spec, row),
+      reasonHeader: t('import.reason'),
+      sheetName: sheetName(t('import.failedSheet'), 'Failed'),
+    });
+    downloadWorkbook(XLSX, book, `${spec.resource}-failed-${fileDate()}.xlsx`);
+  };
+
+  const close = () => {
+    if (!saving) onClose();
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    const dropped = event.dataTransfer.files[0];
+    if (dropped && !saving) void readFile(dropped);
+  };
+
+  // ---- the view
+  /** The field choices of every file column (the same list in each: labelled once). */
+  const fieldOptions = useMemo(
+    () =>
+      targets.map((target) => ({
+        field: target.field,
+        label: `${fieldName(t, spec, target.field)}${target.required ? ' *' : ''}`,
+      })),
+    [targets, t, spec],
+  );
+  const samples = useMemo(() => {
+    if (!sheet) return [];
+    return Array.from({ length: width }, (_, c) => {
+      for (let r = headerRow + 1; r < Math.min(sheet.rows.length, headerRow + 50); r++) {
+        const cell = sheet.rows[r]?.[c];
+        if (cell !== null && cell !== undefined && cell !== '') return cellText(cell);
+      }
+      return '';
+    });
+  }, [sheet, headerRow, width]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="grid-dialog import-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={result ? undefined : hintId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (escapeInEditor.current) return;
+        close();
+      }}
+    >
+      <header className="import-head">
+        <h2 id={titleId}>{t('import.title', { name: title })}</h2>
+        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={close} disabled={saving}>
+          ×
+        </button>
+      </header>
+
+      {result ? (
+        <section className="stack" aria-live="polite">
+          <p>
+            {t('import.done', {
+              created: result.report.created,
+              updated: result.report.updated,
+              unchanged: result.report.unchanged,
+            })}
+          </p>
+          {result.excluded.length > 0 && (
+            <>
+              <p>{t('import.excludedRows', { count: result.excluded.length })}</p>
+              <div>
+                <button type="button" onClick={() => void downloadFailed()}>
+                  {t('import.downloadFailed')}
+                </button>
+              </div>
+            </>
+          )}
+          <div className="dialog-actions">
+            <button ref={doneButton} type="button" className="primary" onClick={onClose}>
+              {t('common.close')}
+            </button>
+          </div>
+        </section>
+      ) : (
+        <>
+          <section
+            className="import-drop"
+            aria-label={t('import.fileRegion')}
+            onDragOver={(event) => event.preventDefault()}
+            onDrop={onDrop}
+          >
+            <p id={hintId} className="hint">
+              {file ? t('import.fileChosen', { name: file.name }) : t('import.dropHint')}
+            </p>
+            <div className="import-drop-actions">
+              <button ref={chooseButton} type="button" onClick={() => fileInput.current?.click()} disabled={saving}>
+                {file ? t('import.chooseOther') : t('import.chooseFile')}
+              </button>
+              <button type="button" onClick={() => void downloadTemplate(spec, t)}>
+                {t('import.template.download')}
+              </button>
+            </div>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ACCEPT}
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                event.target.value = '';
+                if (chosen) void readFile(chosen);
+              }}
+            />
+            {reading !== null && (
+              <progress max={100} value={reading} aria-label={t('import.reading')}>
+                {reading}%
+              </progress>
+            )}
+            {fileError && (
+              <p className="form-error" role="alert">
+                {t(fileErrorKeys[fileError], { max: 20 })}
+              </p>
+            )}
+          </section>
+
+          {sheet && (
+            <>
+              <div className="import-controls">
+                {sheet.sheets.length > 1 && (
+                  <label className="field">
+                    {t('import.sheet')}
+                    <select value={sheet.sheet} onChange={(event) => void chooseSheet(event.target.value)}>
+                      {sheet.sheets.map((name) => (
+                        <option key={name} value={name}>
+                          {name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                <label className="field">
+                  {t('import.headerRow')}
+                  <select
+                    value={headerRow}
+                    onChange={(event) => {
+                      const row = Number(event.target.value);
+                      setHeaderRow(row);
+                      setMapping(mapColumns(padded(sheet.rows, row, width), targets));
+                    }}
+                  >
+                    {sheet.rows.slice(0, HEADER_SCAN_ROWS).map((row, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: sheet rows are positional.
+                      <option key={index} value={index}>
+                        {t('import.headerRowOption', { line: index + 1, text: rowSummary(row) })}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+
+              {sheet.rows.length === 0 ? (
+                <p className="hint">{t('import.emptySheet')}</p>
+              ) : (
+                <details className="import-mapping" open={missing.length > 0 || mappedFields.length === 0}>
+                  <summary>{t('import.mapping', { mapped: mappedFields.length, total: width })}</summary>
+                  <p className="hint">{t('import.mappingHint')}</p>
+                  <div className="table-wrap">
+                    <table className="table">
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('import.fileColumn')}</th>
+                          <th scope="col">{t('import.sample')}</th>
+                          <th scope="col">{t('import.field')}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {header.map((cell, index) => {
+                          const name =
+                            cell === null || cell === ''
+                              ? t('import.columnName', { name: columnName(index) })
+                              : String(cell);
+                          return (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: file columns are positional.
+                            <tr key={index}>
+                              <th scope="row">{name}</th>
+                              <td className="import-sample">{samples[index]}</td>
+                              <td>
+                                <select
+                                  aria-label={t('import.fieldFor', { column: name })}
+                                  value={mapping[index] ?? ''}
+                                  onChange={(event) =>
+                                    setMapping((current) => assignColumn(current, index, event.target.value || null))
+                                  }
+                                >
+                                  <option value="">{t('import.notImported')}</option>
+                                  {fieldOptions.map((option) => (
+                                    <option key={option.field} value={option.field}>
+                                      {option.label}
+                                    </option>
+                                  ))}
+                                </select>
+                              </td>
+                            </tr>
+                          );
+                        })}
+                      </tbody>
+                    </table>
+                  </div>
+                </details>
+              )}
+
+              {missing.length > 0 && (
+                <p className="form-error" role="alert">
+                  {t('import.missingRequired', {
+                    fields: missing.map((field) => fieldLabel(t, spec, field)).join(', '),
+                  })}
+                </p>
+              )}
+              {tooMany && (
+                <p className="form-error" role="alert">
+                  {t('import.tooManyRows', { max: MAX_IMPORT_ROWS.toLocaleString(language) })}
+                </p>
+              )}
+
+              {rows.length > 0 && (
+                <>
+                  <div className="import-summary">
+                    <p className="import-counts" aria-live="polite">
+                      <span>{t('import.counts.new', { count: counts.new })}</span>
+                      <span>{t('import.counts.update', { count: counts.update })}</span>
+                      <span className={counts.invalid ? 'import-count-invalid' : undefined}>
+                        {t('import.counts.invalid', { count: counts.invalid })}
+                      </span>
+                      {excludedCount > 0 && <span>{t('import.counts.excluded', { count: excludedCount })}</span>}
+                    </p>
+                    <label className="import-toggle">
+                      <input
+                        type="checkbox"
+                        checked={excludeInvalid}
+                        onChange={(event) => setExcludeInvalid(event.target.checked)}
+                      />
+                      {t('import.excludeInvalid')}
+                    </label>
+                    <label className="import-toggle">
+                      <input
+                        type="checkbox"
+                        checked={onlyProblems}
+                        onChange={(event) => setOnlyProblems(event.target.checked)}
+                      />
+                      {t('import.onlyProblems')}
+                    </label>
+                  </div>
+                  <p className="hint">{t('import.editHint')}</p>
+                  <section
+                    className="import-preview"
+                    aria-label={t('import.previewRegion')}
+                    aria-busy={checking}
+                    onKeyDownCapture={(event) => {
+                      const target = event.target as HTMLElement;
+                      if (event.key === 'Escape' && target.closest('.ag-cell-inline-editing, .ag-popup-editor')) {
+                        escapeInEditor.current = true;
+                        setTimeout(() => {
+                          escapeInEditor.current = false;
+                        }, 0);
+                      }
+                    }}
+                  >
+                    <AgGridReact<GridRow>
+                      modules={previewModules}
+                      theme={gridTheme}
+                      rowData={gridRows}
+                      columnDefs={columnDefs}
+                      context={gridContext}
+                      getRowId={(params) => params.data.key}
+                      getRowClass={(params) => (params.data?.excluded ? 'import-row-excluded' : undefined)}
+                      defaultColDef={{ resizable: true, sortable: false, suppressMovable: true }}
+                      tooltipShowDelay={300}
+                      singleClickEdit={false}
+                      stopEditingWhenCellsLoseFocus
+                    />
+                  </section>
+                </>
+              )}
+              {!evaluator && <p className="hint">{t('common.loading')}</p>}
+            </>
+          )}
+
+          {submitError && (
+            <p className="form-error" role="alert">
+              {submitError}
+            </p>
+          )}
+          <div className="dialog-actions">
+            {sheet && rows.length > 0 && (
+              <p className="hint import-footer-hint">
+                {blockingInvalid ? t('import.blockedInvalid') : t('import.emptyCellsHint')}
+              </p>
+            )}
+            <button type="button" onClick={close} disabled={saving}>
+              {t('import.cancel')}
+            </button>
+            <button type="button" className="primary" onClick={() => void submit()} disabled={!canImport}>
+              {saving ? t('import.importingShort') : t('import.confirm', { count: included.length })}
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}
+
+/** The header row's cells, as wide as the widest row. */
+function padded(rows: readonly (readonly Cell[])[], index: number, width = 0): Cell[] {
+  const row = [...(rows[index] ?? [])];
+  const wide = Math.max(width, ...rows.map((candidate) => candidate.length));
+  while (row.length < wide) row.push(null);
+  return row;
+}
+
+/** A row's first cells as one short text, for the header row choice. */
+function rowSummary(row: readonly Cell[]): string {
+  const text = row
+    .filter((cell) => cell !== null && cell !== '')
+    .map((cell) => String(cell))
+    .join(' · ');
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text || '—';
+}

@@ -1,0 +1,55 @@
+/**
+ * A menu screen made of reference lists (employee-organization, employee-personal, payroll-references,
+ * payroll-rules): one tab per list, each an editable ResourceGrid. The chosen list is in the URL (`?list=`).
+ */
+import { useAtomValue } from 'jotai';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { canAccess } from '../../common/menu.ts';
+import { unsavedRowsAtom } from '../grids/context.ts';
+import { grids, menuGrids } from '../grids/index.ts';
+import { resourceTitle } from '../grids/labels.ts';
+import { ResourceGrid } from '../grids/ResourceGrid.tsx';
+import { clearView } from '../grids/viewState.ts';
+import { viewerOf } from '../menu/index.ts';
+import { userAtom } from '../session.ts';
+import type { ScreenProps } from './registry.ts';
+import { ScreenHeader } from './ScreenHeader.tsx';
+
+export default function ReferenceLists({ entry, trail }: ScreenProps) {
+  const { t } = useTranslation();
+  const user = useAtomValue(userAtom);
+  const unsaved = useAtomValue(unsavedRowsAtom);
+  const [params, setParams] = useSearchParams();
+  const names = menuGrids[entry.id as keyof typeof menuGrids] ?? [];
+  const chosen = names.find((name) => name === params.get('list')) ?? names[0];
+  const spec = chosen ? grids[chosen as keyof typeof grids] : undefined;
+  const canWrite = !!user && canAccess(entry.id, viewerOf(user), 'write');
+  const title = t(entry.titleKey);
+
+  return (
+    <>
+      <ScreenHeader trail={trail} title={title} />
+      <div role="tablist" aria-label={title} className="list-tabs">
+        {names.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={name === chosen}
+            onClick={() => {
+              if (name === chosen) return;
+              if (unsaved && !window.confirm(t('grid.discardUnsaved', { count: unsaved }))) return;
+              const next = clearView(params);
+              next.set('list', name);
+              setParams(next);
+            }}
+          >
+            {resourceTitle(t, { resource: name })}
+          </button>
+        ))}
+      </div>
+      {spec && <ResourceGrid key={spec.resource} spec={spec} title={resourceTitle(t, spec)} canWrite={canWrite} />}
+    </>
+  );
+}
