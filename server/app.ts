@@ -99,10 +99,9 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   ]) {
     app.addSchema(schema);
   }
-  for (const resource of resources) {
-    app.addSchema(resource.rowSchema);
-    app.addSchema(resource.createSchema);
-    app.addSchema(resource.updateSchema);
+  // A view of another resource (docs/decisions/0009) shares its schemas: each is added once.
+  for (const schema of new Set(resources.flatMap((r) => [r.rowSchema, r.createSchema, r.updateSchema]))) {
+    app.addSchema(schema);
   }
 
   installAccess(app, async (request) => {
@@ -116,7 +115,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   accountRoutes(app, db, config);
   fileRoutes(app, db, config);
   activityRoutes(app, db);
-  employeeRoutes(app, db);
+  employeeRoutes(app, db, config);
   companyRoutes(app, db);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 

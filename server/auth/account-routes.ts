@@ -3,7 +3,7 @@
  * the link is printed in the server log and returned to the page; in production it is only logged for the mailer.
  */
 import { Type } from '@sinclair/typebox';
-import { eq, or, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { canAccess } from '../../common/menu.ts';
 import { writeLog } from '../activity/log.ts';
@@ -20,6 +20,7 @@ import {
   createSession,
   findUserById,
   findUserByLogin,
+  hasLeft,
   lockedFor,
   recordFailure,
   revokeUserSessions,
@@ -240,6 +241,53 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
         });
       const user = await findUserById(db, result.adminId);
       return { data: { token: result.session, user: userDetail(user!) } };
+    },
+  });
+
+  app.post('/v1/auth/activate', {
+    config: { access: { kind: 'public' } },
+    schema: {
+      operationId: 'activateAccount',
+      description: 'An invited employee sets their password with the link from their invitation, and is signed in',
+      tags: ['auth'],
+      body: Type.Object(
+        { token: Type.String({ minLength: 10, maxLength: 200 }), password: Password },
+        { additionalProperties: false },
+      ),
+      response: { 200: one(Type.Ref(Session)), ...errorResponses },
+    },
+    handler: async (request) => {
+      await throttle(db, request, 'activate');
+      const { token, password } = request.body as { token: string; password: string };
+      const passwordHash = await hashPassword(password);
+      const userId = await db.transaction(async (tx) => {
+        const used = await consumeOneTimeToken(tx, 'activation', token);
+        if (!used?.user_id) throw new AppError(400, 'invalid_token', 'This link is invalid or has expired');
+        const [user] = await tx
+          .update(users)
+          .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+          .where(and(eq(users.id, used.user_id), eq(users.blocked, false)))
+          .returning({ id: users.id, company_id: users.company_id, fullname: users.fullname });
+        if (!user) throw new AppError(400, 'invalid_token', 'This link is invalid or has expired');
+        await writeLog(tx, {
+          actor: { userId: user.id, impersonatorId: null },
+          companyId: user.company_id,
+          action: 'update',
+          menu: 'active-employees',
+          resource: 'employee-accounts',
+          recordId: user.id,
+          detail: `Activated the account of ${user.fullname}`,
+        });
+        return user.id;
+      });
+      const user = await findUserById(db, userId);
+      if (!user || hasLeft(user.exit_date)) throw new AppError(400, 'invalid_token', 'This account is closed');
+      const session = await createSession(db, config, {
+        userId,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      return { data: { token: session, user: userDetail(user) } };
     },
   });
 

@@ -28,6 +28,27 @@ export async function issueOneTimeToken(
   return token;
 }
 
+/** Issues one token per user in one statement (bulk invitations); tokens in the order of `userIds`. */
+export async function issueOneTimeTokens(
+  db: Executor,
+  purpose: Purpose,
+  userIds: readonly string[],
+): Promise<string[]> {
+  const tokens = userIds.map(() => newToken());
+  const expires_at = new Date(Date.now() + lifetimeMinutes[purpose] * 60_000).toISOString();
+  for (let i = 0; i < userIds.length; i += 500) {
+    await db.insert(oneTimeTokens).values(
+      userIds.slice(i, i + 500).map((user_id, j) => ({
+        purpose,
+        token_hash: hashToken(tokens[i + j]!),
+        user_id,
+        expires_at,
+      })),
+    );
+  }
+  return tokens;
+}
+
 /** Marks the token used and returns it, or null when it is unknown, used, expired or for another purpose. */
 export async function consumeOneTimeToken(db: Executor, purpose: Purpose, token: string) {
   const [row] = await db

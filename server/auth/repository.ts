@@ -1,8 +1,9 @@
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
+import { jakartaToday } from '../../common/employment.ts';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/connect.ts';
-import { accessRoles, companies, loginThrottle, sessions, users } from '../db/schema.ts';
+import { accessRoles, companies, employees, loginThrottle, sessions, users } from '../db/schema.ts';
 import type { Actor } from '../http/access.ts';
 import { hashToken, newToken } from './tokens.ts';
 
@@ -24,7 +25,12 @@ export const userDetailColumns = {
   permissions: accessRoles.permissions,
   access_role_id: accessRoles.id,
   access_level: accessRoles.access_level,
+  /** The exit date of the user's employee record: from that day on (Asia/Jakarta) the account cannot sign in. */
+  exit_date: employees.exit_date,
 };
+
+/** Whether an employee has left by today (Asia/Jakarta): their account is closed from their exit date on. */
+export const hasLeft = (exitDate: string | null | undefined) => !!exitDate && exitDate <= jakartaToday();
 
 type UserRow = Awaited<ReturnType<typeof findUser>>;
 
@@ -35,6 +41,7 @@ async function findUser(db: Executor, where: SQL) {
     .from(users)
     .leftJoin(companies, eq(companies.id, users.company_id))
     .leftJoin(accessRoles, eq(accessRoles.id, users.access_role))
+    .leftJoin(employees, and(eq(employees.user, users.id), eq(employees.company_id, users.company_id)))
     .where(where)
     .limit(1);
   return row;
@@ -118,12 +125,15 @@ export async function actorForToken(db: Db, config: Config, token: string): Prom
       company_code: companies.code,
       features: companies.features,
       permissions: accessRoles.permissions,
+      department_id: employees.department,
+      exit_date: employees.exit_date,
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
     .leftJoin(companies, eq(companies.id, users.company_id))
     .leftJoin(accessRoles, eq(accessRoles.id, users.access_role))
     .leftJoin(impersonators, eq(impersonators.id, sessions.impersonator_id))
+    .leftJoin(employees, and(eq(employees.user, users.id), eq(employees.company_id, users.company_id)))
     .where(
       and(
         eq(sessions.token_hash, hashToken(token)),
@@ -133,7 +143,7 @@ export async function actorForToken(db: Db, config: Config, token: string): Prom
       ),
     )
     .limit(1);
-  if (!row || row.blocked) return null;
+  if (!row || row.blocked || hasLeft(row.exit_date)) return null;
   // Touch the session at most once a minute: not a write per request.
   if (Date.parse(row.last_used_at) < Date.now() - 60_000) {
     await db.update(sessions).set({ last_used_at: now }).where(eq(sessions.id, row.session_id));
@@ -149,6 +159,7 @@ export async function actorForToken(db: Db, config: Config, token: string): Prom
     features: row.features ?? {},
     permissions: row.permissions ?? [],
     impersonatorId: row.impersonator_id,
+    departmentId: row.department_id ?? null,
   };
 }
 

@@ -15,6 +15,7 @@ import {
   createSession,
   findUserById,
   findUserByLogin,
+  hasLeft,
   lockedFor,
   recordFailure,
   revokeSession,
@@ -91,7 +92,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       }
       const user = await findUserByLogin(db, login);
       const ok = await verifyPassword(user?.password_hash ?? null, password);
-      if (!user || !ok || user.blocked) {
+      if (!user || !ok || user.blocked || hasLeft(user.exit_date)) {
         const { accountFailures, ipFailures, windowMinutes, lockMinutes } = config.throttle;
         await recordFailure(db, keys[0]!, accountFailures, windowMinutes, lockMinutes);
         await recordFailure(db, keys[1]!, ipFailures, windowMinutes, lockMinutes);

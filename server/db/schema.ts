@@ -4,6 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   date,
@@ -52,6 +53,10 @@ export const overtimeMethodEnum = pgEnum('overtime_method', overtimeMethods);
 export const deductionMethodEnum = pgEnum('deduction_method', deductionMethods);
 export const missedDeductionMethodEnum = pgEnum('missed_deduction_method', missedDeductionMethods);
 export const lateDeductionMethodEnum = pgEnum('late_deduction_method', lateDeductionMethods);
+/** Who bears an employee's PPh 21: the employee (`gross`) or the employer (`gross_up`). */
+export const pphMethodEnum = pgEnum('pph_method', ['gross', 'gross_up']);
+/** Indonesian driving licence (SIM) classes. The API keeps the spec's spelling, `driver_lisence_*`. */
+export const driverLisenceTypeEnum = pgEnum('driver_lisence_type', ['A', 'B1', 'B2', 'C', 'D']);
 
 const money = (name: string) => bigint(name, { mode: 'number' });
 const stamp = (name: string) => timestamp(name, { withTimezone: true, mode: 'string' });
@@ -230,9 +235,20 @@ export const subDepartments = pgTable(
   },
   (t) => [uniqueIndex('sub_departments_code_key').on(t.company_id, sql`lower(${t.code})`)],
 );
-export const jobTitles = pgTable('job_titles', reference, (t) => [
-  uniqueIndex('job_titles_code_key').on(t.company_id, sql`lower(${t.code})`),
-]);
+/** Which assignment field of an employee a job title's holders are candidates for (spec 3 "Assignment"). */
+export const assignmentRoleEnum = pgEnum('assignment_role', ['poa', 'pcho', 'supervisor']);
+export const jobTitles = pgTable(
+  'job_titles',
+  {
+    ...reference,
+    /**
+     * Holders of this title are offered as the employee's POA (Project Officer Area), PCHO (Project Coordinator) or
+     * supervisor: configuration an admin edits in the job-titles list, not ids in code.
+     */
+    assignment_role: assignmentRoleEnum('assignment_role'),
+  },
+  (t) => [uniqueIndex('job_titles_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
 export const locations = pgTable('locations', reference, (t) => [
   uniqueIndex('locations_code_key').on(t.company_id, sql`lower(${t.code})`),
 ]);
@@ -281,6 +297,7 @@ export const employees = pgTable(
     birth_place: text('birth_place'),
     gender: genderEnum('gender'),
     marital_status: maritalStatusEnum('marital_status'),
+    marriage_date: date('marriage_date'),
     no_of_children: smallint('no_of_children'),
     religion: text('religion'),
     nationality: text('nationality'),
@@ -295,13 +312,22 @@ export const employees = pgTable(
     department: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
     sub_department: uuid('sub_department_id').references(() => subDepartments.id, { onDelete: 'set null' }),
     job_title: uuid('job_title_id').references(() => jobTitles.id, { onDelete: 'set null' }),
+    role: uuid('role_id').references(() => employeeRoles.id, { onDelete: 'set null' }),
     location: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
     supervisor: uuid('supervisor_id'),
+    /** Person on assignment (POA) and project coordinator (PCHO): employees, like the supervisor. */
+    poa: uuid('poa_id'),
+    pcho: uuid('pcho_id'),
+    /** Read-only: the user who last set the assignment, stamped by the server. */
+    assigned_by: uuid('assigned_by_id').references(() => users.id, { onDelete: 'set null' }),
     work_days: smallint('work_days').notNull().default(5),
     // Salary (integer rupiah)
     bank: text('bank'),
     account_number: text('account_number'),
     account_name: text('account_name'),
+    /** Take-home pay the employee is promised (integer rupiah). */
+    thp: money('thp').notNull().default(0),
+    pph_deduction: pphMethodEnum('pph_deduction').notNull().default('gross'),
     basic_salary: money('basic_salary').notNull().default(0),
     transport_allowance: money('transport_allowance').notNull().default(0),
     meal_allowance: money('meal_allowance').notNull().default(0),
@@ -312,10 +338,39 @@ export const employees = pgTable(
     // Legality, tax and BPJS
     ktp_number: text('ktp_number'),
     npwp_number: text('npwp_number'),
+    /** False when the NPWP is missing or invalid: PPh 21 is then 20% higher (reference section 1). */
+    tax_id_valid: boolean('tax_id_valid').notNull().default(true),
     bpjs_tk_number: text('bpjs_tk_number'),
     bpjs_ks_number: text('bpjs_ks_number'),
+    driver_lisence_number: text('driver_lisence_number'),
+    driver_lisence_type: driverLisenceTypeEnum('driver_lisence_type'),
     bpjs_tk_registered: boolean('bpjs_tk_registered').notNull().default(false),
     bpjs_ks_registered: boolean('bpjs_ks_registered').notNull().default(false),
+    /** 1 wage recipient, 2 non-wage recipient, 3 not registered. */
+    bpjs_type: smallint('bpjs_type').notNull().default(1),
+    /** The wage BPJS Ketenagakerjaan and Kesehatan are computed on; null means the employee's wage. */
+    bpjs_tk_salary: money('bpjs_tk_salary'),
+    bpjs_ks_salary: money('bpjs_ks_salary'),
+    /** JKK risk-group rate in percent; null means the company's `jkk_percentage`. */
+    jkk_percentage: numeric('jkk_percentage', { precision: 4, scale: 2, mode: 'number' }),
+    // Address: as on the ID card (KTP), and the domicile (the same when `same_address`)
+    id_card_address: text('id_card_address'),
+    id_card_rt: text('id_card_rt'),
+    id_card_rw: text('id_card_rw'),
+    id_card_postal_code: text('id_card_postal_code'),
+    id_card_province: text('id_card_province'),
+    id_card_city: text('id_card_city'),
+    id_card_district: text('id_card_district'),
+    id_card_sub_district: text('id_card_sub_district'),
+    same_address: boolean('same_address').notNull().default(false),
+    domicile_address: text('domicile_address'),
+    domicile_rt: text('domicile_rt'),
+    domicile_rw: text('domicile_rw'),
+    domicile_postal_code: text('domicile_postal_code'),
+    domicile_province: text('domicile_province'),
+    domicile_city: text('domicile_city'),
+    domicile_district: text('domicile_district'),
+    domicile_sub_district: text('domicile_sub_district'),
   },
   (t) => [
     uniqueIndex('employees_user_key').on(t.user),
@@ -409,4 +464,115 @@ export const lateDeductions = pgTable(
     method: lateDeductionMethodEnum('method').notNull(),
   },
   (t) => [uniqueIndex('late_deductions_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
+
+// Employee sub-records (spec 3 "Employee detail sections" and "Employee payroll"): rows of one employee each.
+/** The link every employee sub-record carries: deleted with its employee. */
+const ofEmployee = () => ({
+  ...owned,
+  employee: uuid('employee_id')
+    .notNull()
+    .references(() => employees.id, { onDelete: 'cascade' }),
+});
+
+export const employeeEmergencyContacts = pgTable(
+  'employee_emergency_contacts',
+  { ...ofEmployee(), name: text('name').notNull(), relationship: text('relationship').notNull(), phone: text('phone') },
+  (t) => [index('employee_emergency_contacts_employee_idx').on(t.employee)],
+);
+export const employeeWorkExperiences = pgTable(
+  'employee_work_experiences',
+  {
+    ...ofEmployee(),
+    company_name: text('company_name').notNull(),
+    job_title: text('job_title'),
+    start_date: date('start_date'),
+    end_date: date('end_date'),
+  },
+  (t) => [index('employee_work_experiences_employee_idx').on(t.employee)],
+);
+export const employeeEducations = pgTable(
+  'employee_educations',
+  {
+    ...ofEmployee(),
+    institute_name: text('institute_name').notNull(),
+    title: text('title'),
+    major: text('major'),
+    grad_year: smallint('grad_year'),
+  },
+  (t) => [index('employee_educations_employee_idx').on(t.employee)],
+);
+export const employeeAttachments = pgTable(
+  'employee_attachments',
+  { ...ofEmployee(), name: text('name').notNull(), attachment: text('attachment') },
+  (t) => [index('employee_attachments_employee_idx').on(t.employee)],
+);
+export const historyTypeEnum = pgEnum('history_type', ['case', 'achievement']);
+/** History: cases and achievements (path `employees/case-achievement`). */
+export const employeeHistories = pgTable(
+  'employee_histories',
+  {
+    ...ofEmployee(),
+    title: text('title').notNull(),
+    type: historyTypeEnum('type').notNull(),
+    description: text('description'),
+  },
+  (t) => [index('employee_histories_employee_idx').on(t.employee)],
+);
+
+/** A payroll item of one employee for one month, pointing at its payroll-references component. */
+const payrollItem = <N extends string>(name: N, reference: () => AnyPgColumn) =>
+  pgTable(
+    name,
+    {
+      ...ofEmployee(),
+      year: smallint('year').notNull(),
+      month: smallint('month').notNull(),
+      amount: money('amount').notNull(),
+      reference: uuid('reference_id').references(reference, { onDelete: 'restrict' }),
+      description: text('description'),
+    },
+    (t) => [index(`${name}_employee_idx`).on(t.employee, t.year, t.month)],
+  );
+export const employeeAllowances = payrollItem('employee_allowances', () => allowances.id);
+export const employeeIncentives = payrollItem('employee_incentives', () => incentives.id);
+export const employeeBonuses = payrollItem('employee_bonuses', () => bonuses.id);
+export const employeeDeductions = payrollItem('employee_deductions', () => deductions.id);
+/** THR (religious holiday allowance) and yearly bonus paid in one month. */
+export const employeeThrBonuses = pgTable(
+  'employee_thr_bonuses',
+  {
+    ...ofEmployee(),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    thr: money('thr').notNull().default(0),
+    yearly_bonus: money('yearly_bonus').notNull().default(0),
+  },
+  (t) => [uniqueIndex('employee_thr_bonuses_month_key').on(t.employee, t.year, t.month)],
+);
+
+/**
+ * employee-onboarding: people being hired. Pending until their onboarding link (the signed contract or completed
+ * onboarding form) is recorded, completed after (spec 4).
+ */
+export const employeeOnboardings = pgTable(
+  'employee_onboardings',
+  {
+    ...owned,
+    fullname: text('fullname').notNull(),
+    email: text('email').notNull(),
+    phone: text('phone'),
+    department: uuid('department_id').references(() => departments.id, { onDelete: 'set null' }),
+    job_title: uuid('job_title_id').references(() => jobTitles.id, { onDelete: 'set null' }),
+    location: uuid('location_id').references(() => locations.id, { onDelete: 'set null' }),
+    status: employmentStatusEnum('status').notNull().default('probation'),
+    contract_start_date: date('contract_start_date'),
+    contract_end_date: date('contract_end_date'),
+    link: text('link'),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('employee_onboardings_email_key').on(t.company_id, sql`lower(${t.email})`),
+    index('employee_onboardings_contract_idx').on(t.company_id, t.contract_start_date),
+  ],
 );

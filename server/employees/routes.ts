@@ -1,11 +1,17 @@
-import { Type } from '@sinclair/typebox';
-import type { FastifyInstance } from 'fastify';
+import { type TObject, Type } from '@sinclair/typebox';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { MIN_PASSWORD_LENGTH } from '../auth/passwords.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { users } from '../db/schema.ts';
 import { scopeOf } from '../http/access.ts';
 import { invalid } from '../http/errors.ts';
-import { errorResponses, one } from '../http/schemas.ts';
+import { errorResponses, IdParams, Nullable, one } from '../http/schemas.ts';
+import { compileCheck } from '../http/validation.ts';
+import { parsePopulate } from '../resources/query.ts';
 import * as repo from '../resources/repository.ts';
+import { importEmployees } from './import.ts';
+import * as employeesRepo from './repository.ts';
 import { employeesResource } from './resource.ts';
 
 const NewEmployee = Type.Object(
@@ -18,13 +24,178 @@ const NewEmployee = Type.Object(
   { $id: 'EmployeeNew', additionalProperties: false },
 );
 NewEmployee.required = employeesResource.createSchema.required;
-export const employeeSchemas = [NewEmployee];
+
+const ExitBody = Type.Object(
+  {
+    version: Type.Integer({ minimum: 1 }),
+    exit_reason: Type.String({ enum: ['resign', 'phk'] }),
+    exit_date: Type.String({ format: 'date' }),
+  },
+  { $id: 'EmployeeExit', additionalProperties: false },
+);
+
+const EmployeeAccount = Type.Object(
+  {
+    _id: Type.String({ format: 'uuid', description: 'The user id' }),
+    fullname: Type.String(),
+    username: Type.String(),
+    email: Nullable(Type.String()),
+    phone: Nullable(Type.String()),
+    photo_url: Nullable(Type.String()),
+    blocked: Type.Boolean(),
+    level: Type.String(),
+  },
+  { $id: 'EmployeeAccount', additionalProperties: false },
+);
+const EmployeeAccountUpdate = Type.Object(
+  {
+    fullname: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+    username: Type.Optional(Type.String({ pattern: '^[a-zA-Z0-9._-]{3,60}$' })),
+    email: Type.Optional(Nullable(Type.String({ format: 'email' }))),
+    phone: Type.Optional(Nullable(Type.String({ pattern: '^\\+?[0-9]{8,15}$' }))),
+    photo_url: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
+    blocked: Type.Optional(Type.Boolean({ description: 'Blocking ends every session of the user' })),
+    password: Type.Optional(
+      Type.String({
+        minLength: MIN_PASSWORD_LENGTH,
+        maxLength: 200,
+        description: 'Admins only: a new password, which ends every session of the user',
+      }),
+    ),
+  },
+  { $id: 'EmployeeAccountUpdate', additionalProperties: false, minProperties: 1 },
+);
+
+const Share = Type.Object({ employee: Type.Integer(), company: Type.Integer() });
+const EmployeeBpjs = Type.Object(
+  {
+    umk: Nullable(Type.Integer()),
+    jkk_percentage: Type.Number({ description: "The company's JKK rate in percent" }),
+    date: Type.String({ format: 'date' }),
+    additional_family_members: Type.Integer(),
+    contributions: Type.Object({
+      jht: Share,
+      jp: Share,
+      jkk: Share,
+      jkm: Share,
+      ks: Share,
+      ksAdditional: Share,
+      bases: Type.Object({ tk: Type.Integer(), jp: Type.Integer(), ks: Type.Integer() }),
+      totalEmployee: Type.Integer(),
+      totalCompany: Type.Integer(),
+    }),
+  },
+  { $id: 'EmployeeBpjs' },
+);
+
+const updateSchema = employeesResource.updateSchema as TObject;
+const MyProfileUpdate = Type.Object(
+  {
+    ...Object.fromEntries(employeesRepo.selfEditable.map((field) => [field, updateSchema.properties[field]!])),
+    version: Type.Integer({ minimum: 1 }),
+  },
+  { $id: 'MyProfileUpdate', additionalProperties: false },
+);
+MyProfileUpdate.required = ['version'];
+
+const ImportResult = Type.Object(
+  {
+    created: Type.Integer(),
+    updated: Type.Integer(),
+    unchanged: Type.Integer(),
+    rows: Type.Array(
+      Type.Object({
+        index: Type.Integer(),
+        status: Type.String({ enum: ['created', 'updated', 'unchanged', 'invalid'] }),
+        _id: Type.Optional(Type.String()),
+        link: Type.Optional(Type.String({ description: 'Demo mode only: the activation link of a new account' })),
+      }),
+    ),
+  },
+  { $id: 'EmployeeImportResult' },
+);
+
+export const employeeSchemas = [
+  ImportResult,
+  NewEmployee,
+  ExitBody,
+  EmployeeAccount,
+  EmployeeAccountUpdate,
+  EmployeeBpjs,
+  MyProfileUpdate,
+];
+
+const Populate = Type.Object({ populate: Type.Optional(Type.String()) }, { additionalProperties: false });
+const tags = [employeesResource.name];
+const row = Type.Ref(employeesResource.rowSchema);
+const read = { access: { kind: 'menu', menu: employeesResource.menu, action: 'read', company: true } } as const;
+const write = { access: { kind: 'menu', menu: employeesResource.menu, action: 'write', company: true } } as const;
 
 /**
  * Creating an employee creates their account too (spec 2.1: an employee's detail id is the user id). The account has
  * no password until the employee activates it.
  */
-export function employeeRoutes(app: FastifyInstance, db: Db) {
+export function employeeRoutes(app: FastifyInstance, db: Db, config: Config) {
+  const checks = {
+    create: compileCheck(NewEmployee),
+    update: compileCheck(Type.Partial(Type.Omit(employeesResource.updateSchema as TObject, ['version']))),
+  };
+  /** Activation links: printed and returned in demo mode (there is no mail server), logged without the link otherwise. */
+  const activationLink = (request: FastifyRequest) => (token: string, email: string | null) => {
+    const url = `${request.protocol}://${request.host}/verification?activation=${encodeURIComponent(token)}`;
+    request.log.info({ email, link: config.demoMode ? url : undefined }, 'Activation link issued');
+    if (config.demoMode) console.log(`  Activation link for ${email ?? 'user'}: ${url}`);
+    return config.demoMode ? url : undefined;
+  };
+  for (const [path, mode, operationId, description] of [
+    [
+      '/v1/employees/import',
+      'import',
+      'importEmployees',
+      'Creates and updates employees from spreadsheet rows, matched by _id, employee id, NIK or email: all or nothing',
+    ],
+    [
+      '/v1/employees/import-invitation',
+      'invite',
+      'inviteEmployees',
+      'Creates new employees with accounts and activation links (bulk invite): all or nothing',
+    ],
+  ] as const) {
+    app.post(path, {
+      config: write,
+      bodyLimit: config.limits.bulkBodyBytes,
+      schema: {
+        operationId,
+        description,
+        tags,
+        body: Type.Object(
+          {
+            rows: Type.Array(
+              Type.Object(
+                {
+                  _id: Type.Optional(Type.String({ format: 'uuid' })),
+                  version: Type.Optional(Type.Integer({ minimum: 1 })),
+                },
+                { additionalProperties: true, description: 'EmployeeNew fields (all optional when updating)' },
+              ),
+              { minItems: 1, maxItems: 10_000 },
+            ),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: one(Type.Ref(ImportResult)), ...errorResponses },
+      },
+      handler: async (request) => {
+        const { rows } = request.body as { rows: Record<string, unknown>[] };
+        const data = await importEmployees(db, scopeOf(request), rows, checks, {
+          mode,
+          activationLink: activationLink(request),
+        });
+        return { data };
+      },
+    });
+  }
+
   app.post('/v1/employees', {
     config: { access: { kind: 'menu', menu: employeesResource.menu, action: 'write', company: true } },
     schema: {
@@ -37,6 +208,7 @@ export function employeeRoutes(app: FastifyInstance, db: Db) {
       const { actor, companyId } = scopeOf(request);
       const { username, ...fields } = request.body as Record<string, unknown> & { username?: string };
       const caller = { actor, companyId };
+      repo.guardWrite(employeesResource, caller, [fields]);
       const errors = await repo.checkRelations(db, employeesResource, caller, [fields]);
       if (errors.size) throw invalid(errors.get(0)!);
       const login = (username ?? String(fields.employee_id)).toLowerCase();
@@ -54,11 +226,141 @@ export function employeeRoutes(app: FastifyInstance, db: Db) {
               created_by: actor.userId,
             })
             .returning({ id: users.id });
-          return repo.insertRow(tx, employeesResource, caller, { ...fields, user: user!.id });
+          // The assignment is set by whoever creates the employee (spec 3: assigned_by, read-only).
+          return repo.insertRow(tx, employeesResource, caller, {
+            ...fields,
+            user: user!.id,
+            assigned_by: actor.userId,
+          });
         }),
       );
       reply.status(201);
       return { data: employee };
+    },
+  });
+
+  app.get('/v1/employees/by-user/:userId', {
+    config: read,
+    schema: {
+      operationId: 'getEmployeeByUser',
+      description: 'The employee whose account is this user (the detail id of spec 2.1), on any employee list',
+      tags,
+      params: Type.Object({ userId: Type.String({ format: 'uuid' }) }),
+      querystring: Populate,
+      response: { 200: one(row), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { userId } = request.params as { userId: string };
+      const populate = parsePopulate(employeesResource, (request.query as { populate?: string }).populate);
+      return { data: await employeesRepo.findByUser(db, scopeOf(request), userId, populate) };
+    },
+  });
+
+  app.post('/v1/employees/:id/exit', {
+    config: write,
+    schema: {
+      operationId: 'exitEmployee',
+      description: 'Resign or dismiss (phk) an employee from a date: from then on they are resigned and cannot sign in',
+      tags,
+      params: IdParams,
+      body: Type.Ref(ExitBody),
+      response: { 200: one(row), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { id } = request.params as { id: string };
+      return { data: await employeesRepo.exit(db, scopeOf(request), id, request.body as employeesRepo.ExitInput) };
+    },
+  });
+
+  app.post('/v1/employees/:id/rehire', {
+    config: write,
+    schema: {
+      operationId: 'rehireEmployee',
+      description: 'Clears the exit reason and date: the employee is active again',
+      tags,
+      params: IdParams,
+      body: Type.Object({ version: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+      response: { 200: one(row), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { id } = request.params as { id: string };
+      const { version } = request.body as { version: number };
+      return { data: await employeesRepo.rehire(db, scopeOf(request), id, version) };
+    },
+  });
+
+  app.get('/v1/employees/:id/bpjs', {
+    config: { access: { kind: 'menu', menu: 'payroll-employees', action: 'read', company: true } },
+    schema: {
+      operationId: 'getEmployeeBpjs',
+      description: "This month's BPJS contributions from the employee's salary data and the company's UMK and JKK rate",
+      tags,
+      params: IdParams,
+      response: { 200: one(Type.Ref(EmployeeBpjs)), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { id } = request.params as { id: string };
+      return { data: await employeesRepo.bpjs(db, scopeOf(request), id) };
+    },
+  });
+
+  app.get('/v1/employees/:id/account', {
+    config: read,
+    schema: {
+      operationId: 'getEmployeeAccount',
+      tags,
+      params: IdParams,
+      response: { 200: one(Type.Ref(EmployeeAccount)), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { id } = request.params as { id: string };
+      return { data: await employeesRepo.account(db, scopeOf(request), id) };
+    },
+  });
+
+  app.put('/v1/employees/:id/account', {
+    config: write,
+    schema: {
+      operationId: 'updateEmployeeAccount',
+      tags,
+      params: IdParams,
+      body: Type.Ref(EmployeeAccountUpdate),
+      response: { 200: one(Type.Ref(EmployeeAccount)), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { id } = request.params as { id: string };
+      const changes = request.body as employeesRepo.AccountChanges;
+      return { data: await employeesRepo.updateAccount(db, scopeOf(request), id, changes) };
+    },
+  });
+
+  app.get('/v1/employees/me', {
+    config: { access: { kind: 'signed-in', company: true } },
+    schema: {
+      operationId: 'getMyProfile',
+      description: "The signed-in user's own employee record (my-profile)",
+      tags,
+      querystring: Populate,
+      response: { 200: one(row), ...errorResponses },
+    },
+    handler: async (request) => {
+      const populate = parsePopulate(employeesResource, (request.query as { populate?: string }).populate);
+      return { data: await employeesRepo.me(db, scopeOf(request), populate) };
+    },
+  });
+
+  app.put('/v1/employees/me', {
+    config: { access: { kind: 'signed-in', company: true } },
+    schema: {
+      operationId: 'updateMyProfile',
+      description: 'An employee changes their own personal and contact data',
+      tags,
+      body: Type.Ref(MyProfileUpdate),
+      response: { 200: one(row), ...errorResponses },
+    },
+    handler: async (request) => {
+      const input = request.body as Record<string, unknown> & { version: number };
+      return { data: await employeesRepo.updateMe(db, scopeOf(request), input) };
     },
   });
 }

@@ -26,6 +26,11 @@ export interface Actor {
   features: Record<string, unknown>;
   permissions: string[];
   impersonatorId: string | null;
+  /**
+   * The department of the actor's own employee record (null without one), loaded with the session: what a resource's
+   * `department` scoping compares with for an admin_department caller (docs/decisions/0010).
+   */
+  departmentId: string | null;
 }
 
 /** An actor who belongs to a company: what company-scoped repositories need. */

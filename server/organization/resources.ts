@@ -53,6 +53,7 @@ export const subDepartmentsResource = defineResource({
 
 export const jobTitlesResource = defineResource({
   ...listRules,
+  filters: [...listRules.filters, 'assignment_role'],
   name: 'job-titles',
   path: '/refs/employees/orgs/job-titles',
   table: jobTitles,

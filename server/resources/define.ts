@@ -4,7 +4,7 @@
  * is derived from the Drizzle table here.
  */
 import { type TObject, type TSchema, Type } from '@sinclair/typebox';
-import { type AnyColumn, getTableColumns } from 'drizzle-orm';
+import { type AnyColumn, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { createInsertSchema, createSelectSchema } from 'drizzle-typebox';
 import type { FieldError } from '../http/errors.ts';
@@ -99,6 +99,24 @@ export interface ResourceConfig<T extends ResourceTable> {
   readOnly?: readonly (keyof T['_']['columns'] & string)[];
   /** Fields never shown nor accepted. */
   hidden?: readonly (keyof T['_']['columns'] & string)[];
+  /**
+   * Fields only callers who may read `menu` see, and only callers who may write it change (docs/decisions/0010):
+   * stripped from every reply to anyone else (optional in the row schema for that reason), and refused in their writes,
+   * filters, sorts and searches.
+   */
+  private?: { menu: string; fields: readonly (keyof T['_']['columns'] & string)[] };
+  /**
+   * How a row belongs to a department: its own column, or the employee (a field pointing at `employees`) it belongs
+   * to. An admin_department caller reads and writes only rows of their own department: the repository adds it to the
+   * tenancy condition, so other rows are 404 (docs/decisions/0010).
+   */
+  department?: { column: keyof T['_']['columns'] & string } | { employee: keyof T['_']['columns'] & string };
+  /**
+   * The rows this resource's list holds, for a resource that is a view of a shared table (the active, resigned and
+   * daily-worker lists of `employees`, docs/decisions/0009). Applies to the list only: a record is still read and
+   * written by its id.
+   */
+  rows?: () => SQL;
   /** Validation refinements on top of what the column says (formats, patterns, ranges). */
   refine?: Partial<Record<keyof T['_']['columns'] & string, TSchema>>;
   /**
@@ -152,6 +170,12 @@ export function defineResource<T extends ResourceTable>(config: ResourceConfig<T
     rowProperties[field] = relation ? Type.Union([normal, Type.Ref(relation.schema)]) : normal;
   }
   const rowSchema = Type.Object(rowProperties, { $id: pascal, additionalProperties: false });
+  // Private fields are absent from the replies to some callers: never required (the serialiser would throw).
+  const privateFields = new Set<string>(config.private?.fields ?? []);
+  if (privateFields.size && rowSchema.required) {
+    rowSchema.required = rowSchema.required.filter((field) => !privateFields.has(field));
+    if (rowSchema.required.length === 0) delete rowSchema.required;
+  }
 
   const insert = createInsertSchema(config.table, refine as never) as unknown as TObject;
   const writable = Object.keys(insert.properties).filter((field) => !readOnly.has(field) && !hidden.has(field));

@@ -1,5 +1,12 @@
 import { companiesResource } from '../companies/resource.ts';
-import { employeeFamilyResource, employeesResource } from '../employees/resource.ts';
+import { invitedUsersResource } from '../employees/invited.ts';
+import { onboardingResource } from '../employees/onboarding.ts';
+import {
+  dailyWorkersResource,
+  employeeSubRecords,
+  employeesResource,
+  resignedEmployeesResource,
+} from '../employees/resource.ts';
 import {
   banksResource,
   departmentsResource,
@@ -35,6 +42,7 @@ import type { Resource } from './define.ts';
 /** Every generic resource, explicitly. Add a resource: define it in its feature folder, then list it here. */
 export const resources: Resource[] = [
   companiesResource,
+  invitedUsersResource,
   // employee-organization
   departmentsResource,
   subDepartmentsResource,
@@ -65,6 +73,10 @@ export const resources: Resource[] = [
   lateDeductionsResource,
   absentDeductionsResource,
   missedDeductionsResource,
+  // employees: the active list, its two views, and the records of one employee
   employeesResource,
-  employeeFamilyResource,
+  resignedEmployeesResource,
+  dailyWorkersResource,
+  ...employeeSubRecords,
+  onboardingResource,
 ];

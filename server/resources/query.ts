@@ -7,7 +7,22 @@
  *   resource names the key in `exactDates`.
  */
 import { type TSchema, Type } from '@sinclair/typebox';
-import { and, asc, between, desc, eq, gte, ilike, inArray, lte, or, type SQL } from 'drizzle-orm';
+import {
+  and,
+  asc,
+  between,
+  desc,
+  eq,
+  gte,
+  ilike,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type FieldError, invalid } from '../http/errors.ts';
 import type { FieldKind, Resource } from './define.ts';
@@ -25,6 +40,9 @@ export interface ListQuery {
   search?: string;
   /** One of the resource's search fields: `search` looks in that field only (the option picker, spec 2.4). */
   search_in?: string;
+  /** Filter fields that must be null (`empty`) or not null (`filled`): what value filters cannot say. */
+  empty?: string | string[];
+  filled?: string | string[];
   [filter: string]: string | string[] | number | undefined;
 }
 
@@ -49,23 +67,45 @@ export function listQuerySchema(resource: Resource): TSchema {
           description: `Comma-separated relations: ${Object.keys(resource.relations ?? {}).join(', ') || 'none'}`,
         }),
       ),
-      search: Type.Optional(
-        Type.String({ maxLength: 200, description: `Case-insensitive, on ${resource.search.join(', ')}` }),
-      ),
-      // A plain string enum (not a union of literals), so a wrong field is refused with code `enum` and its
-      // `allowedValues`, like a wrong `sort`.
-      search_in: Type.Optional(
-        Type.Unsafe<string>({
-          type: 'string',
-          enum: [...resource.search],
-          description: '`search` in this field only, instead of all of them',
+      empty: Type.Optional(
+        Type.Array(Type.String({ enum: [...resource.filters] }), {
+          description: 'Filter fields that must have no value (e.g. daily workers with no exit date)',
         }),
       ),
+      filled: Type.Optional(
+        Type.Array(Type.String({ enum: [...resource.filters] }), {
+          description: 'Filter fields that must have a value',
+        }),
+      ),
+      ...searchParameters(resource),
       ...filters,
     },
     { additionalProperties: false },
   );
 }
+
+/** `search` always (ignored by a list with nothing to search); `search_in` where there are fields to choose. */
+const searchParameters = (resource: Resource) => ({
+  search: Type.Optional(
+    Type.String({
+      maxLength: 200,
+      description: resource.search.length ? `Case-insensitive, on ${resource.search.join(', ')}` : 'Nothing to search',
+    }),
+  ),
+  // A plain string enum (not a union of literals), so a wrong field is refused with code `enum` and its
+  // `allowedValues`, like a wrong `sort`.
+  ...(resource.search.length
+    ? {
+        search_in: Type.Optional(
+          Type.Unsafe<string>({
+            type: 'string',
+            enum: [...resource.search],
+            description: '`search` in this field only, instead of all of them',
+          }),
+        ),
+      }
+    : {}),
+});
 
 type Condition = (column: PgColumn, values: string[]) => SQL | FieldError;
 
@@ -148,12 +188,20 @@ export function cleanValues(raw: unknown): string[] {
   return [...new Set(list.map(String).filter((value) => value !== '' && value !== 'null' && value !== 'undefined'))];
 }
 
-export function buildWhere(resource: Resource, query: ListQuery): SQL | undefined {
+const noFields: ReadonlySet<string> = new Set();
+const forbidden = (field: string): FieldError => ({ code: 'forbidden_field', message: `cannot use ${field}` });
+
+/** `hidden`: private fields this caller may not see, so may not filter, sort or search on either. */
+export function buildWhere(resource: Resource, query: ListQuery, hidden = noFields): SQL | undefined {
   const parts: SQL[] = [];
   const errors: Record<string, FieldError> = {};
   for (const field of resource.filters) {
     const values = cleanValues(query[field] ?? []);
     if (values.length === 0) continue;
+    if (hidden.has(field)) {
+      errors[field] = forbidden(field);
+      continue;
+    }
     const column = resource.columns[field]!;
     const kind = resource.kinds[field]!;
     const condition =
@@ -161,6 +209,15 @@ export function buildWhere(resource: Resource, query: ListQuery): SQL | undefine
     const result = condition(column, values);
     if ('code' in result && 'message' in result && !('getSQL' in result)) errors[field] = result as FieldError;
     else parts.push(result as SQL);
+  }
+  for (const [presence, test] of [
+    ['empty', isNull],
+    ['filled', isNotNull],
+  ] as const) {
+    for (const field of cleanValues(query[presence] ?? [])) {
+      if (hidden.has(field)) errors[field] = forbidden(field);
+      else if (resource.filters.includes(field as never)) parts.push(test(resource.columns[field]!));
+    }
   }
   const searchIn = query.search_in;
   if (searchIn !== undefined && !resource.search.includes(searchIn as never)) {
@@ -171,16 +228,16 @@ export function buildWhere(resource: Resource, query: ListQuery): SQL | undefine
     };
   }
   const term = query.search?.trim();
-  if (term && !errors.search_in) {
+  if (term && !errors.search_in && resource.search.length) {
     const pattern = containsPattern(term);
-    const fields = searchIn === undefined ? resource.search : [searchIn];
-    parts.push(or(...fields.map((field) => ilike(resource.columns[field]!, pattern)))!);
+    const fields = (searchIn === undefined ? resource.search : [searchIn]).filter((field) => !hidden.has(field));
+    parts.push(or(...fields.map((field) => ilike(resource.columns[field]!, pattern))) ?? sql`false`);
   }
   if (Object.keys(errors).length) throw invalid(errors, 'Some filters are invalid');
   return parts.length ? and(...parts) : undefined;
 }
 
-export function buildOrder(resource: Resource, sort: string | undefined): SQL[] {
+export function buildOrder(resource: Resource, sort: string | undefined, hidden = noFields): SQL[] {
   const order: SQL[] = [];
   for (const part of (sort || resource.defaultSort)
     .split(',')
@@ -188,6 +245,7 @@ export function buildOrder(resource: Resource, sort: string | undefined): SQL[] 
     .filter(Boolean)) {
     const descending = part.startsWith('-');
     const field = descending ? part.slice(1) : part;
+    if (hidden.has(field)) throw invalid({ sort: forbidden(field) });
     if (!resource.sort.includes(field as never)) {
       throw invalid({
         sort: { code: 'enum', message: `cannot sort by ${field}`, params: { allowedValues: resource.sort } },

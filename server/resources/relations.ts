@@ -1,6 +1,18 @@
 /** The shapes a populated relation takes: small, named, and tenant-checked by the repository. */
 import { Type } from '@sinclair/typebox';
-import { departments, employees, jobTitles, locations, subDepartments, users } from '../db/schema.ts';
+import {
+  allowances,
+  bonuses,
+  deductions,
+  departments,
+  employeeRoles,
+  employees,
+  incentives,
+  jobTitles,
+  locations,
+  subDepartments,
+  users,
+} from '../db/schema.ts';
 import type { Relation } from './define.ts';
 
 const text = Type.String();
@@ -34,7 +46,15 @@ export const employeeRef: Relation = {
 };
 
 const codeName = (
-  table: typeof departments | typeof jobTitles | typeof locations | typeof subDepartments,
+  table:
+    | typeof departments
+    | typeof jobTitles
+    | typeof locations
+    | typeof subDepartments
+    | typeof allowances
+    | typeof incentives
+    | typeof bonuses
+    | typeof deductions,
   $id: string,
 ): Relation => ({
   table,
@@ -47,6 +67,19 @@ export const departmentRef = codeName(departments, 'DepartmentRef');
 export const subDepartmentRef = codeName(subDepartments, 'SubDepartmentRef');
 export const jobTitleRef = codeName(jobTitles, 'JobTitleRef');
 export const locationRef = codeName(locations, 'LocationRef');
+/** The payroll-references component a payroll item of an employee is for. */
+export const allowanceRef = codeName(allowances, 'AllowanceRef');
+export const incentiveRef = codeName(incentives, 'IncentiveRef');
+export const bonusRef = codeName(bonuses, 'BonusRef');
+export const deductionRef = codeName(deductions, 'DeductionRef');
+
+/** An employee role of the assignment (spec 3 "Reference lists"): code, role name and hierarchy level. */
+export const employeeRoleRef: Relation = {
+  table: employeeRoles,
+  owned: true,
+  columns: { code: employeeRoles.code, role: employeeRoles.role, level: employeeRoles.level },
+  schema: Type.Object({ _id: id, code: text, role: text, level: Type.Integer() }, { $id: 'EmployeeRoleRef' }),
+};
 
 export const relationSchemas = [
   userRef.schema,
@@ -55,4 +88,9 @@ export const relationSchemas = [
   subDepartmentRef.schema,
   jobTitleRef.schema,
   locationRef.schema,
+  employeeRoleRef.schema,
+  allowanceRef.schema,
+  incentiveRef.schema,
+  bonusRef.schema,
+  deductionRef.schema,
 ];

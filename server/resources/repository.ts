@@ -4,10 +4,11 @@
  */
 import { and, count, eq, getTableName, inArray, is, type SQL, sql } from 'drizzle-orm';
 import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { canAccess } from '../../common/menu.ts';
 import { type Changes, diff, type LogEntry, snapshot, writeLog } from '../activity/log.ts';
 import type { Db, Executor } from '../db/connect.ts';
 import * as schema from '../db/schema.ts';
-import type { Actor } from '../http/access.ts';
+import { type Actor, actorViewer } from '../http/access.ts';
 import { AppError, databaseError, type FieldError, invalid, notFound } from '../http/errors.ts';
 import type { Relation, Resource } from './define.ts';
 import { buildOrder, buildWhere, DEFAULT_LIMIT, type ListQuery, parsePopulate } from './query.ts';
@@ -20,20 +21,76 @@ export interface Caller {
 
 type Row = Record<string, unknown>;
 
-/** The company condition, or nothing for platform resources. */
+/**
+ * The rows a caller may reach: their company's, and for an admin_department caller only their own department's
+ * (docs/decisions/0010); nothing extra for platform resources.
+ */
 function tenancy(resource: Resource, caller: Caller): SQL | undefined {
   if (resource.scope === 'platform') return undefined;
   if (!caller.companyId) throw new AppError(403, 'no_company', 'Sign in to a company to use this');
-  return eq(resource.columns.company_id!, caller.companyId);
+  return and(eq(resource.columns.company_id!, caller.companyId), departmentScope(resource, caller));
 }
 
-const withTenancy = (resource: Resource, caller: Caller, condition?: SQL) => and(tenancy(resource, caller), condition);
+/** An admin_department caller's department condition on a resource that has one (null department: no rows). */
+function departmentScope(resource: Resource, caller: Caller): SQL | undefined {
+  const scope = resource.department;
+  if (!scope || caller.actor.level !== 'admin_department') return undefined;
+  const department = caller.actor.departmentId;
+  if (!department) return sql`false`;
+  if ('column' in scope) return eq(resource.columns[scope.column]!, department);
+  const employees = schema.employees;
+  return inArray(
+    resource.columns[scope.employee]!,
+    sql`(select ${employees.id} from ${employees} where ${employees.department} = ${department})`,
+  );
+}
 
-/** A stored row as the API shows it: `_id`, no company, ISO timestamps, hidden fields dropped by the schema. */
-export function present(resource: Resource, row: Row): Row {
+/** The private fields this caller may not see (docs/decisions/0010): all of them unless they may read its menu. */
+export function hiddenFor(resource: Resource, caller: Caller, action: 'read' | 'write' = 'read'): ReadonlySet<string> {
+  const guard = resource.private;
+  if (!guard || canAccess(guard.menu, actorViewer(caller.actor), action)) return noFields;
+  return new Set(guard.fields);
+}
+const noFields: ReadonlySet<string> = new Set();
+
+/**
+ * Refuses a write naming a private field the caller may not change, or moving a department-scoped row out of an
+ * admin_department caller's department. Both are 403s: the request asks for something this caller may never do.
+ */
+export function guardWrite(resource: Resource, caller: Caller, inputs: readonly Row[]) {
+  const hidden = hiddenFor(resource, caller, 'write');
+  const named = new Set(inputs.flatMap((input) => Object.keys(input).filter((field) => hidden.has(field))));
+  if (named.size) {
+    throw new AppError(403, 'forbidden_field', `You may not change ${[...named].join(', ')}`, {
+      ...Object.fromEntries(
+        [...named].map((field) => [field, { code: 'forbidden_field', message: 'is not yours to change' }]),
+      ),
+    });
+  }
+  const scope = resource.department;
+  if (scope && 'column' in scope && caller.actor.level === 'admin_department') {
+    const outside = inputs.some((input) => scope.column in input && input[scope.column] !== caller.actor.departmentId);
+    if (outside) {
+      throw new AppError(403, 'forbidden_field', 'You may only assign employees to your own department', {
+        [scope.column]: { code: 'forbidden_field', message: 'must be your own department' },
+      });
+    }
+  }
+}
+
+/** A condition limited to the rows this caller may reach (company, and department where it applies). */
+export const withTenancy = (resource: Resource, caller: Caller, condition?: SQL) =>
+  and(tenancy(resource, caller), condition);
+
+/**
+ * A stored row as the API shows it: `_id`, no company, ISO timestamps, hidden fields dropped by the schema, and the
+ * private fields this caller may not see dropped here.
+ */
+export function present(resource: Resource, row: Row, caller: Caller): Row {
   const out: Row = { _id: row.id };
+  const hidden = hiddenFor(resource, caller);
   for (const [field, value] of Object.entries(row)) {
-    if (field === 'id' || field === 'company_id') continue;
+    if (field === 'id' || field === 'company_id' || hidden.has(field)) continue;
     out[field] =
       resource.kinds[field] === 'timestamp' && typeof value === 'string' ? new Date(value).toISOString() : value;
   }
@@ -45,8 +102,9 @@ export function present(resource: Resource, row: Row): Row {
  * (`rowJson`), so a 10,000-row list costs the API almost no CPU: no per-cell mapping, no re-serialising.
  */
 export async function list(db: Db, resource: Resource, caller: Caller, query: ListQuery) {
-  const where = withTenancy(resource, caller, buildWhere(resource, query));
-  const order = buildOrder(resource, query.sort);
+  const hidden = hiddenFor(resource, caller);
+  const where = withTenancy(resource, caller, and(resource.rows?.(), buildWhere(resource, query, hidden)));
+  const order = buildOrder(resource, query.sort, hidden);
   const populate = parsePopulate(resource, query.populate);
   const limit = Number(query.limit ?? DEFAULT_LIMIT);
   const skip = Number(query.skip ?? 0);
@@ -64,7 +122,9 @@ const isoTimestamp = (column: PgColumn) => sql`to_char(${column} at time zone 'U
 
 /** `row_to_json` of the row's API fields: `_id`, the schema's properties, populated relations as objects. */
 function rowJson(resource: Resource, caller: Caller, populate: string[]): SQL {
-  const fields = Object.keys(resource.rowSchema.properties).map((field) => {
+  const hidden = hiddenFor(resource, caller);
+  const names = Object.keys(resource.rowSchema.properties).filter((field) => !hidden.has(field));
+  const fields = names.map((field) => {
     const column = field === '_id' ? resource.columns.id! : resource.columns[field]!;
     const value = populate.includes(field)
       ? relatedJson(resource.relations![field as never] as Relation, field, column, caller)
@@ -96,6 +156,15 @@ export async function findOne(db: Executor, resource: Resource, caller: Caller, 
   return JSON.parse(rows[0].json) as Row;
 }
 
+/** A sub-record's employee must be in an admin_department caller's department too. */
+function ownerScope(resource: Resource, caller: Caller, field: string): SQL | undefined {
+  const scope = resource.department;
+  if (!scope || !('employee' in scope) || scope.employee !== field || caller.actor.level !== 'admin_department') {
+    return undefined;
+  }
+  return caller.actor.departmentId ? eq(schema.employees.department, caller.actor.departmentId) : sql`false`;
+}
+
 function relatedTenancy(relation: Relation, caller: Caller): SQL | undefined {
   if (!relation.owned || !caller.companyId) return undefined;
   return eq((relation.table as unknown as { company_id: PgColumn }).company_id, caller.companyId);
@@ -110,7 +179,9 @@ export async function checkRelations(db: Executor, resource: Resource, caller: C
     const found = await db
       .select({ id: relation.table.id })
       .from(relation.table)
-      .where(and(inArray(relation.table.id, ids), relatedTenancy(relation, caller)));
+      .where(
+        and(inArray(relation.table.id, ids), relatedTenancy(relation, caller), ownerScope(resource, caller, field)),
+      );
     const known = new Set(found.map((item) => item.id as string));
     inputs.forEach((input, index) => {
       const id = input[field];
@@ -189,6 +260,7 @@ function crossCheck(resource: Resource, stored: Row | null, values: Row): Record
 }
 
 export async function create(db: Db, resource: Resource, caller: Caller, input: Row) {
+  guardWrite(resource, caller, [input]);
   const values = { ...input };
   const ruleErrors = crossCheck(resource, null, values);
   const errors = await checkRelations(db, resource, caller, [values]);
@@ -208,12 +280,40 @@ export async function insertRow(tx: Executor, resource: Resource, caller: Caller
     .values(values as never)
     .returning();
   await writeLog(tx, logEntry(resource, caller, 'create', row!, snapshot(input)));
-  return present(resource, row!);
+  return present(resource, row!, caller);
+}
+
+/**
+ * Inserts many rows inside the caller's transaction, a batch per statement, stamped and company-scoped. Input is
+ * already valid. Returns the stored rows in input order and their log entries, for the caller to write.
+ */
+export async function insertRows(tx: Executor, resource: Resource, caller: Caller, inputs: readonly Row[]) {
+  const rows: Row[] = [];
+  const logs: LogEntry[] = [];
+  for (let i = 0; i < inputs.length; i += WRITE_BATCH) {
+    const chunk = inputs.slice(i, i + WRITE_BATCH);
+    const stored = await tx
+      .insert(resource.table)
+      .values(
+        chunk.map((values) => ({
+          ...values,
+          ...stamp(caller),
+          ...(resource.scope === 'company' ? { company_id: caller.companyId } : {}),
+        })) as never,
+      )
+      .returning();
+    stored.forEach((row, j) => {
+      rows.push(row);
+      logs.push(logEntry(resource, caller, 'create', row, snapshot(chunk[j]!)));
+    });
+  }
+  return { rows, logs };
 }
 
 /** Optimistic concurrency: the write names the version it edited; a stale write is 409 with the current row. */
 export async function update(db: Db, resource: Resource, caller: Caller, id: string, input: Row) {
   const { version, ...changes } = input as Row & { version: number };
+  guardWrite(resource, caller, [changes]);
   const errors = await checkRelations(db, resource, caller, [changes]);
   if (errors.size) throw invalid(errors.get(0)!);
   return guardUnique(resource, () =>
@@ -221,7 +321,7 @@ export async function update(db: Db, resource: Resource, caller: Caller, id: str
       const idMatch = withTenancy(resource, caller, eq(resource.columns.id!, id));
       const [before] = await tx.select().from(resource.table).where(idMatch).for('update');
       if (!before) throw notFound(resource.label);
-      if (before.version !== version) throw conflict(resource, before);
+      if (before.version !== version) throw conflict(resource, caller, before);
       const ruleErrors = crossCheck(resource, before, changes);
       if (ruleErrors) throw invalid(ruleErrors);
       const [row] = await tx
@@ -235,19 +335,19 @@ export async function update(db: Db, resource: Resource, caller: Caller, id: str
         .returning();
       const changed = diff(before, changes);
       if (Object.keys(changed).length) await writeLog(tx, logEntry(resource, caller, 'update', row!, changed));
-      return present(resource, row!);
+      return present(resource, row!, caller);
     }),
   );
 }
 
-const conflict = (resource: Resource, current: Row) =>
+const conflict = (resource: Resource, caller: Caller, current: Row) =>
   new AppError(
     409,
     'conflict',
     `This ${resource.label.toLowerCase()} was changed by someone else. Reload it to see the changes.`,
     undefined,
     {
-      current: present(resource, current),
+      current: present(resource, current, caller),
     },
   );
 
@@ -361,6 +461,7 @@ export async function bulkUpsert(
   validate: (row: Row, mode: 'create' | 'update') => Record<string, FieldError> | null,
 ) {
   const inputs = work.rows;
+  guardWrite(resource, caller, inputs);
   const key = resource.naturalKey;
   const keyOf = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : null);
   const table = resource.table;
@@ -469,28 +570,21 @@ export async function bulkUpsert(
 
       const logs: LogEntry[] = [];
       const creates = plan.filter((p) => !p.before);
-      for (let i = 0; i < creates.length; i += WRITE_BATCH) {
-        const chunk = creates.slice(i, i + WRITE_BATCH);
-        const rows = await tx
-          .insert(table)
-          .values(
-            chunk.map((p) => ({
-              ...p.values,
-              ...stamp(caller),
-              ...(resource.scope === 'company' ? { company_id: caller.companyId } : {}),
-            })) as never,
-          )
-          .returning();
-        rows.forEach((row, j) => {
-          report.push({
-            index: chunk[j]!.index,
-            status: 'created',
-            _id: row.id as string,
-            version: row.version as number,
-          });
-          logs.push(logEntry(resource, caller, 'create', row, snapshot(chunk[j]!.values)));
+      const inserted = await insertRows(
+        tx,
+        resource,
+        caller,
+        creates.map((p) => p.values),
+      );
+      inserted.rows.forEach((row, j) => {
+        report.push({
+          index: creates[j]!.index,
+          status: 'created',
+          _id: row.id as string,
+          version: row.version as number,
         });
-      }
+      });
+      logs.push(...inserted.logs);
       // Updates go in batches of rows that write the same fields: one statement each, not one per row.
       const groups = new Map<string, { index: number; before: Row; values: Row }[]>();
       for (const p of plan.filter((p) => p.before)) {

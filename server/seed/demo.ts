@@ -127,6 +127,14 @@ const jobTitleList = [
   ['INT', 'Intern'],
 ] as const;
 type TitleCode = (typeof jobTitleList)[number][0];
+/** The titles whose holders are offered for an employee's POA, PCHO and supervisor fields. */
+const assignmentRoles: Partial<Record<TitleCode, 'poa' | 'pcho' | 'supervisor'>> = {
+  POA: 'poa',
+  PCO: 'pcho',
+  MGR: 'supervisor',
+  AMGR: 'supervisor',
+  SPV: 'supervisor',
+};
 
 /** Monthly basic salary bands in Jakarta rupiah; the lower end never goes under the company's UMK. */
 const salaryBands: Record<TitleCode, readonly [number, number]> = {
@@ -1111,6 +1119,7 @@ function planCompany(spec: CompanySpec, requested: number, today: number, passwo
       company_id: companyId,
       code: titleCode,
       name,
+      assignment_role: assignmentRoles[titleCode] ?? null,
     })),
     locations: spec.locations.map(([locationCode, name]) => ({
       id: locationIds.get(locationCode)!,

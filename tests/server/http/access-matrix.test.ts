@@ -40,6 +40,7 @@ const matrix: Record<string, Who[]> = {
   'POST /v1/auth/verify': everyone,
   'POST /v1/auth/forgot-password': everyone,
   'POST /v1/auth/reset-password': everyone,
+  'POST /v1/auth/activate': everyone,
   'DELETE /v1/auth/logout': signedIn,
   'GET /v1/auth/me': signedIn,
   'POST /v1/companies/:id/impersonate': ['developer'],
@@ -53,6 +54,7 @@ const matrix: Record<string, Who[]> = {
  */
 const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false; remove?: false }> = {
   '/v1/companies': { read: ['developer'], write: ['developer'] },
+  '/v1/invited-users': { read: ['developer'], write: ['developer'], create: false, remove: false },
   '/v1/refs/employees/orgs/departments': { read: hrReaders, write: companyAdmins },
   '/v1/refs/employees/orgs/sub-departments': { read: hrReaders, write: companyAdmins },
   '/v1/refs/employees/orgs/job-titles': { read: hrReaders, write: companyAdmins },
@@ -89,8 +91,36 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
     ]),
   ),
   '/v1/employees': { read: hrReaders, write: companyAdmins },
-  '/v1/employees/family': { read: hrReaders, write: companyAdmins },
+  // Views of the employee record: resigned (the HR Viewer role may read it) and daily workers.
+  '/v1/employees/exit-employee': { read: hrReaders, write: companyAdmins, create: false },
+  '/v1/employees/freelance': { read: companyAdmins, write: companyAdmins, create: false },
+  ...Object.fromEntries(
+    ['family', 'emergency-contacts', 'work-experiences', 'educations', 'attachments', 'case-achievement'].map(
+      (list) => [`/v1/employees/${list}`, { read: hrReaders, write: companyAdmins }],
+    ),
+  ),
+  '/v1/employee-onboarding': { read: companyAdmins, write: companyAdmins },
+  // Payroll items of an employee: payroll permission only (the HR Viewer role has none).
+  ...Object.fromEntries(
+    ['allowances', 'incentives', 'bonuses', 'deductions', 'payrolls/thr-bonuses'].map((list) => [
+      `/v1/employees/${list}`,
+      { read: companyAdmins, write: companyAdmins },
+    ]),
+  ),
 };
+Object.assign(matrix, {
+  'GET /v1/employees/by-user/:userId': hrReaders,
+  'POST /v1/employees/import': companyAdmins,
+  'POST /v1/employees/import-invitation': companyAdmins,
+  'POST /v1/employees/:id/exit': companyAdmins,
+  'POST /v1/employees/:id/rehire': companyAdmins,
+  'GET /v1/employees/:id/bpjs': companyAdmins,
+  'GET /v1/employees/:id/account': hrReaders,
+  'PUT /v1/employees/:id/account': companyAdmins,
+  // my-profile: anyone signed in to a company (their own record; none for the developer, who has no company).
+  'GET /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
+  'PUT /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
+});
 for (const [base, { read, write, create, remove }] of Object.entries(resourceMatrix)) {
   matrix[`GET ${base}`] = read;
   matrix[`GET ${base}/:id`] = read;
@@ -130,7 +160,10 @@ describe('authorisation matrix', () => {
     for (const route of t.app.routeTable) {
       const key = `${route.method} ${route.url}`;
       const allowed = matrix[key] ?? [];
-      const url = route.url.replace(':id', randomUUID()).replace(':name', `${'0'.repeat(32)}.png`);
+      const url = route.url
+        .replace(':id', randomUUID())
+        .replace(':userId', randomUUID())
+        .replace(':name', `${'0'.repeat(32)}.png`);
       for (const who of everyone) {
         if (key === 'DELETE /v1/auth/logout' && who !== 'anonymous') {
           // Logging out revokes the token; use a fresh one.

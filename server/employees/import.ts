@@ -1,0 +1,290 @@
+/**
+ * Employee import and bulk invitation: rows from a spreadsheet, matched to existing employees by `_id`, employee id,
+ * NIK (ktp_number) or email, in that order. Matched rows update the employee; the others create an employee with their
+ * account, which gets an activation link. All of it in one transaction, or nothing (400 `bulk_invalid` with a report
+ * per row, like the generic bulk endpoint).
+ */
+import { inArray, or, sql } from 'drizzle-orm';
+import { type LogEntry, snapshot, writeLog } from '../activity/log.ts';
+import { issueOneTimeTokens } from '../auth/one-time.ts';
+import type { Db, Executor } from '../db/connect.ts';
+import { employees, users } from '../db/schema.ts';
+import { AppError, type FieldError } from '../http/errors.ts';
+import type { Resource } from '../resources/define.ts';
+import * as repo from '../resources/repository.ts';
+import { employeesResource } from './resource.ts';
+
+type Row = Record<string, unknown>;
+type Check = (value: unknown) => Record<string, FieldError> | null;
+
+export interface ImportChecks {
+  /** The schema of a new employee (with `username`). */
+  create: Check;
+  /** The schema of changes to an existing one. */
+  update: Check;
+}
+
+export interface ImportRowReport {
+  index: number;
+  status: 'created' | 'updated' | 'unchanged' | 'invalid';
+  _id?: string;
+  fields?: Record<string, FieldError>;
+  /** Demo mode only: the activation link of a created account. */
+  link?: string;
+}
+
+/** Every employee of the caller's company (and department): a row may match anyone, whichever list they are on. */
+const anyEmployee: Resource = { ...employeesResource, rows: undefined };
+
+const lower = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null);
+const MATCH_KEYS = ['employee_id', 'ktp_number', 'email'] as const;
+/** Rows per statement when creating accounts. */
+const BATCH = 250;
+
+/**
+ * Imports `rows`. `mode: 'invite'` only creates (a row matching an existing employee is invalid) and requires an email,
+ * since the activation link goes there. `activationLink` turns a token into the link a mail would carry.
+ */
+export async function importEmployees(
+  db: Db,
+  caller: repo.Caller,
+  rows: Row[],
+  checks: ImportChecks,
+  options: { mode: 'import' | 'invite'; activationLink: (token: string, email: string | null) => string | undefined },
+) {
+  repo.guardWrite(employeesResource, caller, rows);
+  return repo.guardUnique(employeesResource, () =>
+    db.transaction(async (tx) => {
+      const existing = indexMatches(await findMatches(tx, caller, rows));
+      const report: ImportRowReport[] = [];
+      const creates: { index: number; values: Row; username: string }[] = [];
+      const updates: { index: number; row: Row }[] = [];
+      const claimed = new Map<string, number>();
+      for (const [index, input] of rows.entries()) {
+        const { _id, version, username, ...values } = input as Row & {
+          _id?: string;
+          version?: number;
+          username?: string;
+        };
+        const match = matchOf(existing, _id, values);
+        if (match.error) {
+          report.push({ index, status: 'invalid', fields: match.error });
+          continue;
+        }
+        const found = match.row;
+        if (found && options.mode === 'invite') {
+          report.push({
+            index,
+            status: 'invalid',
+            fields: { [match.by!]: { code: 'exists', message: 'is already an employee of this company' } },
+          });
+          continue;
+        }
+        if (found) {
+          const id = found.id as string;
+          if (claimed.has(id)) {
+            report.push({
+              index,
+              status: 'invalid',
+              fields: {
+                [match.by!]: { code: 'duplicate', message: 'is the same employee as another row in this upload' },
+              },
+            });
+            continue;
+          }
+          claimed.set(id, index);
+          const fields = checks.update(values);
+          if (fields) {
+            report.push({ index, status: 'invalid', fields });
+            continue;
+          }
+          updates.push({ index, row: { ...values, _id: id, ...(version === undefined ? {} : { version }) } });
+          continue;
+        }
+        const login = lower(username ?? values.employee_id);
+        const fields = { ...checks.create({ ...values, ...(username === undefined ? {} : { username }) }) };
+        if (options.mode === 'invite' && !lower(values.email)) {
+          fields.email = { code: 'required', message: 'is required to send the invitation' };
+        }
+        if (Object.keys(fields).length || !login) {
+          report.push({ index, status: 'invalid', fields });
+          continue;
+        }
+        creates.push({ index, values, username: login });
+      }
+
+      // New accounts: usernames and emails are unique across the platform, and within this upload.
+      const taken = await takenLogins(
+        tx,
+        creates.map((c) => c.username),
+        creates.map((c) => lower(c.values.email)).filter((e): e is string => !!e),
+      );
+      const seen = new Set<string>();
+      for (const create of creates) {
+        const email = lower(create.values.email);
+        const fields: Record<string, FieldError> = {};
+        if (taken.has(create.username) || seen.has(create.username)) {
+          fields.username = { code: 'unique', message: 'is already used' };
+        }
+        if (email && (taken.has(email) || seen.has(email)))
+          fields.email = { code: 'unique', message: 'is already used' };
+        seen.add(create.username);
+        if (email) seen.add(email);
+        if (Object.keys(fields).length) report.push({ index: create.index, status: 'invalid', fields });
+      }
+      const relationErrors = await repo.checkRelations(
+        tx,
+        employeesResource,
+        caller,
+        creates.map((c) => c.values),
+      );
+      for (const [i, fields] of relationErrors) report.push({ index: creates[i]!.index, status: 'invalid', fields });
+
+      // Updates through the generic bulk write (a savepoint inside this transaction), its report mapped back.
+      let updateReport: repo.BulkRowReport[] = [];
+      if (updates.length) {
+        try {
+          const result = await repo.bulkUpsert(
+            tx as unknown as Db,
+            employeesResource,
+            caller,
+            { rows: updates.map((u) => u.row), delete: [] },
+            (values) => checks.update(values),
+          );
+          updateReport = result.rows;
+        } catch (error) {
+          if (!(error instanceof AppError) || error.code !== 'bulk_invalid') throw error;
+          updateReport = (error.extra?.rows as repo.BulkRowReport[]) ?? [];
+        }
+        for (const entry of updateReport) {
+          const index = updates[entry.index]!.index;
+          report.push({ ...entry, index });
+        }
+      }
+      if (report.some((entry) => entry.status === 'invalid')) {
+        const invalid = report.filter((entry) => entry.status === 'invalid').sort((a, b) => a.index - b.index);
+        throw new AppError(
+          400,
+          'bulk_invalid',
+          `${invalid.length} of ${rows.length} rows are invalid; nothing was saved`,
+          undefined,
+          { rows: invalid },
+        );
+      }
+
+      // New accounts and employees, a batch per statement: 10,000 invitations stay one short transaction.
+      const logs: LogEntry[] = [];
+      const userIds: string[] = [];
+      for (let i = 0; i < creates.length; i += BATCH) {
+        const chunk = creates.slice(i, i + BATCH);
+        const inserted = await tx
+          .insert(users)
+          .values(
+            chunk.map(({ values, username }) => ({
+              company_id: caller.companyId,
+              fullname: String(values.fullname),
+              username,
+              email: (values.email as string | null | undefined) ?? null,
+              phone: (values.phone as string | null | undefined) ?? null,
+              level: 'employee' as const,
+              created_by: caller.actor.userId,
+            })),
+          )
+          .returning({ id: users.id, username: users.username });
+        const byName = new Map(inserted.map((user) => [user.username, user.id]));
+        userIds.push(...chunk.map((create) => byName.get(create.username)!));
+      }
+      const stored = await repo.insertRows(
+        tx,
+        employeesResource,
+        caller,
+        creates.map((create, i) => ({ ...create.values, user: userIds[i], assigned_by: caller.actor.userId })),
+      );
+      logs.push(...stored.logs);
+      const tokens = await issueOneTimeTokens(tx, 'activation', userIds);
+      creates.forEach((create, i) => {
+        const values = create.values;
+        const link = options.activationLink(tokens[i]!, (values.email as string | null | undefined) ?? null);
+        report.push({
+          index: create.index,
+          status: 'created',
+          _id: stored.rows[i]!.id as string,
+          ...(link ? { link } : {}),
+        });
+        logs.push({
+          actor: caller.actor,
+          companyId: caller.companyId,
+          action: 'create',
+          menu: employeesResource.menu,
+          resource: 'employee-accounts',
+          recordId: userIds[i]!,
+          detail: `${options.mode === 'invite' ? 'Invited' : 'Imported'} ${values.fullname} (${create.username})`,
+          changes: snapshot({ username: create.username, email: values.email ?? null }),
+        });
+      });
+      await writeLog(tx, logs);
+      report.sort((a, b) => a.index - b.index);
+      const count = (status: ImportRowReport['status']) => report.filter((entry) => entry.status === status).length;
+      return { created: count('created'), updated: count('updated'), unchanged: count('unchanged'), rows: report };
+    }),
+  );
+}
+
+/** The employees any row could match, by id or by one of the natural keys (case-insensitive). */
+async function findMatches(tx: Executor, caller: repo.Caller, rows: Row[]) {
+  const ids = rows.map((row) => row._id).filter((id): id is string => typeof id === 'string');
+  const keys = Object.fromEntries(
+    MATCH_KEYS.map((key) => [key, rows.map((row) => lower(row[key])).filter((v): v is string => !!v)]),
+  ) as Record<(typeof MATCH_KEYS)[number], string[]>;
+  const conditions = [
+    ids.length ? inArray(employees.id, ids) : undefined,
+    ...MATCH_KEYS.map((key) => (keys[key].length ? inArray(sql`lower(${employees[key]})`, keys[key]) : undefined)),
+  ].filter((condition) => condition !== undefined);
+  if (!conditions.length) return [];
+  return tx
+    .select()
+    .from(employees)
+    .where(repo.withTenancy(anyEmployee, caller, or(...conditions)));
+}
+
+/** The stored employees by id and by each natural key (lower case), for matching thousands of rows at once. */
+function indexMatches(existing: Row[]) {
+  const byId = new Map(existing.map((row) => [row.id as string, row]));
+  const byKey = Object.fromEntries(
+    MATCH_KEYS.map((key) => [
+      key,
+      new Map(existing.map((row) => [lower(row[key]), row] as const).filter(([value]) => value !== null)),
+    ]),
+  ) as Record<(typeof MATCH_KEYS)[number], Map<string | null, Row>>;
+  return { byId, byKey };
+}
+type Matches = ReturnType<typeof indexMatches>;
+
+/** The employee a row names: by `_id`, else by the first natural key it gives that matches someone. */
+function matchOf(
+  existing: Matches,
+  _id: string | undefined,
+  values: Row,
+): { row?: Row; by?: string; error?: Record<string, FieldError> } {
+  if (_id !== undefined) {
+    const row = existing.byId.get(_id);
+    return row ? { row, by: '_id' } : { error: { _id: { code: 'not_found', message: 'does not exist' } } };
+  }
+  for (const key of MATCH_KEYS) {
+    const value = lower(values[key]);
+    if (!value) continue;
+    const row = existing.byKey[key].get(value);
+    if (row) return { row, by: key };
+  }
+  return {};
+}
+
+async function takenLogins(tx: Executor, usernames: string[], emails: string[]) {
+  const names = [...new Set([...usernames, ...emails])];
+  if (!names.length) return new Set<string>();
+  const found = await tx
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(or(inArray(sql`lower(${users.username})`, names), inArray(sql`lower(${users.email})`, names)));
+  return new Set(found.flatMap((user) => [lower(user.username), lower(user.email)]).filter((v): v is string => !!v));
+}

@@ -1,0 +1,228 @@
+/**
+ * Employee behaviour beyond the generic record: finding an employee by their account, the exit flow and rehiring,
+ * the account behind an employee, their BPJS contributions, and the signed-in employee's own record.
+ */
+import { and, count, eq, type SQL } from 'drizzle-orm';
+import { bpjsContributions } from '../../common/bpjs.ts';
+import { jakartaToday } from '../../common/employment.ts';
+import { writeLog } from '../activity/log.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import { revokeUserSessions } from '../auth/repository.ts';
+import type { Db } from '../db/connect.ts';
+import { companies, employeeFamily, employees, users } from '../db/schema.ts';
+import { AppError, invalid, notFound } from '../http/errors.ts';
+import type { Resource } from '../resources/define.ts';
+import * as repo from '../resources/repository.ts';
+import { employeesResource } from './resource.ts';
+
+type Row = Record<string, unknown>;
+
+/** Every employee of the caller's company (and department), whichever list they are on. */
+const anyEmployee: Resource = { ...employeesResource, rows: undefined };
+
+/** The employee whose account is `userId`: the detail editor's id (spec 2.1). 404 when not the caller's to see. */
+export async function findByUser(db: Db, caller: repo.Caller, userId: string, populate: string[]) {
+  const query = { user: userId, populate: populate.join(','), limit: 1 };
+  const { json } = await repo.list(db, anyEmployee, caller, query);
+  const [row] = JSON.parse(json) as Row[];
+  if (!row) throw notFound('Employee');
+  return row;
+}
+
+export interface ExitInput {
+  version: number;
+  exit_reason: 'resign' | 'phk';
+  exit_date: string;
+}
+
+/**
+ * The exit flow: sets the exit reason and date. From that date (Asia/Jakarta) the employee is on the resigned list
+ * and their account cannot sign in (checked at sign-in and on every request), so no session outlives it.
+ */
+export async function exit(db: Db, caller: repo.Caller, id: string, input: ExitInput) {
+  const current = await repo.findOne(db, employeesResource, caller, id);
+  if (typeof current.join_date === 'string' && input.exit_date < current.join_date) {
+    throw invalid({ exit_date: { code: 'before_join', message: 'must not be before the join date' } });
+  }
+  return repo.update(db, employeesResource, caller, id, { ...input });
+}
+
+/** Rehire: clears the exit fields, so the employee is active again and may sign in. */
+export async function rehire(db: Db, caller: repo.Caller, id: string, version: number) {
+  const current = await repo.findOne(db, employeesResource, caller, id);
+  if (current.exit_date === null) {
+    throw new AppError(409, 'not_exited', 'This employee has no exit date: there is nothing to rehire');
+  }
+  return repo.update(db, employeesResource, caller, id, { version, exit_reason: null, exit_date: null });
+}
+
+const accountColumns = {
+  _id: users.id,
+  fullname: users.fullname,
+  username: users.username,
+  email: users.email,
+  phone: users.phone,
+  photo_url: users.photo_url,
+  blocked: users.blocked,
+  level: users.level,
+};
+
+/** The user id behind an employee the caller may see (tenancy and department through the generic repository). */
+async function accountId(db: Db, caller: repo.Caller, id: string): Promise<string> {
+  const employee = await repo.findOne(db, employeesResource, caller, id);
+  return employee.user as string;
+}
+
+async function readAccount(db: Db, where: SQL) {
+  const [account] = await db.select(accountColumns).from(users).where(where);
+  if (!account) throw notFound('Account');
+  return account;
+}
+
+export async function account(db: Db, caller: repo.Caller, id: string) {
+  const userId = await accountId(db, caller, id);
+  return readAccount(db, and(eq(users.id, userId), eq(users.company_id, caller.companyId!))!);
+}
+
+export interface AccountChanges {
+  fullname?: string;
+  username?: string;
+  email?: string | null;
+  phone?: string | null;
+  photo_url?: string | null;
+  blocked?: boolean;
+  password?: string;
+}
+
+/**
+ * Changes the account of an employee. A new password (admins only) is hashed and, like blocking, ends every session
+ * of the user at once. The full name and contact fields are kept the same on the employee record. Logged, without the
+ * password.
+ */
+export async function updateAccount(db: Db, caller: repo.Caller, id: string, changes: AccountChanges) {
+  if (changes.password !== undefined && caller.actor.level !== 'admin') {
+    throw new AppError(403, 'forbidden_field', 'Only an admin may set another user’s password', {
+      password: { code: 'forbidden_field', message: 'only an admin may set it' },
+    });
+  }
+  const userId = await accountId(db, caller, id);
+  if (userId === caller.actor.userId && changes.blocked) {
+    throw invalid({ blocked: { code: 'self', message: 'you cannot block your own account' } });
+  }
+  const { password, ...fields } = changes;
+  return repo.guardUnique(employeesResource, () =>
+    db.transaction(async (tx) => {
+      const where = and(eq(users.id, userId), eq(users.company_id, caller.companyId!))!;
+      const [before] = await tx.select(accountColumns).from(users).where(where).for('update');
+      if (!before) throw notFound('Account');
+      const values: Row = { ...fields, updated_at: new Date().toISOString() };
+      if (fields.username !== undefined) values.username = fields.username.toLowerCase();
+      if (password !== undefined) values.password_hash = await hashPassword(password);
+      await tx.update(users).set(values).where(where);
+      const mirrored = Object.fromEntries(
+        (['fullname', 'email', 'phone'] as const).filter((f) => f in fields).map((f) => [f, fields[f]]),
+      );
+      if (Object.keys(mirrored).length) {
+        await tx
+          .update(employees)
+          .set(mirrored)
+          .where(and(eq(employees.user, userId), eq(employees.company_id, caller.companyId!)));
+      }
+      if (password !== undefined || fields.blocked === true) await revokeUserSessions(tx, userId);
+      const changed = Object.fromEntries(
+        Object.entries(fields)
+          .filter(([field, value]) => before[field as keyof typeof before] !== value)
+          .map(([field, value]) => [field, { from: before[field as keyof typeof before], to: value }]),
+      );
+      if (password !== undefined) changed.password = { from: null, to: null };
+      if (Object.keys(changed).length) {
+        await writeLog(tx, {
+          actor: caller.actor,
+          companyId: caller.companyId,
+          action: 'update',
+          menu: employeesResource.menu,
+          resource: 'employee-accounts',
+          recordId: userId,
+          detail: `Updated the account of ${before.fullname} (${before.username}): ${Object.keys(changed).join(', ')}`,
+          changes: changed,
+        });
+      }
+      return readAccount(tx as unknown as Db, where);
+    }),
+  );
+}
+
+/**
+ * The BPJS contributions of an employee this month, from their stored salary data and the company's UMK and JKK rate
+ * (common/bpjs.ts). Family members marked `bpjs_ks_additional` are the additional Kesehatan members.
+ */
+export async function bpjs(db: Db, caller: repo.Caller, id: string) {
+  const employee = await repo.findOne(db, employeesResource, caller, id);
+  const [company] = await db
+    .select({ umk: companies.umk, jkk: companies.jkk_percentage })
+    .from(companies)
+    .where(eq(companies.id, caller.companyId!));
+  const [{ members } = { members: 0 }] = await db
+    .select({ members: count() })
+    .from(employeeFamily)
+    .where(and(eq(employeeFamily.employee, id), eq(employeeFamily.bpjs_ks_additional, true)));
+  const companyJkk = Number(company?.jkk ?? 0);
+  const jkk = (employee.jkk_percentage as number | null) ?? (Number.isFinite(companyJkk) ? companyJkk : 0);
+  const basic = Number(employee.basic_salary ?? 0);
+  const date = jakartaToday();
+  const contributions = bpjsContributions({
+    tkWage: (employee.bpjs_tk_salary as number | null) ?? basic,
+    ksWage: (employee.bpjs_ks_salary as number | null) ?? basic,
+    date,
+    jkkPercent: jkk,
+    umk: company?.umk ?? null,
+    tkRegistered: employee.bpjs_tk_registered === true,
+    ksRegistered: employee.bpjs_ks_registered === true,
+    type: (employee.bpjs_type as 1 | 2 | 3) ?? 1,
+    additionalFamilyMembers: members,
+  });
+  return {
+    umk: company?.umk ?? null,
+    jkk_percentage: Number.isFinite(companyJkk) ? companyJkk : 0,
+    date,
+    additional_family_members: members,
+    contributions,
+  };
+}
+
+/** What an employee may change on their own record (my-profile): personal and contact data, never pay or status. */
+export const selfEditable = [
+  'nickname',
+  'email',
+  'phone',
+  'birth_place',
+  'marital_status',
+  'religion',
+  'same_address',
+  ...(['id_card', 'domicile'] as const).flatMap((prefix) =>
+    ['address', 'rt', 'rw', 'postal_code', 'province', 'city', 'district', 'sub_district'].map(
+      (part) => `${prefix}_${part}` as const,
+    ),
+  ),
+] as const;
+
+/** The signed-in user's own employee record, read and written as themselves (tenancy still applies). */
+async function ownId(db: Db, caller: repo.Caller): Promise<string> {
+  const [own] = await db
+    .select({ id: employees.id })
+    .from(employees)
+    .where(and(eq(employees.user, caller.actor.userId), eq(employees.company_id, caller.companyId!)));
+  if (!own) throw notFound('Employee');
+  return own.id;
+}
+
+/** The own record bypasses the department scope and the list views: it is simply yours. */
+const ownRecord: Resource = { ...employeesResource, rows: undefined, department: undefined };
+
+export async function me(db: Db, caller: repo.Caller, populate: string[]) {
+  return repo.findOne(db, ownRecord, caller, await ownId(db, caller), populate);
+}
+
+export async function updateMe(db: Db, caller: repo.Caller, input: Row & { version: number }) {
+  return repo.update(db, ownRecord, caller, await ownId(db, caller), input);
+}
