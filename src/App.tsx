@@ -21,6 +21,8 @@ const Shell = page(() => import('./layout/Shell.tsx'));
 const Section = page(() => import('./layout/Section.tsx'));
 const LoanDetail = page(async () => ({ default: (await import('./layout/Details.tsx')).LoanDetail }));
 const RecordDetail = page(async () => ({ default: (await import('./layout/Details.tsx')).RecordDetail }));
+/** my-profile has an empty role list (spec 6), so the menu guard of `Section` never shows it: routed for everyone. */
+const MyProfile = page(() => import('./screens/profile/MyProfile.tsx'));
 
 function Loading() {
   const { t } = useTranslation();
@@ -93,6 +95,7 @@ export function App() {
               <Route index element={<Navigate to="/dashboard/home" replace />} />
               <Route path="payroll/employee-loan/detail/:id?" element={<LoanDetail />} />
               <Route path="edit/:type?/:id?" element={<RecordDetail />} />
+              <Route path="my-profile" element={<MyProfile />} />
               <Route path="*" element={<Section />} />
             </Route>
           </Route>

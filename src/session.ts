@@ -103,10 +103,11 @@ export async function impersonate(companyId: string): Promise<void> {
 }
 
 /**
- * Logout (spec 4): tells the server, then restores a stored developer token and reloads, or clears the token and
- * the user (the dashboard guard then sends the visitor to /).
+ * Logout (spec 4): tells the server, then restores a stored developer token and reloads on `restoreTo` (the developer's
+ * dashboard home unless said otherwise), or clears the token and the user (the dashboard guard then sends the visitor
+ * to /).
  */
-export async function logout(): Promise<void> {
+export async function logout(restoreTo = '/dashboard/home'): Promise<void> {
   try {
     await call(api.DELETE('/v1/auth/logout'));
   } catch {
@@ -117,7 +118,7 @@ export async function logout(): Promise<void> {
   if (plan.kind === 'restore') {
     getDefaultStore().set(userAtom, null);
     tokenStore.set(plan.token);
-    window.location.assign('/dashboard/home');
+    window.location.assign(restoreTo);
     return;
   }
   tokenStore.clear();

@@ -48,6 +48,14 @@ export function logoutPlan(savedDeveloperToken: string | null): LogoutPlan {
   return token ? { kind: 'restore', token } : { kind: 'sign-out' };
 }
 
+/**
+ * A reply to a request sent with a token other than the current one (the session was already replaced, e.g. a logout
+ * back to the developer's own session while a list was loading) must not sign the current session out.
+ */
+export function sentForOtherSession(sentAuthorization: string | null, currentToken: string | null): boolean {
+  return currentToken !== null && sentAuthorization !== `Bearer ${currentToken}`;
+}
+
 export type RequestErrorAction = 'sign-out' | 'silent' | 'notify';
 
 /** Paths whose errors the global notifier leaves alone: id-card (spec 8) and auth, whose pages show errors inline. */

@@ -31,6 +31,15 @@ const validationCodes = {
   maxItems: 'validation.maxItems',
   uniqueItems: 'validation.uniqueItems',
   unknown_field: 'validation.unknown_field',
+  // The server's own rules (employees, imports, bulk rows).
+  not_found: 'validation.not_found',
+  forbidden_field: 'validation.forbidden_field',
+  before_join: 'validation.before_join',
+  after_start: 'validation.after_start',
+  exists: 'validation.exists',
+  duplicate: 'validation.duplicate',
+  self: 'validation.self',
+  conflict: 'validation.conflict',
 } as const satisfies Partial<Record<ValidationCode, `validation.${ValidationCode}`>>;
 
 /** The decimal places a `multipleOf` step allows (0.01 -> 2, 1 -> 0), or null for a step that is not 10^-n (0.25, 500). */
@@ -108,6 +117,8 @@ const errorCodeKeys = {
   timeout: 'errors.codes.timeout',
   network_error: 'errors.codes.network_error',
   no_company: 'errors.codes.no_company',
+  forbidden_field: 'errors.codes.forbidden_field',
+  not_exited: 'errors.codes.not_exited',
 } as const satisfies Record<ErrorCode, `errors.codes.${ErrorCode}`>;
 
 /** Spec 8's default error texts: the generic one, the admin-assignment failure and a missing route guard. */

@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { notifyError } from '../overlays/progress.ts';
-import { cleanToken, errorNotificationText, requestErrorAction } from '../sessionRules.ts';
+import { cleanToken, errorNotificationText, requestErrorAction, sentForOtherSession } from '../sessionRules.ts';
 import type { components, paths } from './v1.d.ts';
 
 export type Schemas = components['schemas'];
@@ -127,6 +127,8 @@ const errors: Middleware = {
       inline: request.headers.has(INLINE_ERRORS_HEADER),
     });
     if (action === 'sign-out') {
+      // A 401 for a token that was already replaced (a logout back to the developer's own session) is stale.
+      if (sentForOtherSession(request.headers.get('Authorization'), tokenStore.get())) return undefined;
       tokenStore.clear();
       // Dashboard routes send an anonymous visitor to / themselves; elsewhere go there now.
       if (!window.location.pathname.startsWith('/dashboard')) window.location.assign('/');

@@ -6,6 +6,9 @@ import type { Command } from './types.ts';
 
 const always = () => true;
 
+/** The signed-in employee's own record (App.tsx routes it outside the menu guard). */
+export const MY_PROFILE_PATH = '/dashboard/my-profile';
+
 /** Change language to English, Bahasa Indonesia, 中文: the current language is not offered. */
 export const languageCommands: readonly Command[] = languages.map((language) => ({
   id: `language:${language.code}`,
@@ -37,6 +40,16 @@ export const globalCommands: readonly Command[] = [
     isVisible: (ctx) => canAccess('active-employees', ctx.viewer) || canAccess('resigned-employees', ctx.viewer),
     isEnabled: always,
     run: (ctx) => ctx.palette.openPage('employee'),
+  },
+  {
+    // my-profile's menu entry has an empty role list: every company user reaches it from here and the user menu.
+    id: 'profile:open',
+    label: 'menu.my-profile',
+    keywords: ['my profile', 'profile', 'account', 'me', 'profil saya', 'profil', 'akun', '我的资料', '个人资料'],
+    group: 'navigation',
+    isVisible: (ctx) => ctx.user.company !== null,
+    isEnabled: (ctx) => ctx.screen.pathname !== MY_PROFILE_PATH,
+    run: (ctx) => ctx.navigate(MY_PROFILE_PATH),
   },
   {
     id: 'sidebar:toggle',

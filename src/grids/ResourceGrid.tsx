@@ -14,7 +14,18 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useSetAtom } from 'jotai';
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore } from 'react';
+import {
+  type CSSProperties,
+  lazy,
+  type RefObject,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { toApiError } from '../api/client.ts';
@@ -24,11 +35,12 @@ import i18n from '../i18n.ts';
 import { notifyError, toast } from '../overlays/progress.ts';
 import { type ListQuery, listRows } from './api.ts';
 import { columnDefs } from './columns.ts';
-import { gridCommands } from './commands.ts';
+import { type BatchAction, gridCommands } from './commands.ts';
 import { type GridContext, isDraftId, type RowMeta, unsavedRowsAtom } from './context.ts';
 import { ConfirmDelete, SetValueDialog } from './dialogs.tsx';
 import { GridEditing } from './editing.ts';
 import { createEnumLookup } from './enumLookup.ts';
+import { type Fixed, withFixed } from './fixed.ts';
 import { cellValue, isEditableColumn } from './kinds.ts';
 import { fieldLabel } from './labels.ts';
 import { gridModules } from './modules.ts';
@@ -72,6 +84,64 @@ export interface ResourceGridProps {
   title: string;
   /** Whether the viewer may write (the menu's write rule); the server refuses anyway. */
   canWrite: boolean;
+  /**
+   * Master-detail (`fixed.ts`): fields fixed to a parent record, e.g. `{ employee: id }`. They filter every list
+   * query, are written into every new, pasted and imported row, and are not columns. Give the grid a `key` per parent.
+   */
+  fixed?: Fixed;
+  /**
+   * A grid among other content (a detail page's sub-records, several on one page): a compact frame of about eight
+   * rows scrolling inside, the view (search, sort, filters, tab) kept in memory instead of the URL, and its palette
+   * commands and their shortcuts (Ctrl+S, Ctrl+Z…) offered only while the focus is in the grid or a dialog opened
+   * from it. A full-screen grid owns the URL's view and adds its commands while mounted.
+   */
+  embedded?: boolean;
+  /** The screen's own actions on the selected rows ('Rehire'): toolbar buttons and palette commands. */
+  batchActions?: readonly BatchAction[];
+}
+
+/** An embedded grid's frame: the header and eight rows of `gridTheme`, plus its border. */
+const EMBEDDED_FRAME: CSSProperties = { height: 38 + 8 * 36 + 2, minHeight: 0 };
+const noBatchActions: readonly BatchAction[] = [];
+
+/**
+ * Whether the focus is in the element or, since it was, in a dialog (the palette, the grid's own dialogs): always
+ * true when not `enabled`. Focus elsewhere on the page makes it false.
+ */
+function useFocusWithin(ref: RefObject<HTMLElement | null>, enabled: boolean): boolean {
+  const [inside, setInside] = useState(false);
+  useEffect(() => {
+    if (!enabled) return;
+    const onFocus = (event: FocusEvent) => {
+      const target = event.target;
+      if (!(target instanceof Element)) return;
+      if (ref.current?.contains(target)) setInside(true);
+      else if (!target.closest('dialog')) setInside(false);
+    };
+    document.addEventListener('focusin', onFocus);
+    return () => document.removeEventListener('focusin', onFocus);
+  }, [ref, enabled]);
+  return !enabled || inside;
+}
+
+/** The view: in the URL for a full-screen grid (shareable, survives reload), in memory for an embedded one. */
+function useView(embedded: boolean): [ViewState, (change: Partial<ViewState>) => void] {
+  const [params, setParams] = useSearchParams();
+  const [local, setLocal] = useState<ViewState>(() => readView(new URLSearchParams()));
+  const view = useMemo(() => (embedded ? local : readView(params)), [embedded, local, params]);
+  const update = useCallback(
+    (change: Partial<ViewState>) => {
+      if (embedded) {
+        setLocal((current) => ({ ...current, ...change }));
+        return;
+      }
+      // No navigation when nothing changes: AG Grid reports filter and sort events while the page is being left too.
+      const next = writeView(params, change);
+      if (next.toString() !== params.toString()) setParams(next, { replace: true });
+    },
+    [embedded, params, setParams],
+  );
+  return [view, update];
 }
 
 type Load =
@@ -79,12 +149,24 @@ type Load =
   | { state: 'ready'; mode: 'client' | 'infinite'; total: number }
   | { state: 'failed'; message: string };
 
-export function ResourceGrid({ spec, title, canWrite }: ResourceGridProps) {
+export function ResourceGrid({
+  spec: givenSpec,
+  title,
+  canWrite,
+  fixed,
+  embedded = false,
+  batchActions = noBatchActions,
+}: ResourceGridProps) {
   const { t, i18n: i18nInstance } = useTranslation();
   const language = i18nInstance.language;
-  const [params, setParams] = useSearchParams();
   const navigate = useNavigate();
-  const view = useMemo(() => readView(params), [params]);
+  const fixedKey = JSON.stringify(fixed ?? {});
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fixed values by content, not by object identity.
+  const spec = useMemo(() => withFixed(givenSpec, fixed), [givenSpec, fixedKey]);
+  const [view, updateView] = useView(embedded);
+  const tab = spec.tabs?.find((entry) => entry.id === view.tab) ?? spec.tabs?.[0];
+  const region = useRef<HTMLElement>(null);
+  const focused = useFocusWithin(region, embedded);
   const viewRef = useRef(view);
   viewRef.current = view;
   // The search box keeps its own text: the URL follows it, but a URL update can lag a fast typist by a render.
@@ -119,9 +201,11 @@ export function ResourceGrid({ spec, title, canWrite }: ResourceGridProps) {
   useSyncExternalStore(editing.subscribe, () => editing.staged ?? editing.conflict ?? editing.pendingCount());
   const unsaved = editing.pendingCount();
   const setUnsaved = useSetAtom(unsavedRowsAtom);
+  // The atom sums every grid on screen (a detail page has several): each adds its own count while it has one.
   useEffect(() => {
-    setUnsaved(unsaved);
-    return () => setUnsaved(0);
+    if (!unsaved) return;
+    setUnsaved((total) => total + unsaved);
+    return () => setUnsaved((total) => total - unsaved);
   }, [unsaved, setUnsaved]);
   // Closing or reloading the tab with unsaved rows asks first (the browser's own prompt).
   useEffect(() => {
@@ -150,7 +234,7 @@ export function ResourceGrid({ spec, title, canWrite }: ResourceGridProps) {
   const serverQuery = useCallback(
     (state: ViewState): ListQuery => {
       const tab = spec.tabs?.find((entry) => entry.id === state.tab) ?? spec.tabs?.[0];
-      const query: ListQuery = { ...(tab?.query ?? {}) };
+      const query: ListQuery = { ...(tab?.query ?? {}), ...spec.fixed };
       if (spec.populate?.length) query.populate = spec.populate.join(',');
       if (spec.dateRange && (state.from || state.to)) {
         query[spec.dateRange] = [state.from ?? '1900-01-01', state.to ?? '9999-12-31'];
@@ -167,6 +251,7 @@ export function ResourceGrid({ spec, title, canWrite }: ResourceGridProps) {
     const controller = new AbortController();
     setLoad({ state: 'loading' });
     setRows(null);
+    setSelected([]);
     editing.reset();
     listRows(
       spec.path,
@@ -219,11 +304,6 @@ export function ResourceGrid({ spec, title, canWrite }: ResourceGridProps) {
   useEffect(() => {
     if (infinite && api && !api.isDestroyed()) api.refreshInfiniteCache();
   }, [infinite, api, view.q]);
-
-  const updateView = useCallback(
-    (change: Partial<ViewState>) => setParams((current) => writeView(current, change), { replace: true }),
-    [setParams],
-  );
 
   const onGridReady = useCallback((event: GridReadyEvent<Row>) => {
     setApi(event.api);
@@ -351,6 +431,12 @@ export function ResourceGrid({ spec, title, canWrite }: ResourceGridProps) {
         setSearchText('');
         updateView({ q: '', filter: {}, sort: [], from: null, to: null });
       },
+      batch: (action: BatchAction) => {
+        // Selected rows the user can see: a filter or search may hide some that are still selected.
+        const picked = clientRowsNow() ? editing.selectedRows() : (api?.getSelectedRows() ?? []);
+        const rows = picked.filter((row) => !isDraftId(row._id));
+        if (canWrite && rows.length) action.run(rows, () => setAttempt((n) => n + 1));
+      },
     }),
     [
       api,
@@ -371,15 +457,17 @@ export function ResourceGrid({ spec, title, canWrite }: ResourceGridProps) {
     ],
   );
 
-  useCommandSelection(selected.length ? { resource: spec.resource, ids: selected } : null);
-  useCommands(gridCommands(spec, actions, { canCreate, canRemove, canWrite, undo: undoState }), [
-    spec,
-    actions,
-    canCreate,
-    canRemove,
-    canWrite,
-    undoState,
-  ]);
+  const offered = useMemo(
+    () => (canWrite ? batchActions.filter((action) => !action.tabs || (!!tab && action.tabs.includes(tab.id))) : []),
+    [batchActions, canWrite, tab],
+  );
+  useCommandSelection(focused && selected.length ? { resource: spec.resource, ids: selected } : null);
+  useCommands(
+    focused
+      ? gridCommands(spec, actions, { canCreate, canRemove, canWrite, undo: undoState, batchActions: offered })
+      : [],
+    [spec, actions, canCreate, canRemove, canWrite, undoState, offered, focused],
+  );
 
   // ---- keys: the spreadsheet's, on top of AG Grid's navigation and editing ----------------------------------------
 
@@ -451,12 +539,11 @@ export function ResourceGrid({ spec, title, canWrite }: ResourceGridProps) {
   };
 
   const clientRows = load.state === 'ready' && load.mode === 'client';
-  const tab = spec.tabs?.find((entry) => entry.id === view.tab) ?? spec.tabs?.[0];
   const staged = editing.staged;
   const conflict = editing.conflict;
 
   return (
-    <section className="grid-screen" aria-label={title}>
+    <section ref={region} className="grid-screen" aria-label={title}>
       <div className="grid-toolbar" role="toolbar" aria-label={t('grid.toolbar', { title })}>
         {spec.tabs && (
           <div role="tablist" aria-label={t('grid.tabsLabel')} className="grid-tabs">
@@ -535,6 +622,11 @@ export function ResourceGrid({ spec, title, canWrite }: ResourceGridProps) {
         <button type="button" onClick={() => void actions.export('csv')}>
           {t('grid.exportCsv')}
         </button>
+        {offered.map((action) => (
+          <button key={action.id} type="button" disabled={!selected.length} onClick={() => actions.batch(action)}>
+            {t(action.label as never, { count: selected.length })}
+          </button>
+        ))}
         {canRemove && (
           <button type="button" className="danger" disabled={!selected.length} onClick={actions.remove}>
             {t('grid.deleteSelected', { count: selected.length })}
@@ -617,7 +709,13 @@ export function ResourceGrid({ spec, title, canWrite }: ResourceGridProps) {
         </p>
       )}
       {load.state === 'ready' && (
-        <div className="grid-frame" onKeyDownCapture={onKeyDownCapture} onPaste={onPaste} onCopy={onCopy}>
+        <div
+          className="grid-frame"
+          style={embedded ? EMBEDDED_FRAME : undefined}
+          onKeyDownCapture={onKeyDownCapture}
+          onPaste={onPaste}
+          onCopy={onCopy}
+        >
           <AgGridReact<Row>
             modules={gridModules}
             theme={gridTheme}

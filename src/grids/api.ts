@@ -3,6 +3,7 @@
  * machinery works on any list path, so this is the one place that forgets the path's literal type.
  */
 import { api, call, INLINE_ERRORS_HEADER } from '../api/client.ts';
+import { addFixed } from './fixed.ts';
 import type { AnyGridSpec } from './types.ts';
 
 type Row = Record<string, unknown> & { _id: string; version?: number };
@@ -43,8 +44,16 @@ export const getRow = (spec: AnyGridSpec, id: string) =>
     }),
   ).then((reply) => reply.data);
 
+/** An import's rows, all or nothing: through the resource's import route when it has one (`importWith`), else bulk. */
+export const importRows = (spec: AnyGridSpec, rows: readonly Record<string, unknown>[]) =>
+  spec.importWith
+    ? call<{ data: BulkReport }>(
+        client.POST(spec.importWith.path, { body: { rows: rows.map((row) => addFixed(spec, row)) }, ...inline }),
+      ).then((reply) => reply.data)
+    : bulkUpsert(spec, rows);
+
 export const createRow = (spec: AnyGridSpec, body: Record<string, unknown>) =>
-  call<{ data: Row }>(client.POST(spec.path, { body, ...inline })).then((reply) => reply.data);
+  call<{ data: Row }>(client.POST(spec.path, { body: addFixed(spec, body), ...inline })).then((reply) => reply.data);
 
 export const updateRow = (spec: AnyGridSpec, id: string, body: Record<string, unknown> & { version: number }) =>
   call<{ data: Row }>(client.PUT(`${spec.path}/{id}`, { params: { path: { id } }, body, ...inline })).then(
@@ -58,7 +67,8 @@ export const deleteRows = (spec: AnyGridSpec, ids: readonly string[]) =>
 
 /**
  * All-or-nothing, in one transaction: `remove` ids are deleted first, then `rows` are created or updated. An invalid row
- * fails the call (`bulk_invalid`, the per-row report in the error's `rows`); an unknown id to delete is a 404.
+ * fails the call (`bulk_invalid`, the per-row report in the error's `rows`); an unknown id to delete is a 404. Rows
+ * without `_id` (new or matched by natural key) carry a master-detail grid's fixed fields, as `createRow`'s body does.
  */
 export const bulkUpsert = (
   spec: AnyGridSpec,
@@ -67,7 +77,10 @@ export const bulkUpsert = (
 ) =>
   call<{ data: BulkReport }>(
     client.POST(`${spec.path}/bulk`, {
-      body: { ...(rows.length ? { rows } : {}), ...(remove.length ? { delete: remove } : {}) },
+      body: {
+        ...(rows.length ? { rows: rows.map((row) => addFixed(spec, row)) } : {}),
+        ...(remove.length ? { delete: remove } : {}),
+      },
       ...inline,
     }),
   ).then((reply) => reply.data);

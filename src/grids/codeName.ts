@@ -40,7 +40,26 @@ function codeNameGrid<P extends CodeNamePath>(resource: string, path: P, create:
   });
 }
 
-export const jobTitlesGrid = codeNameGrid('job-titles', '/v1/refs/employees/orgs/job-titles', true);
+/** Job titles also say which assignment field (POA, PCHO, supervisor) their holders are offered for. */
+export const jobTitlesGrid = defineGrid({
+  resource: 'job-titles',
+  path: '/v1/refs/employees/orgs/job-titles',
+  naturalKey: 'code',
+  create: true,
+  remove: true,
+  defaultSort: byCode.defaultSort,
+  title: byCode.title,
+  columns: [
+    ...codeNameColumns,
+    {
+      field: 'assignment_role',
+      kind: 'enum',
+      width: 200,
+      enum: { key: 'assignment_role', values: ['poa', 'pcho', 'supervisor'] },
+    },
+    updatedColumn,
+  ],
+});
 export const locationsGrid = codeNameGrid('locations', '/v1/refs/employees/orgs/locations', true);
 export const nationalitiesGrid = codeNameGrid('nationalities', '/v1/refs/employees/personal/nationalities', true);
 export const religionsGrid = codeNameGrid('religions', '/v1/refs/employees/personal/religions', true);

@@ -1,13 +1,30 @@
 /**
  * What every grid adds to the Cmd-K palette while it is on screen, with the selection count in the labels: new,
  * import, template, export, delete selected, set value for selected, save all, undo, redo, focus search, clear
- * filters. Plain command objects, like the built-in lists.
+ * filters, open detail, and the screen's batch actions. Plain command objects, like the built-in lists. An embedded
+ * grid (several on one page) adds them only while the focus is in it, so ids and shortcuts never collide.
  */
 import { isEditable } from '../commands/shortcuts.ts';
-import type { Command, CommandContext } from '../commands/types.ts';
+import type { Command, CommandContext, LabelKey } from '../commands/types.ts';
 import { resourceTitle } from './labels.ts';
-import type { AnyGridSpec } from './types.ts';
+import type { AnyGridSpec, DraftRow } from './types.ts';
 import type { UndoState } from './undo.ts';
+
+/**
+ * A screen's own action on the selected rows ('Rehire selected', 'Deactivate selected'): the grid shows it as a
+ * toolbar button and a palette command to writers, enabled while saved rows are selected. The screen asks what it
+ * must (a confirmation, a date) and calls its feature route; `reload` fetches the list again afterwards.
+ */
+export interface BatchAction {
+  /** Unique within the grid: the command id is `grid:<resource>:<id>`. */
+  id: string;
+  /** The button's and the command's label; `{{count}}` is the number of selected rows. */
+  label: LabelKey;
+  keywords: readonly string[];
+  /** Offered on these status tabs only (`TabSpec.id`); on every tab when absent. */
+  tabs?: readonly string[];
+  run(rows: readonly DraftRow<Record<string, unknown>>[], reload: () => void): void;
+}
 
 export interface GridActions {
   newRow(): void;
@@ -23,6 +40,8 @@ export interface GridActions {
   clearFilters(): void;
   /** Opens the focused row's detail (lists with a detail editor). */
   openDetail(): void;
+  /** Runs a screen's batch action on the selected rows. */
+  batch(action: BatchAction): void;
 }
 
 export interface GridFlags {
@@ -30,6 +49,8 @@ export interface GridFlags {
   canRemove: boolean;
   canWrite: boolean;
   undo: UndoState;
+  /** The screen's batch actions offered now (writers only, the current tab's). */
+  batchActions?: readonly BatchAction[];
 }
 
 const always = () => true;
@@ -179,6 +200,17 @@ export function gridCommands(spec: AnyGridSpec, actions: GridActions, flags: Gri
       isEnabled: always,
       run: () => afterPalette(() => actions.openDetail()),
     },
+    ...(flags.canWrite ? (flags.batchActions ?? []) : []).map(
+      (action): Command => ({
+        ...base,
+        id: id(action.id),
+        label: action.label,
+        keywords: action.keywords,
+        isVisible: always,
+        isEnabled: (ctx) => selectedCount(ctx) > 0,
+        run: () => afterPalette(() => actions.batch(action)),
+      }),
+    ),
   ];
   return commands.filter((command): command is Command => command !== false);
 }

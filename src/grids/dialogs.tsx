@@ -10,7 +10,8 @@ import { fieldLabel } from './labels.ts';
 import { cellErrorText, parseCell } from './parse.ts';
 import type { AnyGridSpec, RefValue } from './types.ts';
 
-function Modal({
+/** A native modal dialog, titled, that Escape cancels: the grid's dialogs and its screens' batch-action dialogs. */
+export function Modal({
   title,
   onCancel,
   children,

@@ -1,3 +1,4 @@
+import { employmentStatusColumn, identityColumns, organizationColumns, userIdOf } from './employeeColumns.ts';
 import { defineGrid } from './types.ts';
 
 /**
@@ -8,45 +9,25 @@ export const employeesGrid = defineGrid({
   resource: 'employees',
   path: '/v1/employees',
   naturalKey: 'employee_id',
+  // Import creates employees with their accounts and updates those it finds by employee id, NIK or email.
+  importWith: { path: '/v1/employees/import', matchKeys: ['ktp_number', 'email'] },
   create: false,
   remove: false,
   defaultSort: 'fullname',
   title: (row) => `${row.fullname ?? ''} (${row.employee_id ?? ''})`,
+  detail: (row) => `/dashboard/edit/active-employees/${encodeURIComponent(userIdOf(row.user))}`,
   populate: ['department', 'sub_department', 'job_title', 'location', 'supervisor'],
   columns: [
-    { field: 'employee_id', kind: 'text', width: 130, pinned: 'left', required: true },
-    { field: 'fullname', kind: 'text', width: 220, pinned: 'left', required: true },
+    ...identityColumns,
     { field: 'nickname', kind: 'text', width: 140 },
     { field: 'email', kind: 'text', width: 220 },
     { field: 'phone', kind: 'text', width: 150 },
     { field: 'birth_place', kind: 'text', width: 150 },
     { field: 'birth_date', kind: 'date' },
     { field: 'gender', kind: 'enum', enum: { key: 'gender', values: ['male', 'female', 'other'] } },
-    {
-      field: 'department',
-      kind: 'reference',
-      reference: { path: '/v1/refs/employees/orgs/departments', label: 'name', code: 'code' },
-    },
-    {
-      field: 'job_title',
-      kind: 'reference',
-      reference: { path: '/v1/refs/employees/orgs/job-titles', label: 'name', code: 'code' },
-    },
-    {
-      field: 'location',
-      kind: 'reference',
-      reference: { path: '/v1/refs/employees/orgs/locations', label: 'name', code: 'code' },
-    },
+    ...organizationColumns,
     { field: 'join_date', kind: 'date' },
-    {
-      field: 'status',
-      kind: 'enum',
-      required: true,
-      enum: {
-        key: 'employment_status',
-        values: ['not_set', 'pkwtt', 'pkwt', 'probation', 'intern', 'freelance', 'regular'],
-      },
-    },
+    { ...employmentStatusColumn, required: true },
     { field: 'work_days', kind: 'number', min: 5, max: 6, required: true },
     { field: 'ktp_number', kind: 'text', width: 180, hide: true },
     { field: 'basic_salary', kind: 'money', min: 0, required: true },

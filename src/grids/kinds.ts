@@ -50,13 +50,13 @@ const textKind: KindBehaviour = {
   sortValue: (value) => (isBlank(value) ? null : String(value).toLocaleLowerCase()),
 };
 
-const numeric = (display: (value: number) => string): Omit<KindBehaviour, 'width'> => ({
+const numeric = (display: (value: number, column: AnyColumn) => string): Omit<KindBehaviour, 'width'> => ({
   align: 'end',
   editor: 'number',
   filter: 'agNumberColumnFilter',
-  display: (value) => {
+  display: (value, column) => {
     const number = asNumber(value);
-    return number === null ? '' : display(number);
+    return number === null ? '' : display(number, column);
   },
   toApi: (value) => asNumber(value),
   sortValue: asNumber,
@@ -65,7 +65,10 @@ const numeric = (display: (value: number) => string): Omit<KindBehaviour, 'width
 export const kinds = {
   text: textKind,
   longText: { ...textKind, width: 320, editor: 'longText' },
-  number: { ...numeric((value) => grouping.format(value)), width: 120 },
+  number: {
+    ...numeric((value, column) => (column.grouping === false ? String(value) : grouping.format(value))),
+    width: 120,
+  },
   money: { ...numeric((value) => formatRupiah(value)), width: 160 },
   percent: { ...numeric((value) => `${grouping.format(value)}%`), width: 110 },
   date: {

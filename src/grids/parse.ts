@@ -408,9 +408,10 @@ const kinds = {
       return value === null ? fail('number') : withinBounds(column, value);
     },
     format: formatNumber,
-    display: (value, _column, _t, language) => {
+    display: (value, column, _t, language) => {
       const number = toNumber(value);
-      return number === null ? String(value) : localNumber(number, language);
+      if (number === null) return String(value);
+      return column.grouping === false ? String(number) : localNumber(number, language);
     },
     identity: numeric,
   },

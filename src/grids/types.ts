@@ -85,6 +85,8 @@ export type ColumnFor<Row, F extends keyof Row & string> = {
   max?: number;
   /** text: digits only (bank account numbers); leading zeros are always kept for text. */
   digits?: boolean;
+  /** number: false shows the digits as typed (years: '2026', not '2.026'). */
+  grouping?: false;
   /** computed: the shown value, derived from the row; never sent to the server. */
   compute?: (row: DraftRow<Row>) => string | number | null;
 };
@@ -120,6 +122,12 @@ export interface GridSpec<P extends ListPath> {
   tabs?: readonly TabSpec[];
   /** The route of a row's detail editor (`/dashboard/edit/<routePath>/<id>`), for lists that have one. */
   detail?: (row: DraftRow<RowOf<P>>) => string;
+  /**
+   * An import written through the resource's own import route instead of `<path>/bulk` (same body and report), which
+   * also matches rows by `matchKeys` after the natural key: employees are created with their accounts and matched by
+   * employee id, NIK or email.
+   */
+  importWith?: { path: `/v1/${string}`; matchKeys: readonly (keyof RowOf<P> & string)[] };
 }
 
 /** Identity with inference: `export const departments = defineGrid({ path: '/v1/refs/...', ... })`. */
@@ -135,8 +143,9 @@ export type AnyColumn = ColumnFor<AnyRow, string>;
 export interface AnyGridSpec
   extends Omit<
     GridSpec<ListPath>,
-    'columns' | 'title' | 'detail' | 'path' | 'create' | 'naturalKey' | 'populate' | 'dateRange'
+    'columns' | 'title' | 'detail' | 'path' | 'create' | 'naturalKey' | 'populate' | 'dateRange' | 'importWith'
   > {
+  importWith?: { path: `/v1/${string}`; matchKeys: readonly string[] };
   path: ListPath;
   columns: readonly AnyColumn[];
   create: boolean;
@@ -145,6 +154,8 @@ export interface AnyGridSpec
   dateRange?: string;
   title: (row: DraftRow<AnyRow>) => string;
   detail?: (row: DraftRow<AnyRow>) => string;
+  /** Master-detail: fields fixed to a parent's id, set by `ResourceGrid`'s `fixed` prop (`fixed.ts`). */
+  fixed?: Readonly<Record<string, string>>;
 }
 
 /** Why a typed or pasted value was refused; translated as `grid.errors.<code>` with `params`. */

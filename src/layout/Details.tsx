@@ -1,8 +1,9 @@
 import { useAtomValue } from 'jotai';
-import { useMemo } from 'react';
+import { type ComponentType, type LazyExoticComponent, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { flatten, visibleMenu } from '../menu/index.ts';
+import { page } from '../lazyPage.ts';
+import { type ClientMenuEntry, flatten, type MenuId, visibleMenu } from '../menu/index.ts';
 import { usePageTitle } from '../page.ts';
 import NotFound from '../pages/NotFound.tsx';
 import { userAtom } from '../session.ts';
@@ -44,6 +45,23 @@ export function LoanDetail() {
   );
 }
 
+/** What a record detail screen gets: the menu entry it belongs to and the record's id from the route. */
+export interface DetailScreenProps {
+  entry: ClientMenuEntry;
+  id: string;
+}
+
+type DetailScreen = LazyExoticComponent<ComponentType<DetailScreenProps>> & { preload: () => Promise<unknown> };
+
+const employeeDetail: DetailScreen = page<DetailScreenProps>(() => import('../screens/employee/EmployeeDetail.tsx'));
+
+/** Detail screens by menu id, loaded on demand: an explicit list. Other menus keep the "coming soon" detail. */
+const detailScreens: Partial<Record<MenuId, DetailScreen>> = {
+  'active-employees': employeeDetail,
+  'resigned-employees': employeeDetail,
+  'daily-worker': employeeDetail,
+};
+
 /** `/dashboard/edit/:type?/:id?`: the record detail of a screen the user may see (`type` is its route path). */
 export function RecordDetail() {
   const { t } = useTranslation();
@@ -51,6 +69,8 @@ export function RecordDetail() {
   const entries = useVisibleEntries();
   const entry = type ? entries.find((candidate) => candidate.path === type && !candidate.children.length) : undefined;
   if (type && !entry) return <NotFound embedded />;
+  const Screen = entry ? detailScreens[entry.id] : undefined;
+  if (Screen && entry && id) return <Screen entry={entry} id={id} />;
   const record = id ? t('screen.record', { id }) : t('screen.newRecord');
   return (
     <DetailComingSoon title={t('screen.recordDetail')} subtitle={entry ? `${t(entry.labelKey)} / ${record}` : record} />

@@ -1,7 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { UserDetail } from '../api/client.ts';
+import { MY_PROFILE_PATH } from '../commands/global.ts';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
 import { initials } from '../format.ts';
 import { logout } from '../session.ts';
@@ -115,6 +117,13 @@ function UserMenu({ user }: { user: UserDetail }) {
               {t('shell.actingAs', { name: user.fullname })}
               <br />
               <span className="muted">{t('shell.impersonatedBy', { name: user.impersonator.fullname })}</span>
+            </p>
+          )}
+          {user.company && (
+            <p>
+              <Link to={MY_PROFILE_PATH} onClick={() => setOpen(false)}>
+                {t('menu.my-profile')}
+              </Link>
             </p>
           )}
           <button type="button" className="primary" onClick={() => void signOut()} disabled={busy}>

@@ -22,7 +22,12 @@ const referenceLists: Screen = page<ScreenProps>(() => import('./ReferenceLists.
 const screens: Partial<Record<MenuId, Screen>> = {
   home: page<ScreenProps>(() => import('./Home.tsx')),
   companies: page<ScreenProps>(() => import('./Companies.tsx')),
+  'invited-user': page<ScreenProps>(() => import('./InvitedUsers.tsx')),
   'active-employees': page<ScreenProps>(() => import('./ActiveEmployees.tsx')),
+  'resigned-employees': page<ScreenProps>(() => import('./ResignedEmployees.tsx')),
+  'daily-worker': page<ScreenProps>(() => import('./DailyWorkers.tsx')),
+  'employee-onboarding': page<ScreenProps>(() => import('./EmployeeOnboarding.tsx')),
+  hierarchy: page<ScreenProps>(() => import('./Hierarchy.tsx')),
   'employee-organization': referenceLists,
   'employee-personal': referenceLists,
   'payroll-references': referenceLists,

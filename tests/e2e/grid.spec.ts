@@ -1,22 +1,12 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { cell, grid, signIn } from './support.ts';
 
 /**
  * The grid workspace against the real server: paste from Excel, review, save in one request, undo on the server,
  * conflicts between two browsers, export, the picker's auto-create, and the keyboard-only flow.
  */
 
-const ADMIN = { username: 'admin', password: 'demo12345' };
 const DEPARTMENTS = '/v1/refs/employees/orgs/departments';
-
-async function signIn(page: Page, login = ADMIN) {
-  await page.goto('/');
-  await page.getByLabel('Username or email').fill(login.username);
-  await page.getByLabel('Password').fill(login.password);
-  await page.getByLabel('Password').press('Enter');
-  await expect(page).toHaveURL('/dashboard/home');
-  // The signed-in layout, which hosts the palette, is on screen.
-  await expect(page.getByRole('button', { name: /Search screens and commands/ })).toBeVisible();
-}
 
 /** Runs a palette command by typing its name, once the palette shows it selected. */
 async function runCommand(page: Page, typed: string, label: RegExp | string) {
@@ -40,11 +30,7 @@ async function listAll(request: APIRequestContext, token: string, path: string, 
   return (await reply.json()) as { data: Record<string, unknown>[]; meta: { total: number } };
 }
 
-const grid = (page: Page) => page.getByRole('treegrid').or(page.getByRole('grid')).first();
-
 /** A cell by its row's text and its column header (AG Grid renders cells with role gridcell and col-id). */
-const cell = (page: Page, rowIndex: number, field: string) =>
-  grid(page).locator(`[row-index="${rowIndex}"] [col-id="${field}"]`).first();
 
 async function openDepartments(page: Page) {
   await page.goto('/dashboard/employee-organization?list=departments');

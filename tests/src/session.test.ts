@@ -5,6 +5,7 @@ import {
   logoutPlan,
   meFailureAction,
   requestErrorAction,
+  sentForOtherSession,
   sessionStatus,
   signedInRedirect,
 } from '../../src/sessionRules.ts';
@@ -112,5 +113,17 @@ describe('request errors (spec 8)', () => {
     ['<html>', 'HTTP 500'],
   ])('%j → %s', (body, expected) => {
     expect(errorNotificationText(body, 'HTTP 500')).toBe(expected);
+  });
+});
+
+describe('a 401 for a replaced session', () => {
+  it.each([
+    ['Bearer old', 'new', true],
+    ['Bearer new', 'new', false],
+    [null, 'new', true],
+    ['Bearer old', null, false],
+    [null, null, false],
+  ] as const)('sent %j, current %j → stale %j', (sent, current, stale) => {
+    expect(sentForOtherSession(sent, current)).toBe(stale);
   });
 });

@@ -22,7 +22,7 @@ import { toApiError } from '../../api/client.ts';
 import { startTask } from '../../overlays/progress.ts';
 import { languageCodes } from '../../state/settings.ts';
 import { errorText, fieldErrorText } from '../../validation.ts';
-import { type BulkReport, type BulkRowReport, bulkUpsert } from '../api.ts';
+import { type BulkReport, type BulkRowReport, importRows } from '../api.ts';
 import { createEnumLookup } from '../enumLookup.ts';
 import { downloadWorkbook, fileDate, sheetName } from '../export.ts';
 import { fieldLabel, resourceTitle } from '../labels.ts';
@@ -445,7 +445,7 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
     setSubmitError(null);
     const task = startTask(t('import.importing', { name: title }));
     try {
-      const report = await bulkUpsert(
+      const report = await importRows(
         spec,
         sent.map((row) => bulkRow(row, columnsByField)),
       );

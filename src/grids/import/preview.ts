@@ -109,21 +109,28 @@ export function draftRows(
 
 const keyOf = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : null);
 
-/** Finds the existing record a row updates: by `_id`, else by the natural key (case-insensitive). */
+/**
+ * Finds the existing record a row updates: by `_id`, else by the natural key, else by the import route's other match
+ * keys, in that order (case-insensitive), as the server matches them.
+ */
 export function createMatcher(spec: AnyGridSpec, existing: readonly Record<string, unknown>[]) {
-  const byKey = new Map<string, string>();
-  const key = spec.naturalKey;
-  if (key) {
+  const keys = [...(spec.naturalKey ? [spec.naturalKey] : []), ...(spec.importWith?.matchKeys ?? [])];
+  const indexes = keys.map((key) => {
+    const byKey = new Map<string, string>();
     for (const row of existing) {
       const value = keyOf(row[key]);
       if (value && typeof row._id === 'string' && !byKey.has(value)) byKey.set(value, row._id);
     }
-  }
+    return [key, byKey] as const;
+  });
   return (values: Record<string, unknown>, id: string | null): string | null => {
     // An id the loaded rows do not have may still be on the server: the bulk request decides.
     if (id) return id;
-    const value = key ? keyOf(values[key]) : null;
-    return (value && byKey.get(value)) || null;
+    for (const [key, byKey] of indexes) {
+      const found = byKey.get(keyOf(values[key]) ?? '');
+      if (found) return found;
+    }
+    return null;
   };
 }
 

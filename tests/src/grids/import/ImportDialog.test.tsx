@@ -29,7 +29,7 @@ vi.mock('../../../../src/grids/references.ts', async (importOriginal) => {
     loadReferenceIndex: async () => actual.createReferenceIndex({ '/v1/employees': employees }),
   };
 });
-vi.mock('../../../../src/grids/api.ts', () => ({ bulkUpsert: vi.fn(), listRows: vi.fn() }));
+vi.mock('../../../../src/grids/api.ts', () => ({ importRows: vi.fn(), listRows: vi.fn() }));
 /** While `held`, a check of the rows runs at once but its result waits for `release()`: a check still under way. */
 const checks = vi.hoisted(() => ({ held: false, waiting: [] as (() => void)[] }));
 vi.mock('../../../../src/grids/import/preview.ts', async (importOriginal) => {
@@ -45,7 +45,7 @@ vi.mock('../../../../src/grids/import/preview.ts', async (importOriginal) => {
 vi.mock('../../../../src/grids/ResourceGrid.tsx', () => ({ gridTheme: 'legacy' }));
 
 const { ImportDialog } = await import('../../../../src/grids/import/ImportDialog.tsx');
-const { bulkUpsert } = await import('../../../../src/grids/api.ts');
+const { importRows: bulkUpsert } = await import('../../../../src/grids/api.ts');
 const { ApiError } = await import('../../../../src/api/client.ts');
 const { default: i18n } = await import('../../../../src/i18n.ts');
 const { spec } = await import('./fixtures.ts');

@@ -241,3 +241,29 @@ describe('failed rows', () => {
     ]);
   });
 });
+
+describe('createMatcher', () => {
+  it('matches by _id, then the natural key, then the import route’s other keys, case-insensitively', () => {
+    const people = [
+      { _id: 'p1', employee_id: 'E-1', ktp_number: '3174000000000001', email: 'budi@example.test' },
+      { _id: 'p2', employee_id: 'E-2', ktp_number: null, email: 'SITI@example.test' },
+    ];
+    const match = createMatcher(
+      {
+        ...spec,
+        naturalKey: 'employee_id',
+        importWith: { path: '/v1/employees/import', matchKeys: ['ktp_number', 'email'] },
+      },
+      people,
+    );
+    expect(match({}, 'given')).toBe('given');
+    expect(match({ employee_id: 'e-2' }, null)).toBe('p2');
+    expect(match({ ktp_number: '3174000000000001' }, null)).toBe('p1');
+    expect(match({ email: 'siti@EXAMPLE.test' }, null)).toBe('p2');
+    expect(match({ employee_id: 'E-9', email: 'new@example.test' }, null)).toBeNull();
+    // Without an import route only the natural key counts.
+    expect(
+      createMatcher({ ...spec, naturalKey: 'employee_id' }, people)({ email: 'budi@example.test' }, null),
+    ).toBeNull();
+  });
+});

@@ -1,0 +1,33 @@
+import { exitColumns, identityColumns, organizationColumns, userIdOf } from './employeeColumns.ts';
+import { defineGrid } from './types.ts';
+
+/**
+ * daily-worker: freelance employees (spec 3), on an Active tab (no exit date) and an Inactive one (an exit date),
+ * with bulk select: 'Deactivate' and 'Reactivate' (the screen's batch actions) and 'Set value for selected rows'.
+ */
+export const dailyWorkersGrid = defineGrid({
+  resource: 'daily-workers',
+  path: '/v1/employees/freelance',
+  naturalKey: 'employee_id',
+  create: false,
+  remove: false,
+  defaultSort: 'fullname',
+  title: (row) => `${row.fullname ?? ''} (${row.employee_id ?? ''})`,
+  detail: (row) => `/dashboard/edit/daily-worker/${encodeURIComponent(userIdOf(row.user))}`,
+  populate: ['department', 'job_title', 'location'],
+  tabs: [
+    // Spec 4: active or inactive by whether an exit date exists (`empty=` and `filled=` of the list query).
+    { id: 'active', label: 'grid.tabs.active', query: { empty: 'exit_date' } },
+    { id: 'inactive', label: 'grid.tabs.inactive', query: { filled: 'exit_date' } },
+  ],
+  columns: [
+    ...identityColumns,
+    { field: 'phone', kind: 'text', width: 150 },
+    { field: 'email', kind: 'text', width: 220 },
+    ...organizationColumns,
+    { field: 'join_date', kind: 'date' },
+    { field: 'end_of_contract', kind: 'date' },
+    exitColumns.date,
+    exitColumns.reason,
+  ],
+});

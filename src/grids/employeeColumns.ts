@@ -1,0 +1,60 @@
+/**
+ * The columns the employee lists share (active, resigned, daily workers, onboarding), defined once: the identifying
+ * pair, the organization references, the employment status and the exit fields. Each list picks and orders them.
+ */
+
+/** The detail route's id is the user id: the account's, populated or not. */
+export const userIdOf = (user: string | { _id: string } | null | undefined): string =>
+  typeof user === 'string' ? user : (user?._id ?? '');
+
+/** Employee id and full name, pinned at the left. */
+export const identityColumns = [
+  { field: 'employee_id', kind: 'text', width: 130, pinned: 'left', required: true },
+  { field: 'fullname', kind: 'text', width: 220, pinned: 'left', required: true },
+] as const;
+
+export const departmentColumn = {
+  field: 'department',
+  kind: 'reference',
+  reference: { path: '/v1/refs/employees/orgs/departments', label: 'name', code: 'code' },
+} as const;
+export const jobTitleColumn = {
+  field: 'job_title',
+  kind: 'reference',
+  reference: { path: '/v1/refs/employees/orgs/job-titles', label: 'name', code: 'code' },
+} as const;
+export const locationColumn = {
+  field: 'location',
+  kind: 'reference',
+  reference: { path: '/v1/refs/employees/orgs/locations', label: 'name', code: 'code' },
+} as const;
+
+/** Department, job title and location. */
+export const organizationColumns = [departmentColumn, jobTitleColumn, locationColumn] as const;
+
+export const employmentStatusValues = [
+  'not_set',
+  'pkwtt',
+  'pkwt',
+  'probation',
+  'intern',
+  'freelance',
+  'regular',
+] as const;
+export const employmentStatusColumn = {
+  field: 'status',
+  kind: 'enum',
+  enum: { key: 'employment_status', values: employmentStatusValues },
+} as const;
+
+/** Why and when an employee left: set by the exit route only, so never edited in a grid. */
+export const exitColumns = {
+  reason: {
+    field: 'exit_reason',
+    kind: 'enum',
+    width: 150,
+    editable: false,
+    enum: { key: 'exit_reason', values: ['resign', 'phk'] },
+  },
+  date: { field: 'exit_date', kind: 'date', editable: false },
+} as const;

@@ -1,0 +1,200 @@
+/**
+ * The employee lists' batch actions on the selected rows (a toolbar button and a palette command each, through
+ * `ResourceGrid`'s `batchActions`): 'Rehire' (resigned-employees), 'Reactivate' and 'Deactivate' (daily-worker). Each
+ * asks first in a dialog, then calls the feature route for every selected row with the row's version
+ * (`POST /v1/employees/:id/rehire`, `POST /v1/employees/:id/exit` with reason 'resign' and the chosen date), reports
+ * the rows that failed and reloads the list.
+ */
+import { type ReactNode, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { jakartaToday } from '../../../common/employment.ts';
+import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
+import type { LabelKey } from '../../commands/types.ts';
+import type { BatchAction } from '../../grids/commands.ts';
+import { Modal } from '../../grids/dialogs.tsx';
+import type { DraftRow } from '../../grids/types.ts';
+import { notifyError, toast } from '../../overlays/progress.ts';
+
+type Row = DraftRow<Record<string, unknown>> & { version?: number };
+export type EmployeeBatchKind = 'rehire' | 'reactivate' | 'deactivate';
+
+interface Texts {
+  /** The button and command ('… selected ({{count}})'). */
+  label: LabelKey;
+  keywords: readonly string[];
+  /** The dialog's question, its explanation and its confirming button. */
+  title: LabelKey;
+  body: LabelKey;
+  confirm: LabelKey;
+}
+
+const texts = {
+  rehire: {
+    label: 'employeeLists.rehire',
+    keywords: ['rehire', 'restore', 'reinstate', 'active', 'rekrut', 'aktifkan', 'kembali', '重新雇用', '复职'],
+    title: 'employeeLists.rehireTitle',
+    body: 'employeeLists.rehireBody',
+    confirm: 'employeeLists.rehireConfirm',
+  },
+  reactivate: {
+    label: 'employeeLists.reactivate',
+    keywords: ['reactivate', 'rehire', 'active', 'aktifkan', 'kembali', '重新启用', '激活'],
+    title: 'employeeLists.reactivateTitle',
+    body: 'employeeLists.rehireBody',
+    confirm: 'employeeLists.reactivateConfirm',
+  },
+  deactivate: {
+    label: 'employeeLists.deactivate',
+    keywords: ['deactivate', 'inactive', 'exit', 'resign', 'nonaktifkan', 'keluar', '停用', '离职'],
+    title: 'employeeLists.deactivateTitle',
+    body: 'employeeLists.deactivateBody',
+    confirm: 'employeeLists.deactivateConfirm',
+  },
+} as const satisfies Record<EmployeeBatchKind, Texts>;
+
+/** Errors of these calls are reported once for the batch, not per request. */
+const inline = { headers: { [INLINE_ERRORS_HEADER]: '1' } };
+
+const rehire = (row: Row) =>
+  call(
+    api.POST('/v1/employees/{id}/rehire', {
+      params: { path: { id: row._id } },
+      body: { version: row.version ?? 1 },
+      ...inline,
+    }),
+  );
+
+/** What each kind does to one employee; `date` is the exit date (deactivate only). */
+const perRow = {
+  rehire,
+  reactivate: rehire,
+  deactivate: (row: Row, date: string) =>
+    call(
+      api.POST('/v1/employees/{id}/exit', {
+        params: { path: { id: row._id } },
+        body: { version: row.version ?? 1, exit_reason: 'resign', exit_date: date },
+        ...inline,
+      }),
+    ),
+} satisfies Record<EmployeeBatchKind, (row: Row, date: string) => Promise<unknown>>;
+
+const nameOf = (row: Row) => `${String(row.fullname ?? '')} (${String(row.employee_id ?? '')})`;
+
+interface Pending {
+  kind: EmployeeBatchKind;
+  rows: readonly Row[];
+  reload: () => void;
+}
+
+/**
+ * The batch actions for a list and the dialog that runs them. `offer` lists the kinds, each on the status tabs given
+ * (every tab when none).
+ * @example const { batchActions, dialog } = useEmployeeBatchActions([{ kind: 'rehire' }]);
+ */
+export function useEmployeeBatchActions(offer: readonly { kind: EmployeeBatchKind; tabs?: readonly string[] }[]): {
+  batchActions: readonly BatchAction[];
+  dialog: ReactNode;
+} {
+  const [pending, setPending] = useState<Pending | null>(null);
+  const key = JSON.stringify(offer);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the offer by content, not by array identity.
+  const batchActions = useMemo(
+    () =>
+      offer.map(
+        ({ kind, tabs }): BatchAction => ({
+          id: kind,
+          label: texts[kind].label,
+          keywords: texts[kind].keywords,
+          ...(tabs ? { tabs } : {}),
+          run: (rows, reload) => setPending({ kind, rows, reload }),
+        }),
+      ),
+    [key],
+  );
+  const dialog = pending && (
+    <EmployeeBatchDialog
+      key={pending.kind}
+      {...pending}
+      onClose={(changed) => {
+        setPending(null);
+        if (changed) pending.reload();
+      }}
+    />
+  );
+  return { batchActions, dialog };
+}
+
+function EmployeeBatchDialog({
+  kind,
+  rows,
+  onClose,
+}: Pending & {
+  /** `changed`: some row was changed, so the list must be fetched again. */
+  onClose: (changed: boolean) => void;
+}) {
+  const { t } = useTranslation();
+  const [date, setDate] = useState(jakartaToday);
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const dateId = useId();
+  const text = texts[kind];
+
+  async function run() {
+    if (kind === 'deactivate' && !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+      setError(t('grid.errors.date'));
+      return;
+    }
+    setBusy(true);
+    setError(null);
+    const failed: string[] = [];
+    let done = 0;
+    // One by one: each call carries its row's version, and a refusal names its row.
+    for (const row of rows) {
+      try {
+        await perRow[kind](row, date);
+        done++;
+      } catch (reason) {
+        failed.push(`${nameOf(row)}: ${toApiError(reason).message}`);
+      }
+    }
+    if (done) toast(t('employeeLists.done', { count: done }), 'success');
+    if (failed.length) notifyError(t('employeeLists.failed', { list: failed.join('; ') }));
+    onClose(done > 0);
+  }
+
+  return (
+    <Modal title={t(text.title, { count: rows.length })} onCancel={() => !busy && onClose(false)} role="alertdialog">
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void run();
+        }}
+      >
+        <p>{t(text.body)}</p>
+        <p>
+          {rows.slice(0, 5).map(nameOf).join(', ')}
+          {rows.length > 5 ? '…' : ''}
+        </p>
+        {kind === 'deactivate' && (
+          <>
+            <label htmlFor={dateId}>{t('employeeLists.exitDate')}</label>
+            <input id={dateId} type="date" required value={date} onChange={(event) => setDate(event.target.value)} />
+          </>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" disabled={busy} onClick={() => onClose(false)}>
+            {t('grid.cancel')}
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {t(text.confirm, { count: rows.length })}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

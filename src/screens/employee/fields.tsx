@@ -1,0 +1,246 @@
+/**
+ * One form field of a section, drawn by its kind (one renderer per `FieldKind`): text inputs that drop characters
+ * the field does not take, date inputs, selects for enums and number choices, checkboxes, and the option picker for
+ * references. Read-only fields are read-only inputs, so they are labelled and announced like the others.
+ */
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { referenceSource } from '../../grids/editors/ReferenceEditor.tsx';
+import type { RefValue } from '../../grids/types.ts';
+import type { PickerQuery } from '../../picker/options.ts';
+import { PickerField } from '../../picker/PickerField.tsx';
+import { choiceLabel, displayValue, type FormValue, filterInput, inputModeOf, readField } from './form.ts';
+import type { FieldKind, FieldSpec } from './sections.ts';
+
+/** The label of a row field (`resources.employees.fields.<field>`). */
+export const fieldLabel = (t: TFunction, field: string): string =>
+  (t as unknown as (key: string) => string)(`resources.employees.fields.${field}`);
+
+export interface FieldProps {
+  /** The element id: `<section>-<field>`. */
+  id: string;
+  spec: FieldSpec;
+  label: string;
+  value: FormValue;
+  onChange: (value: FormValue) => void;
+  disabled: boolean;
+  error: string | null;
+  /** reference: the list's extra filters (a sub-department's department). */
+  query?: PickerQuery;
+  language: string;
+  t: TFunction;
+}
+
+const describedBy = (props: FieldProps) => (props.error ? `${props.id}-error` : undefined);
+
+function TextInput(props: FieldProps & { type?: string }) {
+  const { spec } = props;
+  return (
+    <input
+      id={props.id}
+      type={props.type ?? 'text'}
+      inputMode={inputModeOf(spec)}
+      value={typeof props.value === 'string' ? props.value : ''}
+      disabled={props.disabled}
+      required={spec.required}
+      maxLength={spec.kind === 'digits' && spec.length ? spec.length[1] : undefined}
+      aria-invalid={props.error ? true : undefined}
+      aria-describedby={describedBy(props)}
+      onChange={(event) => props.onChange(filterInput(spec, event.target.value))}
+    />
+  );
+}
+
+/** Amounts are typed freely ('5000000', '5.000.000', '5,000,000') and grouped the Indonesian way when left. */
+function MoneyInput(props: FieldProps) {
+  return (
+    <div className="money-input">
+      <span aria-hidden="true">Rp</span>
+      <input
+        id={props.id}
+        type="text"
+        inputMode="decimal"
+        value={typeof props.value === 'string' ? props.value : ''}
+        disabled={props.disabled}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(props)}
+        onChange={(event) => props.onChange(filterInput(props.spec, event.target.value))}
+        onBlur={() => {
+          const value = readField(props.spec, props.value);
+          if (typeof value === 'number') {
+            const grouped = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 }).format(value);
+            if (grouped !== props.value) props.onChange(grouped);
+          }
+        }}
+      />
+    </div>
+  );
+}
+
+function Select(props: FieldProps & { options: readonly { value: string; label: string }[] }) {
+  const { t } = props;
+  const blank = !props.spec.required;
+  return (
+    <select
+      id={props.id}
+      value={typeof props.value === 'string' ? props.value : ''}
+      disabled={props.disabled}
+      required={props.spec.required}
+      aria-invalid={props.error ? true : undefined}
+      aria-describedby={describedBy(props)}
+      onChange={(event) => props.onChange(event.target.value)}
+    >
+      {blank && !props.options.some((option) => option.value === '') && (
+        <option value="">{t('employeeDetail.notSet')}</option>
+      )}
+      {props.options.map((option) => (
+        <option key={option.value} value={option.value}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** A field as most kinds show it: the label, the input, its hint and its error. */
+function Labeled({ props, children }: { props: FieldProps; children: ReactNode }) {
+  const { spec, id, label, error, t } = props;
+  return (
+    <div className="field" data-field={spec.field}>
+      <label htmlFor={id}>
+        {label}
+        {spec.required && <span className="required-mark"> *</span>}
+      </label>
+      {children}
+      {spec.hint && <p className="hint">{t(spec.hint as never)}</p>}
+      {error && (
+        <p id={`${id}-error`} className="field-error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+type Renderer = (props: FieldProps) => ReactNode;
+
+const text: Renderer = (props) => (
+  <Labeled props={props}>
+    <TextInput {...props} />
+  </Labeled>
+);
+
+const renderers = {
+  text,
+  digits: text,
+  integer: text,
+  email: (props) => (
+    <Labeled props={props}>
+      <TextInput {...props} type="email" />
+    </Labeled>
+  ),
+  phone: (props) => (
+    <Labeled props={props}>
+      <TextInput {...props} type="tel" />
+    </Labeled>
+  ),
+  date: (props) => (
+    <Labeled props={props}>
+      <TextInput {...props} type="date" />
+    </Labeled>
+  ),
+  money: (props) => (
+    <Labeled props={props}>
+      <MoneyInput {...props} />
+    </Labeled>
+  ),
+  textarea: (props) => (
+    <Labeled props={props}>
+      <textarea
+        id={props.id}
+        rows={2}
+        value={typeof props.value === 'string' ? props.value : ''}
+        disabled={props.disabled}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(props)}
+        onChange={(event) => props.onChange(event.target.value)}
+      />
+    </Labeled>
+  ),
+  enum: (props) => (
+    <Labeled props={props}>
+      <Select
+        {...props}
+        options={(props.spec.enum?.values ?? []).map((value) => ({
+          value,
+          label: displayValue(props.spec, value, props.t, props.language, value),
+        }))}
+      />
+    </Labeled>
+  ),
+  choice: (props) => (
+    <Labeled props={props}>
+      <Select
+        {...props}
+        options={(props.spec.choice?.values ?? []).map((value) => ({
+          value: value === null ? '' : String(value),
+          label: choiceLabel(props.spec, value, props.t, props.language),
+        }))}
+      />
+    </Labeled>
+  ),
+  boolean: (props) => (
+    <div className="field field-check" data-field={props.spec.field}>
+      <label htmlFor={props.id}>
+        <input
+          id={props.id}
+          type="checkbox"
+          checked={props.value === true}
+          disabled={props.disabled}
+          aria-invalid={props.error ? true : undefined}
+          aria-describedby={describedBy(props)}
+          onChange={(event) => props.onChange(event.target.checked)}
+        />{' '}
+        {props.label}
+      </label>
+      {props.error && (
+        <p id={`${props.id}-error`} className="field-error">
+          {props.error}
+        </p>
+      )}
+    </div>
+  ),
+  reference: (props) =>
+    props.spec.reference ? (
+      <div data-field={props.spec.field}>
+        <PickerField<RefValue>
+          id={props.id}
+          label={props.label}
+          source={{ ...referenceSource(props.spec.reference), ...(props.query ? { query: props.query } : {}) }}
+          value={typeof props.value === 'object' ? props.value : null}
+          onChange={(value) => props.onChange(value)}
+          clearable={!props.spec.required}
+          disabled={props.disabled}
+          error={props.error}
+        />
+      </div>
+    ) : null,
+} satisfies Record<FieldKind, Renderer>;
+
+/** A field of a section, drawn by its kind. */
+export const Field = (props: FieldProps) => renderers[props.spec.kind](props);
+
+/**
+ * A read-only value (spec 5): labelled like a field, never edited; the text wraps (BPJS shares are long). Not a live
+ * region: recomputed values are read when the user gets to them.
+ */
+export function ReadOnlyField({ id, label, text, field }: { id: string; label: string; text: string; field: string }) {
+  return (
+    <div className="field field-readonly" data-field={field}>
+      <label htmlFor={id}>{label}</label>
+      <output id={id} aria-live="off">
+        {text}
+      </output>
+    </div>
+  );
+}

@@ -1,0 +1,856 @@
+/**
+ * Bulk invite (spec 2.3, 5 and 8): an .xlsx workbook (nothing else) is read in the import worker, its header row and
+ * columns matched to the invitation's fields (the user can change both), every row checked in a preview the user
+ * can correct in place, and the invitations sent in one all-or-nothing request. The server's refusals land on the
+ * preview cells. On success: the toast 'Employee has been invited', the invited employees with their activation links
+ * (demo mode: no mail is sent), and the way on: the invited-user screen for a developer acting as the company's admin
+ * (it is a developer screen, so acting as the admin ends), the active employees for a company admin.
+ */
+import '../../grids/import/import.css';
+import './invite.css';
+import {
+  CellStyleModule,
+  ClientSideRowModelModule,
+  type ColDef,
+  type Module,
+  RowStyleModule,
+  TextEditorModule,
+  TooltipModule,
+  ValidationModule,
+} from 'ag-grid-community';
+import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
+import type { TFunction } from 'i18next';
+import {
+  type DragEvent,
+  type RefObject,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
+import { createEnumLookup } from '../../grids/enumLookup.ts';
+import { columnName } from '../../grids/import/failedRows.ts';
+import {
+  assignColumn,
+  type ColumnMapping,
+  detectHeaderRow,
+  HEADER_SCAN_ROWS,
+  type ImportTarget,
+  mapColumns,
+  unmappedRequired,
+} from '../../grids/import/mapping.ts';
+import { cellText, type DraftRow, draftRow, mapInSlices, mappedColumns } from '../../grids/import/preview.ts';
+import type { Cell, ReadErrorCode, SheetRows } from '../../grids/import/protocol.ts';
+import { ReadFailure, WorkbookReader } from '../../grids/import/reader.ts';
+import { MAX_IMPORT_ROWS } from '../../grids/import/readWorkbook.ts';
+import { displayCell } from '../../grids/parse.ts';
+import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { loadReferenceIndex } from '../../grids/references.ts';
+import type { ParseContext } from '../../grids/types.ts';
+import { toast } from '../../overlays/progress.ts';
+import { languageCodes } from '../../state/settings.ts';
+import { confirmations, errorText } from '../../validation.ts';
+import {
+  ACCEPT,
+  applyInvitationReport,
+  countInvitations,
+  evaluateInvitation,
+  hasWorkbookSignature,
+  type InvitationRowReport,
+  type Invited,
+  type InviteRow,
+  invitationBody,
+  invitationColumns,
+  invitationColumnsByField,
+  invitationEvaluator,
+  invitationLabel,
+  invitationLabelKey,
+  invitedFrom,
+  inviteErrorText,
+  isXlsxName,
+  linksText,
+  markInvitationDuplicates,
+  serverErrorText,
+} from './invitation.ts';
+import { downloadInvitationTemplate } from './template.ts';
+
+/** Files over this size are refused before they are read (as the grid import does). */
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** What to offer once the invitations are sent (see the module comment). */
+export type AfterInvite = 'invited-users' | 'active-employees';
+
+export interface InviteDialogProps {
+  after: AfterInvite;
+  /** Closes the dialog; `invited` says whether anyone was invited meanwhile (the list behind it is stale). */
+  onClose: (invited: boolean) => void;
+  /** Opens the next screen (the dialog is closed first). */
+  onContinue: (next: AfterInvite) => void;
+}
+
+type FileError = ReadErrorCode | 'fileTooLarge' | 'wrongType';
+
+const fileErrorKeys = {
+  not_spreadsheet: 'import.errors.not_spreadsheet',
+  too_large: 'import.errors.too_large',
+  encrypted: 'import.errors.encrypted',
+  empty: 'import.errors.empty',
+  failed: 'import.errors.failed',
+  fileTooLarge: 'import.errors.fileTooLarge',
+  wrongType: 'invite.errors.wrongType',
+} as const satisfies Record<FileError, string>;
+
+const statusKeys = {
+  new: 'import.status.new',
+  invalid: 'import.status.invalid',
+  excluded: 'import.status.excluded',
+} as const;
+
+const previewModules: Module[] = [
+  ClientSideRowModelModule,
+  TextEditorModule,
+  TooltipModule,
+  CellStyleModule,
+  RowStyleModule,
+  ...(import.meta.env.DEV ? [ValidationModule] : []),
+];
+
+type GridRow = InviteRow & { excluded: boolean };
+
+/** A row's problems as one text: 'Email: Enter an email address…; Phone: …'. */
+function rowReason(t: TFunction, row: InviteRow): string {
+  return Object.entries(row.errors)
+    .map(([field, error]) => `${invitationLabel(t, field)}: ${inviteErrorText(t, error)}`)
+    .join('; ');
+}
+
+/** A cell's text; when refused, the reason too, on hover and for screen readers. */
+function PreviewCell(props: CustomCellRendererProps<GridRow>) {
+  const context = props.context as { reasonOf: (row: GridRow, field: string) => string | null };
+  const field = props.colDef?.colId ?? '';
+  const reason = props.data ? context.reasonOf(props.data, field) : null;
+  const text = props.valueFormatted ?? (props.value === null || props.value === undefined ? '' : String(props.value));
+  return (
+    <span title={reason ?? undefined}>
+      <span>{text}</span>
+      {reason && <span className="visually-hidden"> ({reason})</span>}
+    </span>
+  );
+}
+
+export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) {
+  const { t, i18n } = useTranslation();
+  const language = i18n.language;
+  const titleId = useId();
+  const hintId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const chooseButton = useRef<HTMLButtonElement>(null);
+  const nextButton = useRef<HTMLButtonElement>(null);
+  const escapeInEditor = useRef(false);
+  const reader = useRef<WorkbookReader | null>(null);
+  /** The user's corrections by row key and field: kept when the mapping changes. */
+  const corrections = useRef(new Map<string, Record<string, string>>());
+
+  const [file, setFile] = useState<{ name: string } | null>(null);
+  const [reading, setReading] = useState<number | null>(null);
+  const [fileError, setFileError] = useState<FileError | null>(null);
+  const [sheet, setSheet] = useState<SheetRows | null>(null);
+  const [headerRow, setHeaderRow] = useState(0);
+  const [mapping, setMapping] = useState<ColumnMapping>([]);
+  const [rows, setRows] = useState<InviteRow[]>([]);
+  const [excludeInvalid, setExcludeInvalid] = useState(false);
+  const [onlyProblems, setOnlyProblems] = useState(false);
+  const [parse, setParse] = useState<ParseContext | null>(null);
+  const [saving, setSaving] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const [invited, setInvited] = useState<{ people: Invited[]; excluded: number } | null>(null);
+
+  // ---- the dialog: modal, Esc closes (not while a preview cell is being edited, nor while sending), focus returns
+  useLayoutEffect(() => {
+    const opener = document.activeElement;
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    chooseButton.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
+    };
+  }, []);
+
+  useEffect(() => {
+    if (invited) nextButton.current?.focus();
+  }, [invited]);
+
+  // ---- how the file's headers find the fields: their labels in every language
+  const targets = useMemo<ImportTarget[]>(
+    () =>
+      invitationColumns.map((column) => ({
+        field: column.field,
+        required: Boolean(column.required),
+        labels: languageCodes
+          .map((code) => i18n.getResource(code, 'translation', invitationLabelKey(column.field)))
+          .filter((label): label is string => typeof label === 'string'),
+      })),
+    [i18n],
+  );
+
+  // ---- the referenced lists (departments, job titles…): loaded once, while the user picks a file
+  useEffect(() => {
+    const abort = new AbortController();
+    loadReferenceIndex(invitationColumns, {}, abort.signal).then(
+      (references) => setParse({ enumLookup: createEnumLookup(i18n), references }),
+      () => {},
+    );
+    return () => abort.abort();
+  }, [i18n]);
+
+  useEffect(() => () => reader.current?.dispose(), []);
+
+  const evaluator = useMemo(() => (parse ? invitationEvaluator(parse) : null), [parse]);
+
+  // ---- the file: an .xlsx workbook only (spec 5)
+  const showSheet = useCallback(
+    (data: SheetRows) => {
+      corrections.current.clear();
+      const header = detectHeaderRow(data.rows, targets);
+      setSheet(data);
+      setHeaderRow(header);
+      setMapping(mapColumns(padded(data.rows, header), targets));
+    },
+    [targets],
+  );
+
+  const readFile = async (chosen: File) => {
+    setFileError(null);
+    setSubmitError(null);
+    if (!isXlsxName(chosen.name)) return setFileError('wrongType');
+    if (chosen.size > MAX_FILE_BYTES) return setFileError('fileTooLarge');
+    const head = new Uint8Array(await chosen.slice(0, 4).arrayBuffer());
+    if (!hasWorkbookSignature(head)) return setFileError('wrongType');
+    setFile({ name: chosen.name });
+    setSheet(null);
+    setRows([]);
+    setReading(0);
+    reader.current ??= new WorkbookReader();
+    try {
+      showSheet(await reader.current.open(chosen, setReading));
+      setReading(null);
+    } catch (error) {
+      if (error instanceof ReadFailure && error.code === 'superseded') return;
+      setReading(null);
+      setFile(null);
+      setFileError(error instanceof ReadFailure && error.code !== 'superseded' ? error.code : 'failed');
+    }
+  };
+
+  const chooseSheet = async (name: string) => {
+    if (!reader.current) return;
+    setReading(0);
+    try {
+      showSheet(await reader.current.sheet(name));
+    } catch (error) {
+      if (error instanceof ReadFailure && error.code === 'superseded') return;
+      setFileError(error instanceof ReadFailure && error.code !== 'superseded' ? error.code : 'failed');
+    } finally {
+      setReading(null);
+    }
+  };
+
+  const width = useMemo(() => (sheet ? Math.max(0, ...sheet.rows.map((row) => row.length)) : 0), [sheet]);
+  const header = useMemo(() => (sheet ? padded(sheet.rows, headerRow, width) : []), [sheet, headerRow, width]);
+
+  // ---- the preview rows: rebuilt when the sheet, header row or mapping change (corrections are kept per row), in
+  // slices so a long file never freezes the page; a newer sheet, header row or mapping cancels the run.
+  const [checking, setChecking] = useState(false);
+  const correctedWhileChecking = useRef<Set<string> | null>(null);
+  useEffect(() => {
+    if (!evaluator) return;
+    const corrected = (draft: DraftRow): DraftRow => {
+      const edits = corrections.current.get(draft.key);
+      if (!edits) return draft;
+      const texts = { ...draft.texts };
+      for (const [field, text] of Object.entries(edits)) if (field in texts) texts[field] = text;
+      return { ...draft, texts };
+    };
+    const mapped = mappedColumns(mapping, invitationColumnsByField);
+    const first = headerRow + 1;
+    const body = sheet ? sheet.rows.slice(first) : [];
+    let cancelled = false;
+    const correctedMeanwhile = new Set<string>();
+    correctedWhileChecking.current = correctedMeanwhile;
+    setChecking(true);
+    const drafts = new Map<string, DraftRow>();
+    const checkRow = (source: readonly Cell[], index: number) => {
+      const draft = draftRow(source, first + index, mapped);
+      if (!draft) return null;
+      drafts.set(draft.key, draft);
+      return evaluateInvitation(corrected(draft), evaluator);
+    };
+    void mapInSlices(body, checkRow, () => cancelled).then((results) => {
+      if (!results) return;
+      const checked = results
+        .filter((row): row is InviteRow => row !== null)
+        .map((row) => {
+          const draft = drafts.get(row.key);
+          return correctedMeanwhile.has(row.key) && draft ? evaluateInvitation(corrected(draft), evaluator) : row;
+        });
+      correctedWhileChecking.current = null;
+      setRows(markInvitationDuplicates(checked));
+      setChecking(false);
+      setSubmitError(null);
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [sheet, headerRow, mapping, evaluator]);
+  const tooMany = rows.length > MAX_IMPORT_ROWS || Boolean(sheet?.truncated);
+
+  const edit = useCallback(
+    (key: string, field: string, text: string) => {
+      if (!evaluator) return;
+      corrections.current.set(key, { ...corrections.current.get(key), [field]: text });
+      correctedWhileChecking.current?.add(key);
+      setRows((current) => {
+        const index = current.findIndex((row) => row.key === key);
+        const row = current[index];
+        if (!row || row.texts[field] === text) return current;
+        const next = current.slice();
+        next[index] = evaluateInvitation(
+          { key: row.key, line: row.line, source: [], texts: { ...row.texts, [field]: text } },
+          evaluator,
+        );
+        return markInvitationDuplicates(next);
+      });
+    },
+    [evaluator],
+  );
+
+  const counts = useMemo(() => countInvitations(rows), [rows]);
+  const included = useMemo(
+    () => (excludeInvalid ? rows.filter((row) => row.status !== 'invalid') : rows),
+    [rows, excludeInvalid],
+  );
+  const excludedCount = rows.length - included.length;
+  const blockingInvalid = included.some((row) => row.status === 'invalid');
+  const missing = useMemo(() => unmappedRequired(mapping, targets), [mapping, targets]);
+  const canInvite = !saving && !checking && !!evaluator && included.length > 0 && !blockingInvalid && !tooMany;
+
+  // ---- the preview grid
+  const gridRows = useMemo<GridRow[]>(
+    () =>
+      (onlyProblems ? rows.filter((row) => row.status === 'invalid') : rows).map((row) => ({
+        ...row,
+        excluded: excludeInvalid && row.status === 'invalid',
+      })),
+    [rows, onlyProblems, excludeInvalid],
+  );
+  const mappedFields = useMemo(() => {
+    const mapped = new Set(mapping.filter((field): field is string => field !== null));
+    return invitationColumns.map((column) => column.field).filter((field) => mapped.has(field));
+  }, [mapping]);
+
+  const editRef = useRef(edit);
+  editRef.current = edit;
+  const gridContext = useMemo(
+    () => ({
+      reasonOf: (row: GridRow, field: string) => {
+        if (field === '#status') return row.status === 'invalid' ? rowReason(t, row) : null;
+        const error = row.errors[field];
+        return error ? inviteErrorText(t, error) : null;
+      },
+    }),
+    [t],
+  );
+
+  const columnDefs = useMemo<ColDef<GridRow>[]>(
+    () => [
+      {
+        colId: '#line',
+        headerName: t('import.preview.line'),
+        valueGetter: (params) => params.data?.line,
+        width: 80,
+        pinned: 'left',
+        type: 'rightAligned',
+      },
+      {
+        colId: '#status',
+        headerName: t('import.preview.status'),
+        valueGetter: (params) =>
+          params.data ? t(statusKeys[params.data.excluded ? 'excluded' : params.data.status]) : '',
+        width: 130,
+        pinned: 'left',
+        cellRendererSelector: (params) => (params.data?.status === 'invalid' ? { component: PreviewCell } : undefined),
+        tooltipValueGetter: (params) => (params.data?.status === 'invalid' ? rowReason(t, params.data) : undefined),
+        cellClassRules: {
+          'import-status-invalid': (params) => params.data?.status === 'invalid',
+          'import-status-new': (params) => params.data?.status === 'new',
+        },
+      },
+      ...mappedFields.map((field): ColDef<GridRow> => {
+        const column = invitationColumnsByField.get(field);
+        return {
+          colId: field,
+          headerName: invitationLabel(t, field),
+          width: column?.width ?? 180,
+          editable: true,
+          // A server refusal flags a cell whose text did not change: always refresh, so the reason is rendered.
+          equals: () => false,
+          valueGetter: (params) => params.data?.texts[field] ?? '',
+          valueSetter: (params) => {
+            if (params.data) editRef.current(params.data.key, field, String(params.newValue ?? ''));
+            return false;
+          },
+          valueFormatter: (params) => {
+            const row = params.data;
+            if (!row || !column || row.errors[field] || row.values[field] === undefined)
+              return String(params.value ?? '');
+            return displayCell(column, row.values[field], t, language);
+          },
+          tooltipValueGetter: (params) => {
+            const error = params.data?.errors[field];
+            return error ? inviteErrorText(t, error) : undefined;
+          },
+          cellRendererSelector: (params) => (params.data?.errors[field] ? { component: PreviewCell } : undefined),
+          cellClassRules: { 'import-cell-invalid': (params) => Boolean(params.data?.errors[field]) },
+        };
+      }),
+    ],
+    [t, mappedFields, language],
+  );
+
+  // ---- sending: all or nothing
+  const submit = async () => {
+    if (!canInvite) return;
+    const sent = included;
+    setSaving(true);
+    setSubmitError(null);
+    try {
+      const { data } = await call(
+        api.POST('/v1/employees/import-invitation', {
+          body: { rows: sent.map(invitationBody) },
+          headers: { [INLINE_ERRORS_HEADER]: '1' },
+        }),
+      );
+      toast(t(confirmations.invited), 'success');
+      setInvited({ people: invitedFrom(sent, data.rows), excluded: rows.length - sent.length });
+    } catch (reason) {
+      const error = toApiError(reason);
+      if (error.code === 'bulk_invalid' && error.rows) {
+        setRows((current) =>
+          applyInvitationReport(current, sent, error.rows as InvitationRowReport[], (field, detail) =>
+            serverErrorText(t, field, detail),
+          ),
+        );
+        setSubmitError(t('invite.serverInvalid'));
+      } else {
+        setSubmitError(errorText(t, error));
+      }
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  const close = () => {
+    if (!saving) onClose(invited !== null);
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    const dropped = event.dataTransfer.files[0];
+    if (dropped && !saving) void readFile(dropped);
+  };
+
+  const fieldOptions = useMemo(
+    () =>
+      targets.map((target) => ({
+        field: target.field,
+        label: `${invitationLabel(t, target.field)}${target.required ? ' *' : ''}`,
+      })),
+    [targets, t],
+  );
+  const samples = useMemo(() => {
+    if (!sheet) return [];
+    return Array.from({ length: width }, (_, c) => {
+      for (let r = headerRow + 1; r < Math.min(sheet.rows.length, headerRow + 50); r++) {
+        const cell = sheet.rows[r]?.[c];
+        if (cell !== null && cell !== undefined && cell !== '') return cellText(cell);
+      }
+      return '';
+    });
+  }, [sheet, headerRow, width]);
+
+  return (
+    <dialog
+      ref={dialog}
+      className="grid-dialog import-dialog invite-dialog"
+      aria-labelledby={titleId}
+      aria-describedby={invited ? undefined : hintId}
+      onCancel={(event) => {
+        event.preventDefault();
+        if (escapeInEditor.current) return;
+        close();
+      }}
+    >
+      <header className="import-head">
+        <h2 id={titleId}>{t('invite.title')}</h2>
+        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={close} disabled={saving}>
+          ×
+        </button>
+      </header>
+
+      {invited ? (
+        <InvitedResult
+          invited={invited.people}
+          excluded={invited.excluded}
+          after={after}
+          nextButton={nextButton}
+          onClose={() => onClose(true)}
+          onContinue={onContinue}
+        />
+      ) : (
+        <>
+          <p className="hint">{t('invite.intro')}</p>
+          <section
+            className="import-drop"
+            aria-label={t('import.fileRegion')}
+            onDragOver={(event) => event.preventDefault()}
+            onDrop={onDrop}
+          >
+            <p id={hintId} className="hint">
+              {file ? t('import.fileChosen', { name: file.name }) : t('invite.dropHint')}
+            </p>
+            <div className="import-drop-actions">
+              <button ref={chooseButton} type="button" onClick={() => fileInput.current?.click()} disabled={saving}>
+                {file ? t('import.chooseOther') : t('import.chooseFile')}
+              </button>
+              <button type="button" onClick={() => void downloadInvitationTemplate(t)}>
+                {t('invite.template.download')}
+              </button>
+            </div>
+            <input
+              ref={fileInput}
+              type="file"
+              accept={ACCEPT}
+              className="visually-hidden"
+              tabIndex={-1}
+              aria-hidden="true"
+              onChange={(event) => {
+                const chosen = event.target.files?.[0];
+                event.target.value = '';
+                if (chosen) void readFile(chosen);
+              }}
+            />
+            {reading !== null && (
+              <progress max={100} value={reading} aria-label={t('import.reading')}>
+                {reading}%
+              </progress>
+            )}
+            {fileError && (
+              <p className="form-error" role="alert">
+                {t(fileErrorKeys[fileError], { max: 20 })}
+              </p>
+            )}
+          </section>
+
+          {sheet && (
+            <>
+              <div className="import-controls">
+                {sheet.sheets.length > 1 && (
+                  <label className="field">
+                    {t('import.sheet')}
+                    <select value={sheet.sheet} onChange={(event) => void chooseSheet(event.target.value)}>
+                      {sheet.sheets.map((name) => (
+                        <option key={name} value={name}>
+                          {name}
+                        </option>
+                      ))}
+                    </select>
+                  </label>
+                )}
+                <label className="field">
+                  {t('import.headerRow')}
+                  <select
+                    value={headerRow}
+                    onChange={(event) => {
+                      const row = Number(event.target.value);
+                      setHeaderRow(row);
+                      setMapping(mapColumns(padded(sheet.rows, row, width), targets));
+                    }}
+                  >
+                    {sheet.rows.slice(0, HEADER_SCAN_ROWS).map((row, index) => (
+                      // biome-ignore lint/suspicious/noArrayIndexKey: sheet rows are positional.
+                      <option key={index} value={index}>
+                        {t('import.headerRowOption', { line: index + 1, text: rowSummary(row) })}
+                      </option>
+                    ))}
+                  </select>
+                </label>
+              </div>
+
+              {sheet.rows.length === 0 ? (
+                <p className="hint">{t('import.emptySheet')}</p>
+              ) : (
+                <details className="import-mapping" open={missing.length > 0 || mappedFields.length === 0}>
+                  <summary>{t('import.mapping', { mapped: mappedFields.length, total: width })}</summary>
+                  <p className="hint">{t('invite.mappingHint')}</p>
+                  <div className="table-wrap">
+                    <table className="table">
+                      <thead>
+                        <tr>
+                          <th scope="col">{t('import.fileColumn')}</th>
+                          <th scope="col">{t('import.sample')}</th>
+                          <th scope="col">{t('import.field')}</th>
+                        </tr>
+                      </thead>
+                      <tbody>
+                        {header.map((cell, index) => {
+                          const name =
+                            cell === null || cell === ''
+                              ? t('import.columnName', { name: columnName(index) })
+                              : String(cell);
+                          return (
+                            // biome-ignore lint/suspicious/noArrayIndexKey: file columns are positional.
+                            <tr key={index}>
+                              <th scope="row">{name}</th>
+                              <td className="import-sample">{samples[index]}</td>
+                              <td>
+                                <select
+                                  aria-label={t('import.fieldFor', { column: name })}
+                                  value={mapping[index] ?? ''}
+                                  onChange={(event) =>
+                                    setMapping((current) => assignColumn(current, index, event.target.value || null))
+                                  }
+                                >
+                                  <option value="">{t('import.notImported')}</option>
+                                  {fieldOptions.map((option) => (
+                                    <option key={option.field} value={option.field}>
+                                      {option.label}
+                                    </option>
+                                  ))}
+                                </select>
+                              </td>
+                            </tr>
+                          );
+                        })}
+                      </tbody>
+                    </table>
+                  </div>
+                </details>
+              )}
+
+              {missing.length > 0 && (
+                <p className="form-error" role="alert">
+                  {t('invite.missingRequired', {
+                    fields: missing.map((field) => invitationLabel(t, field)).join(', '),
+                  })}
+                </p>
+              )}
+              {tooMany && (
+                <p className="form-error" role="alert">
+                  {t('import.tooManyRows', { max: MAX_IMPORT_ROWS.toLocaleString(language) })}
+                </p>
+              )}
+
+              {rows.length > 0 && (
+                <>
+                  <div className="import-summary">
+                    <p className="import-counts" aria-live="polite">
+                      <span>{t('import.counts.new', { count: counts.new })}</span>
+                      <span className={counts.invalid ? 'import-count-invalid' : undefined}>
+                        {t('import.counts.invalid', { count: counts.invalid })}
+                      </span>
+                      {excludedCount > 0 && <span>{t('import.counts.excluded', { count: excludedCount })}</span>}
+                    </p>
+                    <label className="import-toggle">
+                      <input
+                        type="checkbox"
+                        checked={excludeInvalid}
+                        onChange={(event) => setExcludeInvalid(event.target.checked)}
+                      />
+                      {t('import.excludeInvalid')}
+                    </label>
+                    <label className="import-toggle">
+                      <input
+                        type="checkbox"
+                        checked={onlyProblems}
+                        onChange={(event) => setOnlyProblems(event.target.checked)}
+                      />
+                      {t('import.onlyProblems')}
+                    </label>
+                  </div>
+                  <p className="hint">{t('import.editHint')}</p>
+                  <section
+                    className="import-preview"
+                    aria-label={t('invite.previewRegion')}
+                    aria-busy={checking}
+                    onKeyDownCapture={(event) => {
+                      const target = event.target as HTMLElement;
+                      if (event.key === 'Escape' && target.closest('.ag-cell-inline-editing, .ag-popup-editor')) {
+                        escapeInEditor.current = true;
+                        setTimeout(() => {
+                          escapeInEditor.current = false;
+                        }, 0);
+                      }
+                    }}
+                  >
+                    <AgGridReact<GridRow>
+                      modules={previewModules}
+                      theme={gridTheme}
+                      rowData={gridRows}
+                      columnDefs={columnDefs}
+                      context={gridContext}
+                      getRowId={(params) => params.data.key}
+                      getRowClass={(params) => (params.data?.excluded ? 'import-row-excluded' : undefined)}
+                      defaultColDef={{ resizable: true, sortable: false, suppressMovable: true }}
+                      tooltipShowDelay={300}
+                      singleClickEdit={false}
+                      stopEditingWhenCellsLoseFocus
+                    />
+                  </section>
+                </>
+              )}
+              {!evaluator && <p className="hint">{t('common.loading')}</p>}
+            </>
+          )}
+
+          {submitError && (
+            <p className="form-error" role="alert">
+              {submitError}
+            </p>
+          )}
+          <div className="dialog-actions">
+            {sheet && rows.length > 0 && blockingInvalid && (
+              <p className="hint import-footer-hint">{t('invite.blockedInvalid')}</p>
+            )}
+            <button type="button" onClick={close} disabled={saving}>
+              {t('import.cancel')}
+            </button>
+            <button type="button" className="primary" onClick={() => void submit()} disabled={!canInvite}>
+              {saving ? t('invite.inviting') : t('invite.confirm', { count: included.length })}
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}
+
+/** After the invitations: who was invited, their activation links to copy (demo mode), and the way on. */
+function InvitedResult({
+  invited,
+  excluded,
+  after,
+  nextButton,
+  onClose,
+  onContinue,
+}: {
+  invited: readonly Invited[];
+  excluded: number;
+  after: AfterInvite;
+  nextButton: RefObject<HTMLButtonElement | null>;
+  onClose: () => void;
+  onContinue: (next: AfterInvite) => void;
+}) {
+  const { t } = useTranslation();
+  const captionId = useId();
+  const withLinks = invited.some((person) => person.link);
+
+  const copy = async (text: string) => {
+    try {
+      await navigator.clipboard.writeText(text);
+      toast(t('invite.result.copied'), 'success');
+    } catch {
+      toast(t('invite.result.copyFailed'), 'error');
+    }
+  };
+
+  return (
+    <section className="stack invite-result" aria-live="polite">
+      <p className="invite-result-count">{t('invite.result.count', { count: invited.length })}</p>
+      {excluded > 0 && <p>{t('invite.result.excluded', { count: excluded })}</p>}
+      <p className="hint">{withLinks ? t('invite.result.linksHint') : t('invite.result.noLinks')}</p>
+      <div className="table-wrap invite-links">
+        <table className="table" aria-labelledby={captionId}>
+          <caption id={captionId}>{t('invite.result.caption')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{invitationLabel(t, 'employee_id')}</th>
+              <th scope="col">{invitationLabel(t, 'fullname')}</th>
+              <th scope="col">{invitationLabel(t, 'email')}</th>
+              {withLinks && <th scope="col">{t('invite.result.link')}</th>}
+            </tr>
+          </thead>
+          <tbody>
+            {invited.map((person) => (
+              <tr key={person._id ?? person.employeeId}>
+                <td>{person.employeeId}</td>
+                <th scope="row">{person.fullname}</th>
+                <td>{person.email}</td>
+                {withLinks && (
+                  <td>
+                    {person.link && (
+                      <span className="invite-link">
+                        <input
+                          type="text"
+                          readOnly
+                          value={person.link}
+                          aria-label={t('invite.result.linkOf', { name: person.fullname })}
+                          onFocus={(event) => event.currentTarget.select()}
+                        />
+                        <button
+                          type="button"
+                          aria-label={t('invite.result.copyNamed', { name: person.fullname })}
+                          onClick={() => void copy(person.link!)}
+                        >
+                          {t('invite.result.copy')}
+                        </button>
+                      </span>
+                    )}
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {after === 'invited-users' && <p className="hint">{t('invite.result.developerHint')}</p>}
+      <div className="dialog-actions">
+        {withLinks && (
+          <button type="button" onClick={() => void copy(linksText(invited))}>
+            {t('invite.result.copyAll')}
+          </button>
+        )}
+        {after === 'invited-users' && (
+          <button type="button" onClick={onClose}>
+            {t('common.close')}
+          </button>
+        )}
+        <button ref={nextButton} type="button" className="primary" onClick={() => onContinue(after)}>
+          {after === 'invited-users' ? t('invite.result.toInvitedUsers') : t('invite.result.toEmployees')}
+        </button>
+      </div>
+    </section>
+  );
+}
+
+/** The header row's cells, as wide as the widest row. */
+function padded(rows: readonly (readonly Cell[])[], index: number, width = 0): Cell[] {
+  const row = [...(rows[index] ?? [])];
+  const wide = Math.max(width, ...rows.map((candidate) => candidate.length));
+  while (row.length < wide) row.push(null);
+  return row;
+}
+
+/** A row's first cells as one short text, for the header row choice. */
+function rowSummary(row: readonly Cell[]): string {
+  const text = row
+    .filter((cell) => cell !== null && cell !== '')
+    .map((cell) => String(cell))
+    .join(' · ');
+  return text.length > 60 ? `${text.slice(0, 59)}…` : text || '—';
+}
