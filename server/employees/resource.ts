@@ -109,6 +109,7 @@ export const employeesResource = defineResource({
     role: employeeRoleRef,
     poa: employeeRef,
     pcho: employeeRef,
+    assigned_by: userRef,
   },
   /** `assigned_by` is stamped by the server (the create route); never accepted from a client. */
   readOnly: ['user', 'exit_reason', 'exit_date', 'account_name', 'assigned_by'],

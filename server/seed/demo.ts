@@ -1212,7 +1212,8 @@ export async function seedDemo(
     await insertAll(
       tx,
       employees,
-      plans.flatMap((plan) => plan.people.map((p) => p.employee)),
+      // Each record was assigned by the company's admin (spec 3: assigned_by).
+      plans.flatMap((plan) => plan.people.map((p) => ({ ...p.employee, assigned_by: plan.company.admin }))),
     );
     await insertAll(
       tx,

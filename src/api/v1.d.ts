@@ -2932,8 +2932,7 @@ export interface components {
             _id: string;
             account_name?: string | null;
             account_number?: string | null;
-            /** Format: uuid */
-            assigned_by: string | null;
+            assigned_by: (string | null) | components["schemas"]["UserRef"];
             bank?: string | null;
             basic_salary?: number;
             /** Format: date */
@@ -6826,7 +6825,7 @@ export interface operations {
                 location?: string[];
                 /** @description Filter on payroll_active: repeat for any-of; two values are a range */
                 payroll_active?: string[];
-                /** @description Comma-separated relations: user, department, sub_department, job_title, location, supervisor, role, poa, pcho */
+                /** @description Comma-separated relations: user, department, sub_department, job_title, location, supervisor, role, poa, pcho, assigned_by */
                 populate?: string;
                 /** @description Filter on role: repeat for any-of; two values are a range */
                 role?: string[];
@@ -13300,7 +13299,7 @@ export interface operations {
                 location?: string[];
                 /** @description Filter on payroll_active: repeat for any-of; two values are a range */
                 payroll_active?: string[];
-                /** @description Comma-separated relations: user, department, sub_department, job_title, location, supervisor, role, poa, pcho */
+                /** @description Comma-separated relations: user, department, sub_department, job_title, location, supervisor, role, poa, pcho, assigned_by */
                 populate?: string;
                 /** @description Filter on role: repeat for any-of; two values are a range */
                 role?: string[];
@@ -14690,7 +14689,7 @@ export interface operations {
                 location?: string[];
                 /** @description Filter on payroll_active: repeat for any-of; two values are a range */
                 payroll_active?: string[];
-                /** @description Comma-separated relations: user, department, sub_department, job_title, location, supervisor, role, poa, pcho */
+                /** @description Comma-separated relations: user, department, sub_department, job_title, location, supervisor, role, poa, pcho, assigned_by */
                 populate?: string;
                 /** @description Filter on role: repeat for any-of; two values are a range */
                 role?: string[];

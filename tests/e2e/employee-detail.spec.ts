@@ -189,6 +189,8 @@ test('opened from the palette, every main section saves with Ctrl+S and keeps it
   await expect(section(page, 'Employment').getByLabel('End of contract')).toHaveValue('2031-12-31');
   await expect(section(page, 'Assignment').getByLabel('Work days')).toHaveValue('6');
   await expect(section(page, 'Assignment').getByRole('button', { name: /^Location/ })).toContainText(location);
+  // Assigned by: the demo admin who set the record up, by name (read-only).
+  await expect(section(page, 'Assignment').getByLabel('Assigned by')).toHaveText('Ratna Wulandari');
   await expect(section(page, 'Salary').getByLabel('Basic salary')).toHaveValue('7.250.000');
   await expect(section(page, 'Legality').getByLabel('KTP number')).toHaveValue('3174051234567890');
   await expect(section(page, 'BPJS deduction').getByLabel('JKK rate')).toHaveValue('1.74');

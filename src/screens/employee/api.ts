@@ -8,7 +8,7 @@ import { type EmployeeMenuId, employeeLists } from './lists.ts';
 import type { Employee } from './sections.ts';
 
 /** The relations the detail shows by name. */
-const POPULATE = 'department,sub_department,job_title,role,location,supervisor,poa,pcho,user';
+const POPULATE = 'department,sub_department,job_title,role,location,supervisor,poa,pcho,user,assigned_by';
 
 const inline = { [INLINE_ERRORS_HEADER]: '1' };
 

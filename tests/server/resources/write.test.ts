@@ -108,12 +108,14 @@ describe('creating an employee', () => {
     expect(reply.status).toBe(201);
     const employee = reply.body.data;
     expect(employee).toMatchObject({ employee_id: 'DEMO-9001', basic_salary: 6_500_000, version: 1 });
-    const withUser = await t.call(admin, 'GET', `/v1/employees/${employee._id}?populate=user`);
+    const withUser = await t.call(admin, 'GET', `/v1/employees/${employee._id}?populate=user,assigned_by`);
     expect(withUser.body.data.user).toMatchObject({
       username: 'demo-9001',
       level: 'employee',
       email: 'sari.w@example.co.id',
     });
+    // Assigned by whoever created it, shown by name; a client cannot set it.
+    expect(withUser.body.data.assigned_by).toMatchObject({ username: 'admin', level: 'admin' });
     // The new account cannot sign in before it is activated.
     expect(
       (await t.call(null, 'POST', '/v1/auth/login', { username: 'demo-9001', password: 'anything1' })).status,
