@@ -16,7 +16,7 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
-import { type DragEvent, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../api/client.ts';
 import { startTask } from '../../overlays/progress.ts';
@@ -30,12 +30,10 @@ import { cellErrorText, displayCell } from '../parse.ts';
 import { gridTheme } from '../ResourceGrid.tsx';
 import { loadReferenceIndex } from '../references.ts';
 import type { AnyColumn, AnyGridSpec, ParseContext } from '../types.ts';
-import { columnName, failedRowsBook } from './failedRows.ts';
+import { failedRowsBook } from './failedRows.ts';
 import {
-  assignColumn,
   type ColumnMapping,
   detectHeaderRow,
-  HEADER_SCAN_ROWS,
   ID_FIELD,
   type ImportTarget,
   mapColumns,
@@ -44,7 +42,6 @@ import {
 import {
   applyServerReport,
   bulkRow,
-  cellText,
   countRows,
   createMatcher,
   type DraftRow,
@@ -60,6 +57,7 @@ import {
 import type { Cell, ReadErrorCode, SheetRows } from './protocol.ts';
 import { ReadFailure, WorkbookReader } from './reader.ts';
 import { MAX_IMPORT_ROWS } from './readWorkbook.ts';
+import { FileDrop, paddedRow, SheetMapping } from './SheetSource.tsx';
 import { downloadTemplate, importableColumns } from './template.ts';
 
 /** Files over this size are refused before they are read. */
@@ -242,7 +240,7 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
       const header = detectHeaderRow(data.rows, targets);
       setSheet(data);
       setHeaderRow(header);
-      setMapping(mapColumns(padded(data.rows, header), targets));
+      setMapping(mapColumns(paddedRow(data.rows, header), targets));
     },
     [targets],
   );
@@ -282,7 +280,7 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
   };
 
   const width = useMemo(() => (sheet ? Math.max(0, ...sheet.rows.map((row) => row.length)) : 0), [sheet]);
-  const header = useMemo(() => (sheet ? padded(sheet.rows, headerRow, width) : []), [sheet, headerRow, width]);
+  const header = useMemo(() => (sheet ? paddedRow(sheet.rows, headerRow, width) : []), [sheet, headerRow, width]);
 
   // ---- the preview rows: rebuilt when the sheet, header row or mapping change (corrections are kept per row).
   // Reading and checking 10,000 rows takes a few hundred milliseconds: it runs in slices (`mapInSlices`), so the
@@ -493,12 +491,6 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
     if (!saving) onClose();
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    const dropped = event.dataTransfer.files[0];
-    if (dropped && !saving) void readFile(dropped);
-  };
-
   // ---- the view
   /** The field choices of every file column (the same list in each: labelled once). */
   const fieldOptions = useMemo(
@@ -509,16 +501,6 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
       })),
     [targets, t, spec],
   );
-  const samples = useMemo(() => {
-    if (!sheet) return [];
-    return Array.from({ length: width }, (_, c) => {
-      for (let r = headerRow + 1; r < Math.min(sheet.rows.length, headerRow + 50); r++) {
-        const cell = sheet.rows[r]?.[c];
-        if (cell !== null && cell !== undefined && cell !== '') return cellText(cell);
-      }
-      return '';
-    });
-  }, [sheet, headerRow, width]);
 
   return (
     <dialog
@@ -566,133 +548,39 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
         </section>
       ) : (
         <>
-          <section
-            className="import-drop"
-            aria-label={t('import.fileRegion')}
-            onDragOver={(event) => event.preventDefault()}
-            onDrop={onDrop}
-          >
-            <p id={hintId} className="hint">
-              {file ? t('import.fileChosen', { name: file.name }) : t('import.dropHint')}
-            </p>
-            <div className="import-drop-actions">
-              <button ref={chooseButton} type="button" onClick={() => fileInput.current?.click()} disabled={saving}>
-                {file ? t('import.chooseOther') : t('import.chooseFile')}
-              </button>
-              <button type="button" onClick={() => void downloadTemplate(spec, t)}>
-                {t('import.template.download')}
-              </button>
-            </div>
-            <input
-              ref={fileInput}
-              type="file"
-              accept={ACCEPT}
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={(event) => {
-                const chosen = event.target.files?.[0];
-                event.target.value = '';
-                if (chosen) void readFile(chosen);
-              }}
-            />
-            {reading !== null && (
-              <progress max={100} value={reading} aria-label={t('import.reading')}>
-                {reading}%
-              </progress>
-            )}
-            {fileError && (
-              <p className="form-error" role="alert">
-                {t(fileErrorKeys[fileError], { max: 20 })}
-              </p>
-            )}
-          </section>
+          <FileDrop
+            file={file}
+            hintId={hintId}
+            dropHint={t('import.dropHint')}
+            accept={ACCEPT}
+            templateLabel={t('import.template.download')}
+            onTemplate={() => void downloadTemplate(spec, t)}
+            chooseButton={chooseButton}
+            fileInput={fileInput}
+            reading={reading}
+            error={fileError && t(fileErrorKeys[fileError], { max: 20 })}
+            disabled={saving}
+            onFile={(chosen) => void readFile(chosen)}
+          />
 
           {sheet && (
             <>
-              <div className="import-controls">
-                {sheet.sheets.length > 1 && (
-                  <label className="field">
-                    {t('import.sheet')}
-                    <select value={sheet.sheet} onChange={(event) => void chooseSheet(event.target.value)}>
-                      {sheet.sheets.map((name) => (
-                        <option key={name} value={name}>
-                          {name}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                )}
-                <label className="field">
-                  {t('import.headerRow')}
-                  <select
-                    value={headerRow}
-                    onChange={(event) => {
-                      const row = Number(event.target.value);
-                      setHeaderRow(row);
-                      setMapping(mapColumns(padded(sheet.rows, row, width), targets));
-                    }}
-                  >
-                    {sheet.rows.slice(0, HEADER_SCAN_ROWS).map((row, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: sheet rows are positional.
-                      <option key={index} value={index}>
-                        {t('import.headerRowOption', { line: index + 1, text: rowSummary(row) })}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              </div>
-
-              {sheet.rows.length === 0 ? (
-                <p className="hint">{t('import.emptySheet')}</p>
-              ) : (
-                <details className="import-mapping" open={missing.length > 0 || mappedFields.length === 0}>
-                  <summary>{t('import.mapping', { mapped: mappedFields.length, total: width })}</summary>
-                  <p className="hint">{t('import.mappingHint')}</p>
-                  <div className="table-wrap">
-                    <table className="table">
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('import.fileColumn')}</th>
-                          <th scope="col">{t('import.sample')}</th>
-                          <th scope="col">{t('import.field')}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {header.map((cell, index) => {
-                          const name =
-                            cell === null || cell === ''
-                              ? t('import.columnName', { name: columnName(index) })
-                              : String(cell);
-                          return (
-                            // biome-ignore lint/suspicious/noArrayIndexKey: file columns are positional.
-                            <tr key={index}>
-                              <th scope="row">{name}</th>
-                              <td className="import-sample">{samples[index]}</td>
-                              <td>
-                                <select
-                                  aria-label={t('import.fieldFor', { column: name })}
-                                  value={mapping[index] ?? ''}
-                                  onChange={(event) =>
-                                    setMapping((current) => assignColumn(current, index, event.target.value || null))
-                                  }
-                                >
-                                  <option value="">{t('import.notImported')}</option>
-                                  {fieldOptions.map((option) => (
-                                    <option key={option.field} value={option.field}>
-                                      {option.label}
-                                    </option>
-                                  ))}
-                                </select>
-                              </td>
-                            </tr>
-                          );
-                        })}
-                      </tbody>
-                    </table>
-                  </div>
-                </details>
-              )}
+              <SheetMapping
+                sheet={sheet}
+                headerRow={headerRow}
+                width={width}
+                mapping={mapping}
+                setMapping={setMapping}
+                fieldOptions={fieldOptions}
+                mappedCount={mappedFields.length}
+                open={missing.length > 0 || mappedFields.length === 0}
+                hint={t('import.mappingHint')}
+                onSheet={(name) => void chooseSheet(name)}
+                onHeaderRow={(row) => {
+                  setHeaderRow(row);
+                  setMapping(mapColumns(paddedRow(sheet.rows, row, width), targets));
+                }}
+              />
 
               {missing.length > 0 && (
                 <p className="form-error" role="alert">
@@ -792,21 +680,4 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
       )}
     </dialog>
   );
-}
-
-/** The header row's cells, as wide as the widest row. */
-function padded(rows: readonly (readonly Cell[])[], index: number, width = 0): Cell[] {
-  const row = [...(rows[index] ?? [])];
-  const wide = Math.max(width, ...rows.map((candidate) => candidate.length));
-  while (row.length < wide) row.push(null);
-  return row;
-}
-
-/** A row's first cells as one short text, for the header row choice. */
-function rowSummary(row: readonly Cell[]): string {
-  const text = row
-    .filter((cell) => cell !== null && cell !== '')
-    .map((cell) => String(cell))
-    .join(' · ');
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text || '—';
 }

@@ -20,34 +20,22 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
-import {
-  type DragEvent,
-  type RefObject,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type RefObject, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
 import { createEnumLookup } from '../../grids/enumLookup.ts';
-import { columnName } from '../../grids/import/failedRows.ts';
 import {
-  assignColumn,
   type ColumnMapping,
   detectHeaderRow,
-  HEADER_SCAN_ROWS,
   type ImportTarget,
   mapColumns,
   unmappedRequired,
 } from '../../grids/import/mapping.ts';
-import { cellText, type DraftRow, draftRow, mapInSlices, mappedColumns } from '../../grids/import/preview.ts';
+import { type DraftRow, draftRow, mapInSlices, mappedColumns } from '../../grids/import/preview.ts';
 import type { Cell, ReadErrorCode, SheetRows } from '../../grids/import/protocol.ts';
 import { ReadFailure, WorkbookReader } from '../../grids/import/reader.ts';
 import { MAX_IMPORT_ROWS } from '../../grids/import/readWorkbook.ts';
+import { FileDrop, paddedRow, SheetMapping } from '../../grids/import/SheetSource.tsx';
 import { displayCell } from '../../grids/parse.ts';
 import { gridTheme } from '../../grids/ResourceGrid.tsx';
 import { loadReferenceIndex } from '../../grids/references.ts';
@@ -220,7 +208,7 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
       const header = detectHeaderRow(data.rows, targets);
       setSheet(data);
       setHeaderRow(header);
-      setMapping(mapColumns(padded(data.rows, header), targets));
+      setMapping(mapColumns(paddedRow(data.rows, header), targets));
     },
     [targets],
   );
@@ -262,7 +250,7 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
   };
 
   const width = useMemo(() => (sheet ? Math.max(0, ...sheet.rows.map((row) => row.length)) : 0), [sheet]);
-  const header = useMemo(() => (sheet ? padded(sheet.rows, headerRow, width) : []), [sheet, headerRow, width]);
+  const _header = useMemo(() => (sheet ? paddedRow(sheet.rows, headerRow, width) : []), [sheet, headerRow, width]);
 
   // ---- the preview rows: rebuilt when the sheet, header row or mapping change (corrections are kept per row), in
   // slices so a long file never freezes the page; a newer sheet, header row or mapping cancels the run.
@@ -459,12 +447,6 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
     if (!saving) onClose(invited !== null);
   };
 
-  const onDrop = (event: DragEvent) => {
-    event.preventDefault();
-    const dropped = event.dataTransfer.files[0];
-    if (dropped && !saving) void readFile(dropped);
-  };
-
   const fieldOptions = useMemo(
     () =>
       targets.map((target) => ({
@@ -473,16 +455,6 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
       })),
     [targets, t],
   );
-  const samples = useMemo(() => {
-    if (!sheet) return [];
-    return Array.from({ length: width }, (_, c) => {
-      for (let r = headerRow + 1; r < Math.min(sheet.rows.length, headerRow + 50); r++) {
-        const cell = sheet.rows[r]?.[c];
-        if (cell !== null && cell !== undefined && cell !== '') return cellText(cell);
-      }
-      return '';
-    });
-  }, [sheet, headerRow, width]);
 
   return (
     <dialog
@@ -515,133 +487,39 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
       ) : (
         <>
           <p className="hint">{t('invite.intro')}</p>
-          <section
-            className="import-drop"
-            aria-label={t('import.fileRegion')}
-            onDragOver={(event) => event.preventDefault()}
-            onDrop={onDrop}
-          >
-            <p id={hintId} className="hint">
-              {file ? t('import.fileChosen', { name: file.name }) : t('invite.dropHint')}
-            </p>
-            <div className="import-drop-actions">
-              <button ref={chooseButton} type="button" onClick={() => fileInput.current?.click()} disabled={saving}>
-                {file ? t('import.chooseOther') : t('import.chooseFile')}
-              </button>
-              <button type="button" onClick={() => void downloadInvitationTemplate(t)}>
-                {t('invite.template.download')}
-              </button>
-            </div>
-            <input
-              ref={fileInput}
-              type="file"
-              accept={ACCEPT}
-              className="visually-hidden"
-              tabIndex={-1}
-              aria-hidden="true"
-              onChange={(event) => {
-                const chosen = event.target.files?.[0];
-                event.target.value = '';
-                if (chosen) void readFile(chosen);
-              }}
-            />
-            {reading !== null && (
-              <progress max={100} value={reading} aria-label={t('import.reading')}>
-                {reading}%
-              </progress>
-            )}
-            {fileError && (
-              <p className="form-error" role="alert">
-                {t(fileErrorKeys[fileError], { max: 20 })}
-              </p>
-            )}
-          </section>
+          <FileDrop
+            file={file}
+            hintId={hintId}
+            dropHint={t('invite.dropHint')}
+            accept={ACCEPT}
+            templateLabel={t('invite.template.download')}
+            onTemplate={() => void downloadInvitationTemplate(t)}
+            chooseButton={chooseButton}
+            fileInput={fileInput}
+            reading={reading}
+            error={fileError && t(fileErrorKeys[fileError], { max: 20 })}
+            disabled={saving}
+            onFile={(chosen) => void readFile(chosen)}
+          />
 
           {sheet && (
             <>
-              <div className="import-controls">
-                {sheet.sheets.length > 1 && (
-                  <label className="field">
-                    {t('import.sheet')}
-                    <select value={sheet.sheet} onChange={(event) => void chooseSheet(event.target.value)}>
-                      {sheet.sheets.map((name) => (
-                        <option key={name} value={name}>
-                          {name}
-                        </option>
-                      ))}
-                    </select>
-                  </label>
-                )}
-                <label className="field">
-                  {t('import.headerRow')}
-                  <select
-                    value={headerRow}
-                    onChange={(event) => {
-                      const row = Number(event.target.value);
-                      setHeaderRow(row);
-                      setMapping(mapColumns(padded(sheet.rows, row, width), targets));
-                    }}
-                  >
-                    {sheet.rows.slice(0, HEADER_SCAN_ROWS).map((row, index) => (
-                      // biome-ignore lint/suspicious/noArrayIndexKey: sheet rows are positional.
-                      <option key={index} value={index}>
-                        {t('import.headerRowOption', { line: index + 1, text: rowSummary(row) })}
-                      </option>
-                    ))}
-                  </select>
-                </label>
-              </div>
-
-              {sheet.rows.length === 0 ? (
-                <p className="hint">{t('import.emptySheet')}</p>
-              ) : (
-                <details className="import-mapping" open={missing.length > 0 || mappedFields.length === 0}>
-                  <summary>{t('import.mapping', { mapped: mappedFields.length, total: width })}</summary>
-                  <p className="hint">{t('invite.mappingHint')}</p>
-                  <div className="table-wrap">
-                    <table className="table">
-                      <thead>
-                        <tr>
-                          <th scope="col">{t('import.fileColumn')}</th>
-                          <th scope="col">{t('import.sample')}</th>
-                          <th scope="col">{t('import.field')}</th>
-                        </tr>
-                      </thead>
-                      <tbody>
-                        {header.map((cell, index) => {
-                          const name =
-                            cell === null || cell === ''
-                              ? t('import.columnName', { name: columnName(index) })
-                              : String(cell);
-                          return (
-                            // biome-ignore lint/suspicious/noArrayIndexKey: file columns are positional.
-                            <tr key={index}>
-                              <th scope="row">{name}</th>
-                              <td className="import-sample">{samples[index]}</td>
-                              <td>
-                                <select
-                                  aria-label={t('import.fieldFor', { column: name })}
-                                  value={mapping[index] ?? ''}
-                                  onChange={(event) =>
-                                    setMapping((current) => assignColumn(current, index, event.target.value || null))
-                                  }
-                                >
-                                  <option value="">{t('import.notImported')}</option>
-                                  {fieldOptions.map((option) => (
-                                    <option key={option.field} value={option.field}>
-                                      {option.label}
-                                    </option>
-                                  ))}
-                                </select>
-                              </td>
-                            </tr>
-                          );
-                        })}
-                      </tbody>
-                    </table>
-                  </div>
-                </details>
-              )}
+              <SheetMapping
+                sheet={sheet}
+                headerRow={headerRow}
+                width={width}
+                mapping={mapping}
+                setMapping={setMapping}
+                fieldOptions={fieldOptions}
+                mappedCount={mappedFields.length}
+                open={missing.length > 0 || mappedFields.length === 0}
+                hint={t('invite.mappingHint')}
+                onSheet={(name) => void chooseSheet(name)}
+                onHeaderRow={(row) => {
+                  setHeaderRow(row);
+                  setMapping(mapColumns(paddedRow(sheet.rows, row, width), targets));
+                }}
+              />
 
               {missing.length > 0 && (
                 <p className="form-error" role="alert">
@@ -836,21 +714,4 @@ function InvitedResult({
       </div>
     </section>
   );
-}
-
-/** The header row's cells, as wide as the widest row. */
-function padded(rows: readonly (readonly Cell[])[], index: number, width = 0): Cell[] {
-  const row = [...(rows[index] ?? [])];
-  const wide = Math.max(width, ...rows.map((candidate) => candidate.length));
-  while (row.length < wide) row.push(null);
-  return row;
-}
-
-/** A row's first cells as one short text, for the header row choice. */
-function rowSummary(row: readonly Cell[]): string {
-  const text = row
-    .filter((cell) => cell !== null && cell !== '')
-    .map((cell) => String(cell))
-    .join(' · ');
-  return text.length > 60 ? `${text.slice(0, 59)}…` : text || '—';
 }
