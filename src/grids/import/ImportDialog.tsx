@@ -4,17 +4,8 @@
  * user can correct in place, and the rows are written in one all-or-nothing bulk request. Cancel writes nothing.
  */
 import './import.css';
-import {
-  CellStyleModule,
-  ClientSideRowModelModule,
-  type ColDef,
-  type Module,
-  RowStyleModule,
-  TextEditorModule,
-  TooltipModule,
-  ValidationModule,
-} from 'ag-grid-community';
-import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
+import type { ColDef } from 'ag-grid-community';
+import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -27,7 +18,6 @@ import { createEnumLookup } from '../enumLookup.ts';
 import { downloadWorkbook, fileDate, sheetName } from '../export.ts';
 import { fieldLabel, resourceTitle } from '../labels.ts';
 import { cellErrorText, displayCell } from '../parse.ts';
-import { gridTheme } from '../ResourceGrid.tsx';
 import { loadReferenceIndex } from '../references.ts';
 import type { AnyColumn, AnyGridSpec, ParseContext } from '../types.ts';
 import { failedRowsBook } from './failedRows.ts';
@@ -39,6 +29,7 @@ import {
   mapColumns,
   unmappedRequired,
 } from './mapping.ts';
+import { PreviewGrid, PreviewToggles } from './PreviewGrid.tsx';
 import {
   applyServerReport,
   bulkRow,
@@ -107,15 +98,6 @@ const serverErrorKeys: Record<
   not_found: 'import.serverErrors.not_found',
   conflict: 'import.serverErrors.conflict',
 };
-
-const previewModules: Module[] = [
-  ClientSideRowModelModule,
-  TextEditorModule,
-  TooltipModule,
-  CellStyleModule,
-  RowStyleModule,
-  ...(import.meta.env.DEV ? [ValidationModule] : []),
-];
 
 type GridRow = PreviewRow & { excluded: boolean };
 
@@ -606,52 +588,20 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
                       </span>
                       {excludedCount > 0 && <span>{t('import.counts.excluded', { count: excludedCount })}</span>}
                     </p>
-                    <label className="import-toggle">
-                      <input
-                        type="checkbox"
-                        checked={excludeInvalid}
-                        onChange={(event) => setExcludeInvalid(event.target.checked)}
-                      />
-                      {t('import.excludeInvalid')}
-                    </label>
-                    <label className="import-toggle">
-                      <input
-                        type="checkbox"
-                        checked={onlyProblems}
-                        onChange={(event) => setOnlyProblems(event.target.checked)}
-                      />
-                      {t('import.onlyProblems')}
-                    </label>
+                    <PreviewToggles
+                      excludeInvalid={{ checked: excludeInvalid, onChange: setExcludeInvalid }}
+                      onlyProblems={{ checked: onlyProblems, onChange: setOnlyProblems }}
+                    />
                   </div>
                   <p className="hint">{t('import.editHint')}</p>
-                  <section
-                    className="import-preview"
-                    aria-label={t('import.previewRegion')}
-                    aria-busy={checking}
-                    onKeyDownCapture={(event) => {
-                      const target = event.target as HTMLElement;
-                      if (event.key === 'Escape' && target.closest('.ag-cell-inline-editing, .ag-popup-editor')) {
-                        escapeInEditor.current = true;
-                        setTimeout(() => {
-                          escapeInEditor.current = false;
-                        }, 0);
-                      }
-                    }}
-                  >
-                    <AgGridReact<GridRow>
-                      modules={previewModules}
-                      theme={gridTheme}
-                      rowData={gridRows}
-                      columnDefs={columnDefs}
-                      context={gridContext}
-                      getRowId={(params) => params.data.key}
-                      getRowClass={(params) => (params.data?.excluded ? 'import-row-excluded' : undefined)}
-                      defaultColDef={{ resizable: true, sortable: false, suppressMovable: true }}
-                      tooltipShowDelay={300}
-                      singleClickEdit={false}
-                      stopEditingWhenCellsLoseFocus
-                    />
-                  </section>
+                  <PreviewGrid<GridRow>
+                    label={t('import.previewRegion')}
+                    busy={checking}
+                    escapeInEditor={escapeInEditor}
+                    rows={gridRows}
+                    columnDefs={columnDefs}
+                    context={gridContext}
+                  />
                 </>
               )}
               {!evaluator && <p className="hint">{t('common.loading')}</p>}

@@ -8,17 +8,8 @@
  */
 import '../../grids/import/import.css';
 import './invite.css';
-import {
-  CellStyleModule,
-  ClientSideRowModelModule,
-  type ColDef,
-  type Module,
-  RowStyleModule,
-  TextEditorModule,
-  TooltipModule,
-  ValidationModule,
-} from 'ag-grid-community';
-import { AgGridReact, type CustomCellRendererProps } from 'ag-grid-react';
+import type { ColDef } from 'ag-grid-community';
+import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
 import { type RefObject, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -31,13 +22,13 @@ import {
   mapColumns,
   unmappedRequired,
 } from '../../grids/import/mapping.ts';
+import { PreviewGrid, PreviewToggles } from '../../grids/import/PreviewGrid.tsx';
 import { type DraftRow, draftRow, mapInSlices, mappedColumns } from '../../grids/import/preview.ts';
 import type { Cell, ReadErrorCode, SheetRows } from '../../grids/import/protocol.ts';
 import { ReadFailure, WorkbookReader } from '../../grids/import/reader.ts';
 import { MAX_IMPORT_ROWS } from '../../grids/import/readWorkbook.ts';
 import { FileDrop, paddedRow, SheetMapping } from '../../grids/import/SheetSource.tsx';
 import { displayCell } from '../../grids/parse.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
 import { loadReferenceIndex } from '../../grids/references.ts';
 import type { ParseContext } from '../../grids/types.ts';
 import { toast } from '../../overlays/progress.ts';
@@ -98,15 +89,6 @@ const statusKeys = {
   invalid: 'import.status.invalid',
   excluded: 'import.status.excluded',
 } as const;
-
-const previewModules: Module[] = [
-  ClientSideRowModelModule,
-  TextEditorModule,
-  TooltipModule,
-  CellStyleModule,
-  RowStyleModule,
-  ...(import.meta.env.DEV ? [ValidationModule] : []),
-];
 
 type GridRow = InviteRow & { excluded: boolean };
 
@@ -544,52 +526,20 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
                       </span>
                       {excludedCount > 0 && <span>{t('import.counts.excluded', { count: excludedCount })}</span>}
                     </p>
-                    <label className="import-toggle">
-                      <input
-                        type="checkbox"
-                        checked={excludeInvalid}
-                        onChange={(event) => setExcludeInvalid(event.target.checked)}
-                      />
-                      {t('import.excludeInvalid')}
-                    </label>
-                    <label className="import-toggle">
-                      <input
-                        type="checkbox"
-                        checked={onlyProblems}
-                        onChange={(event) => setOnlyProblems(event.target.checked)}
-                      />
-                      {t('import.onlyProblems')}
-                    </label>
+                    <PreviewToggles
+                      excludeInvalid={{ checked: excludeInvalid, onChange: setExcludeInvalid }}
+                      onlyProblems={{ checked: onlyProblems, onChange: setOnlyProblems }}
+                    />
                   </div>
                   <p className="hint">{t('import.editHint')}</p>
-                  <section
-                    className="import-preview"
-                    aria-label={t('invite.previewRegion')}
-                    aria-busy={checking}
-                    onKeyDownCapture={(event) => {
-                      const target = event.target as HTMLElement;
-                      if (event.key === 'Escape' && target.closest('.ag-cell-inline-editing, .ag-popup-editor')) {
-                        escapeInEditor.current = true;
-                        setTimeout(() => {
-                          escapeInEditor.current = false;
-                        }, 0);
-                      }
-                    }}
-                  >
-                    <AgGridReact<GridRow>
-                      modules={previewModules}
-                      theme={gridTheme}
-                      rowData={gridRows}
-                      columnDefs={columnDefs}
-                      context={gridContext}
-                      getRowId={(params) => params.data.key}
-                      getRowClass={(params) => (params.data?.excluded ? 'import-row-excluded' : undefined)}
-                      defaultColDef={{ resizable: true, sortable: false, suppressMovable: true }}
-                      tooltipShowDelay={300}
-                      singleClickEdit={false}
-                      stopEditingWhenCellsLoseFocus
-                    />
-                  </section>
+                  <PreviewGrid<GridRow>
+                    label={t('invite.previewRegion')}
+                    busy={checking}
+                    escapeInEditor={escapeInEditor}
+                    rows={gridRows}
+                    columnDefs={columnDefs}
+                    context={gridContext}
+                  />
                 </>
               )}
               {!evaluator && <p className="hint">{t('common.loading')}</p>}
