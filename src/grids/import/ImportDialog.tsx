@@ -21,14 +21,7 @@ import { cellErrorText, displayCell } from '../parse.ts';
 import { loadReferenceIndex } from '../references.ts';
 import type { AnyColumn, AnyGridSpec, ParseContext } from '../types.ts';
 import { failedRowsBook } from './failedRows.ts';
-import {
-  type ColumnMapping,
-  detectHeaderRow,
-  ID_FIELD,
-  type ImportTarget,
-  mapColumns,
-  unmappedRequired,
-} from './mapping.ts';
+import { ID_FIELD, type ImportTarget, unmappedRequired } from './mapping.ts';
 import { PreviewGrid, PreviewToggles } from './PreviewGrid.tsx';
 import {
   applyServerReport,
@@ -45,14 +38,12 @@ import {
   type PreviewError,
   type PreviewRow,
 } from './preview.ts';
-import type { Cell, ReadErrorCode, SheetRows } from './protocol.ts';
-import { ReadFailure, WorkbookReader } from './reader.ts';
+import type { Cell } from './protocol.ts';
 import { MAX_IMPORT_ROWS } from './readWorkbook.ts';
-import { FileDrop, paddedRow, SheetMapping } from './SheetSource.tsx';
+import { FileDrop, type FileError, SheetMapping, useSheetFile } from './SheetSource.tsx';
 import { downloadTemplate, importableColumns } from './template.ts';
 
-/** Files over this size are refused before they are read. */
-export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+/** The file types the file chooser offers. */
 export const ACCEPT = '.xlsx,.xls,.csv';
 const ACCEPTED_NAME = /\.(xlsx|xls|csv)$/i;
 
@@ -69,8 +60,6 @@ export interface ImportDialogProps {
   /** After a successful import (the dialog stays open on its summary). */
   onImported?: (report: ImportReport) => void;
 }
-
-type FileError = ReadErrorCode | 'fileTooLarge' | 'wrongType';
 
 const fileErrorKeys = {
   not_spreadsheet: 'import.errors.not_spreadsheet',
@@ -141,19 +130,12 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
   const chooseButton = useRef<HTMLButtonElement>(null);
   const doneButton = useRef<HTMLButtonElement>(null);
   const escapeInEditor = useRef(false);
-  const reader = useRef<WorkbookReader | null>(null);
   const title = resourceTitle(t, spec);
   // The rows as they were when the dialog opened: the grid re-rendering must not re-check the preview.
   const [matchable] = useState(existing);
   /** The user's corrections by row key and field: kept when the mapping or the reference lists change. */
   const corrections = useRef(new Map<string, Record<string, string>>());
 
-  const [file, setFile] = useState<{ name: string } | null>(null);
-  const [reading, setReading] = useState<number | null>(null);
-  const [fileError, setFileError] = useState<FileError | null>(null);
-  const [sheet, setSheet] = useState<SheetRows | null>(null);
-  const [headerRow, setHeaderRow] = useState(0);
-  const [mapping, setMapping] = useState<ColumnMapping>([]);
   const [rows, setRows] = useState<PreviewRow[]>([]);
   const [excludeInvalid, setExcludeInvalid] = useState(false);
   const [onlyProblems, setOnlyProblems] = useState(false);
@@ -208,61 +190,31 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
     return () => abort.abort();
   }, [spec.columns, i18n]);
 
-  useEffect(() => () => reader.current?.dispose(), []);
-
   const evaluator = useMemo<Evaluator | null>(
     () => (parse ? { columns: columnsByField, parse, match: createMatcher(spec, matchable) } : null),
     [parse, columnsByField, spec, matchable],
   );
 
   // ---- the file
-  const showSheet = useCallback(
-    (data: SheetRows) => {
-      corrections.current.clear();
-      const header = detectHeaderRow(data.rows, targets);
-      setSheet(data);
-      setHeaderRow(header);
-      setMapping(mapColumns(paddedRow(data.rows, header), targets));
-    },
-    [targets],
-  );
-
-  const readFile = async (chosen: File) => {
-    setFileError(null);
-    setSubmitError(null);
-    if (!ACCEPTED_NAME.test(chosen.name)) return setFileError('wrongType');
-    if (chosen.size > MAX_FILE_BYTES) return setFileError('fileTooLarge');
-    setFile({ name: chosen.name });
-    setSheet(null);
-    setRows([]);
-    setReading(0);
-    reader.current ??= new WorkbookReader();
-    try {
-      showSheet(await reader.current.open(chosen, setReading));
-      setReading(null);
-    } catch (error) {
-      if (error instanceof ReadFailure && error.code === 'superseded') return;
-      setReading(null);
-      setFile(null);
-      setFileError(error instanceof ReadFailure && error.code !== 'superseded' ? error.code : 'failed');
-    }
-  };
-
-  const chooseSheet = async (name: string) => {
-    if (!reader.current) return;
-    setReading(0);
-    try {
-      showSheet(await reader.current.sheet(name));
-    } catch (error) {
-      if (error instanceof ReadFailure && error.code === 'superseded') return;
-      setFileError(error instanceof ReadFailure && error.code !== 'superseded' ? error.code : 'failed');
-    } finally {
-      setReading(null);
-    }
-  };
-
-  const width = useMemo(() => (sheet ? Math.max(0, ...sheet.rows.map((row) => row.length)) : 0), [sheet]);
-  const header = useMemo(() => (sheet ? paddedRow(sheet.rows, headerRow, width) : []), [sheet, headerRow, width]);
+  const {
+    file,
+    reading,
+    fileError,
+    sheet,
+    headerRow,
+    header,
+    width,
+    mapping,
+    setMapping,
+    readFile,
+    chooseSheet,
+    chooseHeaderRow,
+  } = useSheetFile({
+    targets,
+    refuse: (chosen) => (ACCEPTED_NAME.test(chosen.name) ? null : 'wrongType'),
+    onNewFile: () => setRows([]),
+    onSheet: () => corrections.current.clear(),
+  });
 
   // ---- the preview rows: rebuilt when the sheet, header row or mapping change (corrections are kept per row).
   // Reading and checking 10,000 rows takes a few hundred milliseconds: it runs in slices (`mapInSlices`), so the
@@ -542,7 +494,10 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
             reading={reading}
             error={fileError && t(fileErrorKeys[fileError], { max: 20 })}
             disabled={saving}
-            onFile={(chosen) => void readFile(chosen)}
+            onFile={(chosen) => {
+              setSubmitError(null);
+              void readFile(chosen);
+            }}
           />
 
           {sheet && (
@@ -558,10 +513,7 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
                 open={missing.length > 0 || mappedFields.length === 0}
                 hint={t('import.mappingHint')}
                 onSheet={(name) => void chooseSheet(name)}
-                onHeaderRow={(row) => {
-                  setHeaderRow(row);
-                  setMapping(mapColumns(paddedRow(sheet.rows, row, width), targets));
-                }}
+                onHeaderRow={chooseHeaderRow}
               />
 
               {missing.length > 0 && (

@@ -1,15 +1,127 @@
 /**
  * The first half of every spreadsheet upload dialog (the grid import and the bulk invite): choosing or dropping the
- * file, then the sheet, the header row and which file column fills which field. The dialogs keep their own state and
- * checks; these components only draw it.
+ * file (`useSheetFile`: read in the import worker), then the sheet, the header row and which file column fills which
+ * field. Each dialog adds its own checks of the file, and its own preview.
  */
 import type { Dispatch, DragEvent, RefObject, SetStateAction } from 'react';
-import { useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { columnName } from './failedRows.ts';
-import { assignColumn, type ColumnMapping, HEADER_SCAN_ROWS } from './mapping.ts';
+import {
+  assignColumn,
+  type ColumnMapping,
+  detectHeaderRow,
+  HEADER_SCAN_ROWS,
+  type ImportTarget,
+  mapColumns,
+} from './mapping.ts';
 import { cellText } from './preview.ts';
-import type { Cell, SheetRows } from './protocol.ts';
+import type { Cell, ReadErrorCode, SheetRows } from './protocol.ts';
+import { ReadFailure, WorkbookReader } from './reader.ts';
+
+/** Files over 20 MB are refused before they are read. */
+export const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/** Why a file was refused: the reader's reasons, or the dialog's own checks of its name, size and content. */
+export type FileError = ReadErrorCode | 'fileTooLarge' | 'wrongType';
+
+interface SheetFileOptions {
+  /** How file headers find fields. */
+  targets: readonly ImportTarget[];
+  /** The dialog's checks of a chosen file before it is read (its type, its first bytes): a refusal, or null. */
+  refuse: (file: File) => Promise<FileError | null> | FileError | null;
+  /** A new file was accepted: the dialog drops its preview. */
+  onNewFile: () => void;
+  /** A sheet was read: the dialog drops its corrections (their row keys are of the old sheet). */
+  onSheet: () => void;
+}
+
+/**
+ * The chosen file, read in the import worker: its sheet, the header row found by the targets' labels, and the
+ * column mapping, which the user can change. One reader per dialog, disposed with it.
+ */
+export function useSheetFile({ targets, refuse, onNewFile, onSheet }: SheetFileOptions) {
+  const reader = useRef<WorkbookReader | null>(null);
+  const [file, setFile] = useState<{ name: string } | null>(null);
+  const [reading, setReading] = useState<number | null>(null);
+  const [fileError, setFileError] = useState<FileError | null>(null);
+  const [sheet, setSheet] = useState<SheetRows | null>(null);
+  const [headerRow, setHeaderRow] = useState(0);
+  const [mapping, setMapping] = useState<ColumnMapping>([]);
+
+  useEffect(() => () => reader.current?.dispose(), []);
+
+  const showSheet = useCallback(
+    (data: SheetRows) => {
+      onSheet();
+      const header = detectHeaderRow(data.rows, targets);
+      setSheet(data);
+      setHeaderRow(header);
+      setMapping(mapColumns(paddedRow(data.rows, header), targets));
+    },
+    [targets, onSheet],
+  );
+  const failed = (error: unknown): FileError =>
+    error instanceof ReadFailure && error.code !== 'superseded' ? error.code : 'failed';
+
+  const readFile = async (chosen: File) => {
+    setFileError(null);
+    const refusal = (await refuse(chosen)) ?? (chosen.size > MAX_FILE_BYTES ? 'fileTooLarge' : null);
+    if (refusal) return setFileError(refusal);
+    setFile({ name: chosen.name });
+    setSheet(null);
+    onNewFile();
+    setReading(0);
+    reader.current ??= new WorkbookReader();
+    try {
+      showSheet(await reader.current.open(chosen, setReading));
+      setReading(null);
+    } catch (error) {
+      if (error instanceof ReadFailure && error.code === 'superseded') return;
+      setReading(null);
+      setFile(null);
+      setFileError(failed(error));
+    }
+  };
+
+  const chooseSheet = async (name: string) => {
+    if (!reader.current) return;
+    setReading(0);
+    try {
+      showSheet(await reader.current.sheet(name));
+    } catch (error) {
+      if (error instanceof ReadFailure && error.code === 'superseded') return;
+      setFileError(failed(error));
+    } finally {
+      setReading(null);
+    }
+  };
+
+  const width = useMemo(() => (sheet ? Math.max(0, ...sheet.rows.map((row) => row.length)) : 0), [sheet]);
+  const header = useMemo(() => (sheet ? paddedRow(sheet.rows, headerRow, width) : []), [sheet, headerRow, width]);
+
+  /** Another header row: the mapping is found again from its cells. */
+  const chooseHeaderRow = (row: number) => {
+    if (!sheet) return;
+    setHeaderRow(row);
+    setMapping(mapColumns(paddedRow(sheet.rows, row, width), targets));
+  };
+
+  return {
+    file,
+    reading,
+    fileError,
+    sheet,
+    headerRow,
+    header,
+    width,
+    mapping,
+    setMapping,
+    readFile,
+    chooseSheet,
+    chooseHeaderRow,
+  };
+}
 
 export interface FileDropProps {
   file: { name: string } | null;

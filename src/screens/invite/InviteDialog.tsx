@@ -15,19 +15,12 @@ import { type RefObject, useCallback, useEffect, useId, useLayoutEffect, useMemo
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
 import { createEnumLookup } from '../../grids/enumLookup.ts';
-import {
-  type ColumnMapping,
-  detectHeaderRow,
-  type ImportTarget,
-  mapColumns,
-  unmappedRequired,
-} from '../../grids/import/mapping.ts';
+import { type ImportTarget, unmappedRequired } from '../../grids/import/mapping.ts';
 import { PreviewGrid, PreviewToggles } from '../../grids/import/PreviewGrid.tsx';
 import { type DraftRow, draftRow, mapInSlices, mappedColumns } from '../../grids/import/preview.ts';
-import type { Cell, ReadErrorCode, SheetRows } from '../../grids/import/protocol.ts';
-import { ReadFailure, WorkbookReader } from '../../grids/import/reader.ts';
+import type { Cell } from '../../grids/import/protocol.ts';
 import { MAX_IMPORT_ROWS } from '../../grids/import/readWorkbook.ts';
-import { FileDrop, paddedRow, SheetMapping } from '../../grids/import/SheetSource.tsx';
+import { FileDrop, type FileError, SheetMapping, useSheetFile } from '../../grids/import/SheetSource.tsx';
 import { displayCell } from '../../grids/parse.ts';
 import { loadReferenceIndex } from '../../grids/references.ts';
 import type { ParseContext } from '../../grids/types.ts';
@@ -59,7 +52,6 @@ import {
 import { downloadInvitationTemplate } from './template.ts';
 
 /** Files over this size are refused before they are read (as the grid import does). */
-const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /** What to offer once the invitations are sent (see the module comment). */
 export type AfterInvite = 'invited-users' | 'active-employees';
@@ -71,8 +63,6 @@ export interface InviteDialogProps {
   /** Opens the next screen (the dialog is closed first). */
   onContinue: (next: AfterInvite) => void;
 }
-
-type FileError = ReadErrorCode | 'fileTooLarge' | 'wrongType';
 
 const fileErrorKeys = {
   not_spreadsheet: 'import.errors.not_spreadsheet',
@@ -123,16 +113,9 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
   const chooseButton = useRef<HTMLButtonElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   const escapeInEditor = useRef(false);
-  const reader = useRef<WorkbookReader | null>(null);
   /** The user's corrections by row key and field: kept when the mapping changes. */
   const corrections = useRef(new Map<string, Record<string, string>>());
 
-  const [file, setFile] = useState<{ name: string } | null>(null);
-  const [reading, setReading] = useState<number | null>(null);
-  const [fileError, setFileError] = useState<FileError | null>(null);
-  const [sheet, setSheet] = useState<SheetRows | null>(null);
-  const [headerRow, setHeaderRow] = useState(0);
-  const [mapping, setMapping] = useState<ColumnMapping>([]);
   const [rows, setRows] = useState<InviteRow[]>([]);
   const [excludeInvalid, setExcludeInvalid] = useState(false);
   const [onlyProblems, setOnlyProblems] = useState(false);
@@ -179,60 +162,31 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
     return () => abort.abort();
   }, [i18n]);
 
-  useEffect(() => () => reader.current?.dispose(), []);
-
   const evaluator = useMemo(() => (parse ? invitationEvaluator(parse) : null), [parse]);
 
   // ---- the file: an .xlsx workbook only (spec 5)
-  const showSheet = useCallback(
-    (data: SheetRows) => {
-      corrections.current.clear();
-      const header = detectHeaderRow(data.rows, targets);
-      setSheet(data);
-      setHeaderRow(header);
-      setMapping(mapColumns(paddedRow(data.rows, header), targets));
+  const {
+    file,
+    reading,
+    fileError,
+    sheet,
+    headerRow,
+    width,
+    mapping,
+    setMapping,
+    readFile,
+    chooseSheet,
+    chooseHeaderRow,
+  } = useSheetFile({
+    targets,
+    refuse: async (chosen) => {
+      if (!isXlsxName(chosen.name)) return 'wrongType';
+      const head = new Uint8Array(await chosen.slice(0, 4).arrayBuffer());
+      return hasWorkbookSignature(head) ? null : 'wrongType';
     },
-    [targets],
-  );
-
-  const readFile = async (chosen: File) => {
-    setFileError(null);
-    setSubmitError(null);
-    if (!isXlsxName(chosen.name)) return setFileError('wrongType');
-    if (chosen.size > MAX_FILE_BYTES) return setFileError('fileTooLarge');
-    const head = new Uint8Array(await chosen.slice(0, 4).arrayBuffer());
-    if (!hasWorkbookSignature(head)) return setFileError('wrongType');
-    setFile({ name: chosen.name });
-    setSheet(null);
-    setRows([]);
-    setReading(0);
-    reader.current ??= new WorkbookReader();
-    try {
-      showSheet(await reader.current.open(chosen, setReading));
-      setReading(null);
-    } catch (error) {
-      if (error instanceof ReadFailure && error.code === 'superseded') return;
-      setReading(null);
-      setFile(null);
-      setFileError(error instanceof ReadFailure && error.code !== 'superseded' ? error.code : 'failed');
-    }
-  };
-
-  const chooseSheet = async (name: string) => {
-    if (!reader.current) return;
-    setReading(0);
-    try {
-      showSheet(await reader.current.sheet(name));
-    } catch (error) {
-      if (error instanceof ReadFailure && error.code === 'superseded') return;
-      setFileError(error instanceof ReadFailure && error.code !== 'superseded' ? error.code : 'failed');
-    } finally {
-      setReading(null);
-    }
-  };
-
-  const width = useMemo(() => (sheet ? Math.max(0, ...sheet.rows.map((row) => row.length)) : 0), [sheet]);
-  const _header = useMemo(() => (sheet ? paddedRow(sheet.rows, headerRow, width) : []), [sheet, headerRow, width]);
+    onNewFile: () => setRows([]),
+    onSheet: () => corrections.current.clear(),
+  });
 
   // ---- the preview rows: rebuilt when the sheet, header row or mapping change (corrections are kept per row), in
   // slices so a long file never freezes the page; a newer sheet, header row or mapping cancels the run.
@@ -481,7 +435,10 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
             reading={reading}
             error={fileError && t(fileErrorKeys[fileError], { max: 20 })}
             disabled={saving}
-            onFile={(chosen) => void readFile(chosen)}
+            onFile={(chosen) => {
+              setSubmitError(null);
+              void readFile(chosen);
+            }}
           />
 
           {sheet && (
@@ -497,10 +454,7 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
                 open={missing.length > 0 || mappedFields.length === 0}
                 hint={t('invite.mappingHint')}
                 onSheet={(name) => void chooseSheet(name)}
-                onHeaderRow={(row) => {
-                  setHeaderRow(row);
-                  setMapping(mapColumns(paddedRow(sheet.rows, row, width), targets));
-                }}
+                onHeaderRow={chooseHeaderRow}
               />
 
               {missing.length > 0 && (
