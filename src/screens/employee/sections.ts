@@ -226,8 +226,13 @@ export const sections: readonly Section[] = [
       { field: 'supervisor', kind: 'reference', reference: employeeRef, candidates: 'supervisor' },
       { field: 'poa', kind: 'reference', reference: employeeRef, candidates: 'poa' },
       { field: 'pcho', kind: 'reference', reference: employeeRef, candidates: 'pcho' },
-      // The user who created the record, shown by full name; stamped by the server, so never picked (the path is unused).
-      { field: 'assigned_by', kind: 'reference', readOnly: true, reference: { path: '/v1/employees', label: 'fullname' } },
+      // Who set the record up, by full name: stamped by the server, never picked (so the path is unused).
+      {
+        field: 'assigned_by',
+        kind: 'reference',
+        readOnly: true,
+        reference: { path: '/v1/employees', label: 'fullname' },
+      },
     ],
   },
   { kind: 'records', id: 'emergency-contacts', label: 'employeeDetail.sections.emergencyContacts', payroll: false },
