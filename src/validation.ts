@@ -33,6 +33,7 @@ const validationCodes = {
   unknown_field: 'validation.unknown_field',
   // The server's own rules (employees, imports, bulk rows).
   not_found: 'validation.not_found',
+  not_candidate: 'validation.not_candidate',
   forbidden_field: 'validation.forbidden_field',
   before_join: 'validation.before_join',
   after_start: 'validation.after_start',

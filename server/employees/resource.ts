@@ -1,5 +1,5 @@
 import { Type } from '@sinclair/typebox';
-import { and, eq, gt, isNull, lte, ne, or } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { jkkPercentages } from '../../common/bpjs.ts';
 import { jakartaToday } from '../../common/employment.ts';
 import {
@@ -15,8 +15,9 @@ import {
   employees,
   employeeThrBonuses,
   employeeWorkExperiences,
+  jobTitles,
 } from '../db/schema.ts';
-import { defineResource, type Resource } from '../resources/define.ts';
+import { defineResource, type Relation, type Resource } from '../resources/define.ts';
 import {
   allowanceRef,
   bonusRef,
@@ -30,6 +31,16 @@ import {
   subDepartmentRef,
   userRef,
 } from '../resources/relations.ts';
+
+/**
+ * An employee chosen as POA, PCHO or supervisor (spec 3 "Assignment"): a holder of a job title marked for that role in
+ * the job-titles list (`assignment_role`); anyone while no title of the company is marked for it. The detail's picker
+ * offers the same candidates (src/screens/employee/candidates.ts); the server refuses others.
+ */
+const candidateRef = (role: 'poa' | 'pcho' | 'supervisor'): Relation => {
+  const marked = sql`select ${jobTitles.id} from ${jobTitles} where ${jobTitles.company_id} = ${employees.company_id} and ${jobTitles.assignment_role} = ${role}`;
+  return { ...employeeRef, accepts: sql<boolean>`(not exists (${marked}) or ${employees.job_title} in (${marked}))` };
+};
 
 const nullable = <T extends ReturnType<typeof Type.String | typeof Type.Integer>>(schema: T) =>
   Type.Union([schema, Type.Null()]);
@@ -105,10 +116,10 @@ export const employeesResource = defineResource({
     sub_department: subDepartmentRef,
     job_title: jobTitleRef,
     location: locationRef,
-    supervisor: employeeRef,
+    supervisor: candidateRef('supervisor'),
     role: employeeRoleRef,
-    poa: employeeRef,
-    pcho: employeeRef,
+    poa: candidateRef('poa'),
+    pcho: candidateRef('pcho'),
     assigned_by: userRef,
   },
   /** `assigned_by` is stamped by the server (the create route); never accepted from a client. */

@@ -72,6 +72,11 @@ export interface Relation {
   schema: TObject;
   /** Whether the related table is company-owned (and so filtered by the caller's company). */
   owned: boolean;
+  /**
+   * Which of the related rows a write may point to, when not all of them (an employee's supervisor: holders of the
+   * configured job titles). Another row is refused with the field error `not_candidate`.
+   */
+  accepts?: SQL;
 }
 
 export interface ResourceConfig<T extends ResourceTable> {

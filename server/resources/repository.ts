@@ -177,17 +177,19 @@ export async function checkRelations(db: Executor, resource: Resource, caller: C
     const ids = [...new Set(inputs.map((input) => input[field]).filter((id): id is string => typeof id === 'string'))];
     if (ids.length === 0) continue;
     const found = await db
-      .select({ id: relation.table.id })
+      .select({ id: relation.table.id, accepted: relation.accepts ?? sql<boolean>`true` })
       .from(relation.table)
       .where(
         and(inArray(relation.table.id, ids), relatedTenancy(relation, caller), ownerScope(resource, caller, field)),
       );
-    const known = new Set(found.map((item) => item.id as string));
+    const known = new Map(found.map((item) => [item.id as string, Boolean(item.accepted)]));
     inputs.forEach((input, index) => {
       const id = input[field];
-      if (typeof id === 'string' && !known.has(id)) {
-        errors.set(index, { ...errors.get(index), [field]: { code: 'not_found', message: 'does not exist' } });
-      }
+      if (typeof id !== 'string' || known.get(id) === true) return;
+      const error: FieldError = known.has(id)
+        ? { code: 'not_candidate', message: 'may not be chosen for this field' }
+        : { code: 'not_found', message: 'does not exist' };
+      errors.set(index, { ...errors.get(index), [field]: error });
     });
   }
   return errors;

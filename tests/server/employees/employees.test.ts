@@ -88,6 +88,36 @@ describe('assignment candidates', () => {
       assignment_role: null,
     });
   });
+
+  it('are enforced by the server: a staff member cannot be made supervisor, POA or PCHO; a marked holder can', async () => {
+    const [supervisorTitle] = await list(admin, '/v1/refs/employees/orgs/job-titles', '&code=SPV');
+    const [staffTitle] = await list(admin, '/v1/refs/employees/orgs/job-titles', '&code=STF');
+    const [holder] = await list(admin, '/v1/employees', `&job_title=${supervisorTitle._id}`);
+    const staff = await list(admin, '/v1/employees', `&job_title=${staffTitle._id}&sort=employee_id`);
+    const [target, notCandidate] = staff;
+    expect(holder && target && notCandidate).toBeTruthy();
+
+    for (const field of ['supervisor', 'poa', 'pcho']) {
+      const refused = await t.call(admin, 'PUT', `/v1/employees/${target._id}`, {
+        version: target.version,
+        [field]: notCandidate._id,
+      });
+      expect(refused.status).toBe(400);
+      expect(refused.body.fields[field].code).toBe('not_candidate');
+    }
+    // The same rule in a bulk write (a paste), which saves nothing.
+    const bulk = await t.call(admin, 'POST', '/v1/employees/bulk', {
+      rows: [{ _id: target._id, version: target.version, supervisor: notCandidate._id }],
+    });
+    expect(bulk.status).toBe(400);
+    expect(bulk.body.rows[0].fields.supervisor.code).toBe('not_candidate');
+
+    const saved = await ok(admin, 'PUT', `/v1/employees/${target._id}`, {
+      version: target.version,
+      supervisor: holder._id,
+    });
+    expect(saved.supervisor).toBe(holder._id);
+  });
 });
 
 describe('the exit flow', () => {
