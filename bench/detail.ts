@@ -4,49 +4,16 @@
  * from the client-side navigation (a history change, as a palette or list link makes) to every section's heading and
  * the sub-record grids' first frame on screen. Target (issue #5): all sections rendered under 500 ms.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { DEMO_PASSWORD } from '../server/seed/demo.ts';
 import { machine, percentile, writeSection } from './report.ts';
+import { startServer } from './server.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 7);
-const PORT = Number(process.env.BENCH_PORT ?? 3471);
 const TARGET = 500;
-
-async function startServer(dataDir: string) {
-  const base = `http://127.0.0.1:${PORT}`;
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  };
-  const started = performance.now();
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/v1/health`)).status === 200) break;
-    } catch {}
-    if (child.exitCode !== null || performance.now() - started > 300_000) {
-      await stop();
-      throw new Error('the server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return { base, stop };
-}
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hrw-bench-detail-'));
 const server = await startServer(dataDir);

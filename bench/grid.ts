@@ -13,9 +13,7 @@
  * the navigation repetitions (default 7); BENCH_TRACE=<folder> writes a Chrome trace of each phase there (tasks,
  * rendering, and JS samples of the page and the import worker; a traced run is slower: do not publish its figures).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
@@ -23,6 +21,7 @@ import * as XLSX from 'xlsx';
 import { migrateDatabase, openDatabase } from '../server/db/connect.ts';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.ts';
 import { machine, percentile, writeSection } from './report.ts';
+import { startServer } from './server.ts';
 
 const EMPLOYEES = Number(process.env.BENCH_EMPLOYEES ?? 10_000);
 const NAV_RUNS = Number(process.env.BENCH_RUNS ?? 7);
@@ -41,69 +40,6 @@ const spread = (values: readonly number[]) =>
 const longest = (tasks: readonly LongTask[]) => Math.max(0, ...tasks.map((task) => task.duration));
 const taskList = (tasks: readonly LongTask[]) =>
   tasks.length ? tasks.map((task) => ms(task.duration)).join(', ') : 'none';
-
-// ---- the server ------------------------------------------------------------------------------------------------------
-
-interface Server {
-  base: string;
-  stop: () => Promise<void>;
-}
-
-/** A free port from 3400 up, tried in a random order (other benchmarks and test runs may hold some). */
-async function freePort(): Promise<number> {
-  for (let attempt = 0; attempt < 50; attempt++) {
-    const port = 3400 + Math.floor(Math.random() * 100);
-    const free = await new Promise<boolean>((resolve) => {
-      const probe = createServer();
-      probe.once('error', () => resolve(false));
-      probe.listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-    });
-    if (free) return port;
-  }
-  throw new Error('no free port in 3400–3499');
-}
-
-/** `node scripts/start.ts` (builds dist/ when stale, then serves the API and the app), once /v1/health answers. */
-async function startServer(dataDir: string): Promise<Server> {
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const child: ChildProcess = spawn(process.execPath, ['scripts/start.ts'], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
-      SEED_DEMO: 'false',
-      SERVE_SPA: 'true',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const stop = async () => {
-    if (child.exitCode !== null) return;
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.once('exit', resolve));
-  };
-  const started = performance.now();
-  for (;;) {
-    try {
-      const reply = await fetch(`${base}/v1/health`);
-      if (reply.status === 200) break;
-    } catch {}
-    if (child.exitCode !== null || performance.now() - started > 300_000) {
-      await stop();
-      throw new Error('the server did not start');
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const index = await fetch(`${base}/dashboard/home`);
-  if (!(index.headers.get('content-type') ?? '').includes('text/html')) {
-    await stop();
-    throw new Error('the server does not serve the app (dist/ missing?)');
-  }
-  return { base, stop };
-}
 
 // ---- in the page -----------------------------------------------------------------------------------------------------
 
@@ -731,7 +667,7 @@ await seedDemo(seeding.db, { employees: { DEMO: EMPLOYEES, CJ: 60 } });
 console.log(`seeded ${EMPLOYEES.toLocaleString('en')} employees in ${ms(performance.now() - seedStart)} ms`);
 await seeding.close();
 
-const server = await startServer(dataDir);
+const server = await startServer(dataDir, { SEED_DEMO: 'false' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
