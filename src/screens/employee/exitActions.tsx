@@ -5,15 +5,22 @@
  * (`POST /v1/employees/:id/rehire`, `POST /v1/employees/:id/exit` with reason 'resign' and the chosen date), reports
  * the rows that failed and reloads the list.
  */
+import { useAtomValue } from 'jotai';
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { jakartaToday } from '../../../common/employment.ts';
+import { canAccess } from '../../../common/menu.ts';
 import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
 import type { LabelKey } from '../../commands/types.ts';
 import type { BatchAction } from '../../grids/commands.ts';
 import { Modal } from '../../grids/dialogs.tsx';
-import type { DraftRow } from '../../grids/types.ts';
+import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
+import type { AnyGridSpec, DraftRow } from '../../grids/types.ts';
+import { viewerOf } from '../../menu/index.ts';
 import { notifyError, toast } from '../../overlays/progress.ts';
+import { userAtom } from '../../session.ts';
+import type { ScreenProps } from '../registry.ts';
+import { ScreenHeader } from '../ScreenHeader.tsx';
 
 type Row = DraftRow<Record<string, unknown>> & { version?: number };
 export type EmployeeBatchKind = 'rehire' | 'reactivate' | 'deactivate';
@@ -91,7 +98,9 @@ interface Pending {
  * (every tab when none).
  * @example const { batchActions, dialog } = useEmployeeBatchActions([{ kind: 'rehire' }]);
  */
-export function useEmployeeBatchActions(offer: readonly { kind: EmployeeBatchKind; tabs?: readonly string[] }[]): {
+export type EmployeeBatchOffer = { kind: EmployeeBatchKind; tabs?: readonly string[] };
+
+export function useEmployeeBatchActions(offer: readonly EmployeeBatchOffer[]): {
   batchActions: readonly BatchAction[];
   dialog: ReactNode;
 } {
@@ -197,4 +206,29 @@ function EmployeeBatchDialog({
       </form>
     </Modal>
   );
+}
+
+/**
+ * A screen of one employee list whose selected rows get exit actions (resigned employees: rehire; daily workers:
+ * deactivate and reactivate): the header, the grid and the actions' dialog.
+ */
+export function employeeListScreen(spec: AnyGridSpec, offer: readonly EmployeeBatchOffer[]) {
+  return function EmployeeListScreen({ entry, trail }: ScreenProps) {
+    const { t } = useTranslation();
+    const user = useAtomValue(userAtom);
+    const title = t(entry.titleKey);
+    const { batchActions, dialog } = useEmployeeBatchActions(offer);
+    return (
+      <>
+        <ScreenHeader trail={trail} title={title} />
+        <ResourceGrid
+          spec={spec}
+          title={title}
+          canWrite={!!user && canAccess(entry.id, viewerOf(user), 'write')}
+          batchActions={batchActions}
+        />
+        {dialog}
+      </>
+    );
+  };
 }
