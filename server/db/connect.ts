@@ -22,6 +22,7 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Embedded data folder, or `memory://`. */
   dataDir: string;
+  /** PostgreSQL only: the embedded database always has one connection. */
   poolSize?: number;
   statementTimeoutMs?: number;
 }
@@ -35,7 +36,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url) {
     pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, statement_timeout });
   } else {
-    const max = options.poolSize ?? 4;
+    // One connection: PGlite is one session, and pglite-socket interleaves concurrent extended-protocol batches of
+    // different connections outside a transaction (one connection's Parse replaces another's unnamed statement before
+    // its Bind: electric-sql/pglite#1046). The pool queues instead; PGlite runs one statement at a time anyway.
+    const max = 1;
     embedded = await startEmbedded(options.dataDir, max + 2);
     pool = new pg.Pool({
       host: embedded.socketDir,
