@@ -20,6 +20,7 @@ import { ariaKeys, isEditable, matches, paletteShortcut } from './shortcuts.ts';
 import type { CommandContext, PageId, Command as PaletteCommand, PaletteControls } from './types.ts';
 import { sectionOf, viewerOf } from './viewer.ts';
 import './palette.css';
+import { guardedNavigate } from '../leaveGuard.ts';
 
 const sectionHeadings: Record<SectionId, ParseKeys> = {
   recent: 'palette.groups.recent',
@@ -136,7 +137,7 @@ function Palette({ user }: { user: UserDetail }) {
       viewer: viewerOf(user),
       screen: { pathname, section: sectionOf(pathname) },
       selection,
-      navigate: (to) => navigate(to),
+      navigate: (to) => guardedNavigate(to, navigate),
       t,
       language,
       setLanguage: (next) => {

@@ -216,7 +216,7 @@ test('opened from the palette, every main section saves with Ctrl+S and keeps it
   });
 });
 
-test('the palette jumps to a section, and Alt+↓ walks the list but warns about unsaved changes', async ({
+test('the palette jumps to a section; Alt+↓, the sidebar and the palette warn about unsaved changes before leaving', async ({
   page,
   request,
 }) => {
@@ -247,6 +247,16 @@ test('the palette jumps to a section, and Alt+↓ walks the list but warns about
   const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
   await expect(warning).toBeVisible();
   await expect(warning).toContainText('Address');
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(`/dashboard/edit/active-employees/${userIdOf(employee)}`);
+  await expect(section(page, 'Address').getByLabel('ID card address')).toHaveValue('Unsaved street');
+
+  // Leaving by the sidebar or the palette asks too.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
+  await expect(warning).toBeVisible();
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await runCommand(page, 'resigned employees', 'Resigned Employees');
+  await expect(warning).toBeVisible();
   await warning.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(`/dashboard/edit/active-employees/${userIdOf(employee)}`);
   await expect(section(page, 'Address').getByLabel('ID card address')).toHaveValue('Unsaved street');

@@ -84,6 +84,7 @@ import {
   visibleSections,
 } from './sections.ts';
 import './employee.css';
+import { setLeaveGuard } from '../../leaveGuard.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sectionElementId = (id: SectionId) => `section-${id}`;
@@ -273,6 +274,13 @@ function DetailView({
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
+  // So does leaving by a link (the sidebar) or the palette.
+  const dirtyList = dirtyLabels.join('\u0000');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `dirtyList` stands for `dirtyLabels`, a new array each render.
+  useEffect(() => {
+    if (!dirty) return;
+    return setLeaveGuard((to) => setDialog({ kind: 'unsaved', sections: dirtyLabels, go: () => navigate(to) }));
+  }, [dirty, dirtyList, navigate]);
 
   const setDraft = (section: FormSection, field: EmployeeField, value: FormValue) => {
     setDrafts((all) => {
