@@ -667,13 +667,11 @@ await migrateDatabase(seeding);
 const seedStart = performance.now();
 await seedDemo(seeding.db, { employees: { DEMO: EMPLOYEES, CJ: 60 } });
 // The demo has leavers and daily workers, who are on other lists: every benchmarked employee is on the active list.
-await seeding.db
-  .update(employeeTable)
-  .set({
-    exit_date: null,
-    exit_reason: null,
-    status: sql`case when ${employeeTable.status} = 'freelance' then 'pkwt'::employment_status else ${employeeTable.status} end`,
-  });
+await seeding.db.update(employeeTable).set({
+  exit_date: null,
+  exit_reason: null,
+  status: sql`case when ${employeeTable.status} = 'freelance' then 'pkwt'::employment_status else ${employeeTable.status} end`,
+});
 console.log(`seeded ${EMPLOYEES.toLocaleString('en')} employees in ${ms(performance.now() - seedStart)} ms`);
 await seeding.close();
 
