@@ -33,6 +33,21 @@ const client = api as any;
 /** Errors of these calls are shown where they happened (cell, preview): no global notification. */
 const inline = { headers: { [INLINE_ERRORS_HEADER]: '1' } };
 
+/** Writes announce their list's path, for other views of that list on the page (an employee's attachment files). */
+const writes = new EventTarget();
+const written =
+  (spec: AnyGridSpec) =>
+  <T>(reply: T): T => {
+    writes.dispatchEvent(new Event(spec.path));
+    return reply;
+  };
+
+/** Calls `listener` after every successful write through a grid to the list at `path`; returns the unsubscribe. */
+export function onListWritten(path: string, listener: () => void): () => void {
+  writes.addEventListener(path, listener);
+  return () => writes.removeEventListener(path, listener);
+}
+
 export const listRows = (path: string, query: ListQuery, signal?: AbortSignal) =>
   call<{ data: Row[]; meta: ListMeta }>(client.GET(path, { params: { query }, signal }));
 
@@ -42,28 +57,34 @@ export const getRow = (spec: AnyGridSpec, id: string) =>
       params: { path: { id }, query: spec.populate?.length ? { populate: spec.populate.join(',') } : {} },
       ...inline,
     }),
-  ).then((reply) => reply.data);
+  )
+    .then((reply) => reply.data)
+    .then(written(spec));
 
 /** An import's rows, all or nothing: through the resource's import route when it has one (`importWith`), else bulk. */
 export const importRows = (spec: AnyGridSpec, rows: readonly Record<string, unknown>[]) =>
   spec.importWith
     ? call<{ data: BulkReport }>(
         client.POST(spec.importWith.path, { body: { rows: rows.map((row) => addFixed(spec, row)) }, ...inline }),
-      ).then((reply) => reply.data)
+      )
+        .then((reply) => reply.data)
+        .then(written(spec))
     : bulkUpsert(spec, rows);
 
 export const createRow = (spec: AnyGridSpec, body: Record<string, unknown>) =>
-  call<{ data: Row }>(client.POST(spec.path, { body: addFixed(spec, body), ...inline })).then((reply) => reply.data);
+  call<{ data: Row }>(client.POST(spec.path, { body: addFixed(spec, body), ...inline }))
+    .then((reply) => reply.data)
+    .then(written(spec));
 
 export const updateRow = (spec: AnyGridSpec, id: string, body: Record<string, unknown> & { version: number }) =>
-  call<{ data: Row }>(client.PUT(`${spec.path}/{id}`, { params: { path: { id } }, body, ...inline })).then(
-    (reply) => reply.data,
-  );
+  call<{ data: Row }>(client.PUT(`${spec.path}/{id}`, { params: { path: { id } }, body, ...inline }))
+    .then((reply) => reply.data)
+    .then(written(spec));
 
 export const deleteRows = (spec: AnyGridSpec, ids: readonly string[]) =>
-  call<{ data: { deleted: string[] } }>(client.DELETE(spec.path, { body: { ids }, ...inline })).then(
-    (reply) => reply.data.deleted,
-  );
+  call<{ data: { deleted: string[] } }>(client.DELETE(spec.path, { body: { ids }, ...inline }))
+    .then((reply) => reply.data.deleted)
+    .then(written(spec));
 
 /**
  * All-or-nothing, in one transaction: `remove` ids are deleted first, then `rows` are created or updated. An invalid row
@@ -83,4 +104,6 @@ export const bulkUpsert = (
       },
       ...inline,
     }),
-  ).then((reply) => reply.data);
+  )
+    .then((reply) => reply.data)
+    .then(written(spec));

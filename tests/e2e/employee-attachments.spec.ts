@@ -3,7 +3,10 @@ import { signIn } from './support.ts';
 
 /** An employee's attachment: a file uploaded from the detail editor, listed, downloadable, and in the API. */
 
-test('upload an attachment in the employee detail and download it again', async ({ page, request }, testInfo) => {
+test('upload an attachment in the employee detail, download it, and rename it in the grid', async ({
+  page,
+  request,
+}, testInfo) => {
   await signIn(page);
   const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
   const headers = { Authorization: `Bearer ${token}` };
@@ -38,6 +41,15 @@ test('upload an attachment in the employee detail and download it again', async 
   const saved = await download;
   expect(saved.suggestedFilename()).toBe('Kontrak Kerja.pdf');
   expect(readFileSync(await saved.path())).toEqual(pdf);
+
+  // Renaming the row in the attachments grid renames its download too.
+  const nameCell = section.getByRole('gridcell', { name: 'Kontrak Kerja', exact: true });
+  await nameCell.dblclick();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('Kontrak PKWT 2026');
+  await page.keyboard.press('Enter');
+  await expect(section.getByRole('button', { name: 'Download Kontrak PKWT 2026' })).toBeVisible();
+  await expect(section.getByRole('button', { name: 'Download Kontrak Kerja' })).toHaveCount(0);
 
   // Content is checked, not the name: a text file called .pdf is refused with a translated message.
   const fake = testInfo.outputPath('not-a.pdf');

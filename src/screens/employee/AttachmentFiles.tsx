@@ -1,11 +1,13 @@
 /**
  * The files of an employee's attachments (spec 3 "Attachments: name, attachment"): upload one (checked by content on
  * the server: PDF, images, xlsx) as a new attachment row, and download the stored files. The rows themselves (renaming,
- * deleting) are the attachments grid below.
+ * deleting) are the attachments grid below; its writes refresh this list.
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
+import { onListWritten } from '../../grids/api.ts';
+import { employeeAttachmentsGrid } from '../../grids/employee-attachments.ts';
 import { downloadBlob } from '../../grids/export.ts';
 import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
@@ -58,8 +60,11 @@ export function AttachmentFiles({
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [files, setFiles] = useState<Attachment[]>([]);
+  // A rename or delete in the attachments grid: read the list again.
+  const [gridWrites, setGridWrites] = useState(0);
+  useEffect(() => onListWritten(employeeAttachmentsGrid.path, () => setGridWrites((n) => n + 1)), []);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` says the list changed: read it again.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` and `gridWrites` say the list changed: read it again.
   useEffect(() => {
     const controller = new AbortController();
     call<{ data: Attachment[] }>(
@@ -73,7 +78,7 @@ export function AttachmentFiles({
       () => {},
     );
     return () => controller.abort();
-  }, [employeeId, version]);
+  }, [employeeId, version, gridWrites]);
 
   const upload = async (file: File) => {
     setBusy(true);
