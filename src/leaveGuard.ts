@@ -22,8 +22,9 @@ function inAppTarget(event: MouseEvent): string | null {
     return null;
   const url = new URL(link.href, window.location.href);
   if (url.origin !== window.location.origin) return null;
-  const to = `${url.pathname}${url.search}${url.hash}`;
-  return to === `${window.location.pathname}${window.location.search}${window.location.hash}` ? null : to;
+  // The same page (a link to one of its sections, '#salary') is not leaving it.
+  if (url.pathname === window.location.pathname && url.search === window.location.search) return null;
+  return `${url.pathname}${url.search}${url.hash}`;
 }
 
 function onClick(event: MouseEvent) {

@@ -251,6 +251,9 @@ test('the palette jumps to a section; Alt+↓, the sidebar and the palette warn 
   await expect(page).toHaveURL(`/dashboard/edit/active-employees/${userIdOf(employee)}`);
   await expect(section(page, 'Address').getByLabel('ID card address')).toHaveValue('Unsaved street');
 
+  // A section link stays on the page: no question.
+  await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Personal' }).click();
+  await expect(warning).toBeHidden();
   // Leaving by the sidebar or the palette asks too.
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
   await expect(warning).toBeVisible();
