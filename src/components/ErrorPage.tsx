@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { type ApiError, isNetworkFailure } from '../api/client.ts';
 import { usePageTitle } from '../page.ts';
 
 /** Full page outside the shell (`main`), or a section inside the shell's own `main`. */
@@ -70,6 +71,31 @@ export function NetworkErrorPanel({ retry }: { retry?: () => void }) {
       <NetworkErrorBody retry={retry} headingId="network-error-panel" level={2} />
     </section>
   );
+}
+
+/**
+ * A screen's data while it is not ready: 'Loading…', then on failure the network panel with Try again (spec 8), or the
+ * screen's own message for any other error. Nothing once ready: the screen draws its data.
+ */
+export function LoadStatus({
+  load,
+  retry,
+  failure,
+}: {
+  load: { state: 'loading' } | { state: 'failed'; error: ApiError } | { state: 'ready' };
+  retry: () => void;
+  failure: (error: ApiError) => ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (load.state === 'loading')
+    return (
+      <p className="muted" aria-busy="true">
+        {t('common.loading')}
+      </p>
+    );
+  if (load.state === 'failed')
+    return isNetworkFailure(load.error) ? <NetworkErrorPanel retry={retry} /> : failure(load.error);
+  return null;
 }
 
 function NetworkErrorBody({ retry, headingId, level }: { retry?: () => void; headingId: string; level: 1 | 2 }) {

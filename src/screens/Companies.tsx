@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ApiError, api, call, isNetworkFailure, type Schemas, toApiError } from '../api/client.ts';
-import { NetworkErrorPanel } from '../components/ErrorPage.tsx';
+import { type ApiError, api, call, type Schemas, toApiError } from '../api/client.ts';
+import { LoadStatus } from '../components/ErrorPage.tsx';
 import { impersonate } from '../session.ts';
 import ComingSoon from './ComingSoon.tsx';
 import type { ScreenProps } from './registry.ts';
@@ -48,19 +48,15 @@ export default function Companies(props: ScreenProps) {
 
   return (
     <ComingSoon {...props}>
-      {load.state === 'loading' && (
-        <p className="muted" aria-busy="true">
-          {t('common.loading')}
-        </p>
-      )}
-      {load.state === 'failed' &&
-        (isNetworkFailure(load.error) ? (
-          <NetworkErrorPanel retry={() => setAttempt((n) => n + 1)} />
-        ) : (
+      <LoadStatus
+        load={load}
+        retry={() => setAttempt((n) => n + 1)}
+        failure={(error) => (
           <p className="form-error" role="alert">
-            {load.error.message}
+            {error.message}
           </p>
-        ))}
+        )}
+      />
       {load.state === 'ready' && (
         <div className="table-wrap">
           <table className="table">

@@ -16,9 +16,9 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { type ApiError, api, call, isNetworkFailure, toApiError } from '../api/client.ts';
+import { type ApiError, api, call, toApiError } from '../api/client.ts';
 import { useCommands } from '../commands/registry.ts';
-import { NetworkErrorPanel } from '../components/ErrorPage.tsx';
+import { LoadStatus } from '../components/ErrorPage.tsx';
 import { hierarchyCommands } from './hierarchy/commands.ts';
 import {
   ancestorsOf,
@@ -244,23 +244,19 @@ export default function Hierarchy({ entry, trail }: ScreenProps) {
     <>
       <ScreenHeader trail={trail} title={title} />
       <div className="hierarchy">
-        {load.state === 'loading' && (
-          <p className="muted" aria-busy="true">
-            {t('common.loading')}
-          </p>
-        )}
-        {load.state === 'failed' &&
-          (isNetworkFailure(load.error) ? (
-            <NetworkErrorPanel retry={() => setAttempt((n) => n + 1)} />
-          ) : (
+        <LoadStatus
+          load={load}
+          retry={() => setAttempt((n) => n + 1)}
+          failure={(error) => (
             <section className="error-panel" role="alert">
               <p>{t('hierarchy.loadFailed')}</p>
-              <p className="muted">{load.error.message}</p>
+              <p className="muted">{error.message}</p>
               <button type="button" className="primary" onClick={() => setAttempt((n) => n + 1)}>
                 {t('common.tryAgain')}
               </button>
             </section>
-          ))}
+          )}
+        />
         {load.state === 'ready' && load.forest.roots.length === 0 && <p className="muted">{t('hierarchy.empty')}</p>}
         {load.state === 'ready' && load.forest.roots.length > 0 && (
           <>

@@ -411,13 +411,17 @@ function DetailView({
     else adopt(withPopulated(saved, row, {}, referenceFields), null);
   }
 
-  async function exit(choice: ExitChoice) {
+  /** Exit or rehire from its dialog: the dialog shows a failure (a 409 as a conflict); success moves the detail. */
+  async function runFlow(
+    request: () => Promise<Employee>,
+    doneKey: 'employeeDetail.exit.done' | 'employeeDetail.rehire.done',
+  ) {
     setDialogBusy(true);
     setDialogError(null);
     try {
-      const saved = await exitEmployee(row._id, { version: row.version, ...choice });
+      const saved = await request();
       setDialog(null);
-      toast(t('employeeDetail.exit.done', { name: row.fullname }), 'success');
+      toast(t(doneKey, { name: row.fullname }), 'success');
       settle(saved);
     } catch (reason) {
       const error = toApiError(reason);
@@ -426,22 +430,9 @@ function DetailView({
       setDialogBusy(false);
     }
   }
-
-  async function rehire() {
-    setDialogBusy(true);
-    setDialogError(null);
-    try {
-      const saved = await rehireEmployee(row._id, row.version);
-      setDialog(null);
-      toast(t('employeeDetail.rehire.done', { name: row.fullname }), 'success');
-      settle(saved);
-    } catch (reason) {
-      const error = toApiError(reason);
-      setDialogError(error.status === 409 ? t('employeeDetail.conflictDialog') : describeFailureText(error));
-    } finally {
-      setDialogBusy(false);
-    }
-  }
+  const exit = (choice: ExitChoice) =>
+    runFlow(() => exitEmployee(row._id, { version: row.version, ...choice }), 'employeeDetail.exit.done');
+  const rehire = () => runFlow(() => rehireEmployee(row._id, row.version), 'employeeDetail.rehire.done');
 
   const describeFailureText = (error: ApiError) => {
     const described = describeFailure(t, error);

@@ -10,16 +10,8 @@
 import '../employee/employee.css';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  type ApiError,
-  api,
-  call,
-  INLINE_ERRORS_HEADER,
-  isNetworkFailure,
-  type Schemas,
-  toApiError,
-} from '../../api/client.ts';
-import { NetworkErrorPanel } from '../../components/ErrorPage.tsx';
+import { type ApiError, api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
+import { LoadStatus } from '../../components/ErrorPage.tsx';
 import { toast } from '../../overlays/progress.ts';
 import { usePageTitle } from '../../page.ts';
 import { errorText, fieldErrors } from '../../validation.ts';
@@ -73,19 +65,15 @@ export default function MyProfile() {
   return (
     <>
       <ScreenHeader trail={[]} title={title} />
-      {load.state === 'loading' && (
-        <p className="muted" aria-busy="true">
-          {t('common.loading')}
-        </p>
-      )}
-      {load.state === 'failed' &&
-        (isNetworkFailure(load.error) ? (
-          <NetworkErrorPanel retry={() => setAttempt((n) => n + 1)} />
-        ) : (
+      <LoadStatus
+        load={load}
+        retry={() => setAttempt((n) => n + 1)}
+        failure={(error) => (
           <p className="form-error" role="alert">
-            {load.error.status === 404 ? t('myProfile.noRecord') : errorText(t, load.error)}
+            {error.status === 404 ? t('myProfile.noRecord') : errorText(t, error)}
           </p>
-        ))}
+        )}
+      />
       {load.state === 'ready' && <ProfileForm initial={load.row} />}
     </>
   );
