@@ -458,7 +458,10 @@ export function ResourceGrid({
   );
 
   const offered = useMemo(
-    () => (canWrite ? batchActions.filter((action) => !action.tabs || (!!tab && action.tabs.includes(tab.id))) : []),
+    () =>
+      batchActions.filter(
+        (action) => (canWrite || action.readOnly) && (!action.tabs || (!!tab && action.tabs.includes(tab.id))),
+      ),
     [batchActions, canWrite, tab],
   );
   useCommandSelection(focused && selected.length ? { resource: spec.resource, ids: selected } : null);

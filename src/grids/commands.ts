@@ -12,8 +12,9 @@ import type { UndoState } from './undo.ts';
 
 /**
  * A screen's own action on the selected rows ('Rehire selected', 'Deactivate selected'): the grid shows it as a
- * toolbar button and a palette command to writers, enabled while saved rows are selected. The screen asks what it
- * must (a confirmation, a date) and calls its feature route; `reload` fetches the list again afterwards.
+ * toolbar button and a palette command to writers (to every viewer when `readOnly`), enabled while saved rows are
+ * selected. The screen asks what it must (a confirmation, a date) and calls its feature route; `reload` fetches the
+ * list again afterwards.
  */
 export interface BatchAction {
   /** Unique within the grid: the command id is `grid:<resource>:<id>`. */
@@ -23,6 +24,8 @@ export interface BatchAction {
   keywords: readonly string[];
   /** Offered on these status tabs only (`TabSpec.id`); on every tab when absent. */
   tabs?: readonly string[];
+  /** It only reads (a download): offered to every viewer, not to writers only. */
+  readOnly?: boolean;
   run(rows: readonly DraftRow<Record<string, unknown>>[], reload: () => void): void;
 }
 
@@ -200,17 +203,19 @@ export function gridCommands(spec: AnyGridSpec, actions: GridActions, flags: Gri
       isEnabled: always,
       run: () => afterPalette(() => actions.openDetail()),
     },
-    ...(flags.canWrite ? (flags.batchActions ?? []) : []).map(
-      (action): Command => ({
-        ...base,
-        id: id(action.id),
-        label: action.label,
-        keywords: action.keywords,
-        isVisible: always,
-        isEnabled: (ctx) => selectedCount(ctx) > 0,
-        run: () => afterPalette(() => actions.batch(action)),
-      }),
-    ),
+    ...(flags.batchActions ?? [])
+      .filter((action) => flags.canWrite || action.readOnly)
+      .map(
+        (action): Command => ({
+          ...base,
+          id: id(action.id),
+          label: action.label,
+          keywords: action.keywords,
+          isVisible: always,
+          isEnabled: (ctx) => selectedCount(ctx) > 0,
+          run: () => afterPalette(() => actions.batch(action)),
+        }),
+      ),
   ];
   return commands.filter((command): command is Command => command !== false);
 }

@@ -29,6 +29,7 @@ export default function EmployeeOnboarding({ entry, trail }: ScreenProps) {
         id: 'download-selected',
         label: 'onboarding.downloadSelected',
         keywords: ['download', 'batch', 'xlsx', 'excel', 'unduh', '下载'],
+        readOnly: true,
         run: (rows) => void exportRows(spec, rows, spec.columns, 'xlsx', t),
       },
     ],

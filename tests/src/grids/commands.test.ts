@@ -42,4 +42,15 @@ describe("a screen's batch actions in the palette", () => {
     const readers = gridCommands(spec, actions(batch), { ...flags, canWrite: false, batchActions: [rehire] });
     expect(readers.some((entry) => entry.id === 'grid:resigned-employees:rehire')).toBe(false);
   });
+
+  it('offers an action that only reads (a download) to readers too', () => {
+    const download = { id: 'download', label: rehire.label, keywords: ['download'], readOnly: true, run: () => {} };
+    const readers = gridCommands(spec, actions(vi.fn()), {
+      ...flags,
+      canWrite: false,
+      batchActions: [rehire, download],
+    });
+    expect(readers.map((entry) => entry.id)).toContain('grid:resigned-employees:download');
+    expect(readers.map((entry) => entry.id)).not.toContain('grid:resigned-employees:rehire');
+  });
 });
