@@ -27,6 +27,7 @@ import { useCommands } from '../../commands/registry.ts';
 import { isMac, matches } from '../../commands/shortcuts.ts';
 import { formatDate } from '../../format.ts';
 import type { DetailScreenProps } from '../../layout/Details.tsx';
+import { setLeaveGuard } from '../../leaveGuard.ts';
 import { flatten, viewerOf, visibleMenu } from '../../menu/index.ts';
 import { notifyError, toast } from '../../overlays/progress.ts';
 import { usePageTitle } from '../../page.ts';
@@ -84,7 +85,6 @@ import {
   visibleSections,
 } from './sections.ts';
 import './employee.css';
-import { setLeaveGuard } from '../../leaveGuard.ts';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sectionElementId = (id: SectionId) => `section-${id}`;
