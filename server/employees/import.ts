@@ -10,9 +10,9 @@ import { issueOneTimeTokens } from '../auth/one-time.ts';
 import type { Db, Executor } from '../db/connect.ts';
 import { employees, users } from '../db/schema.ts';
 import { AppError, type FieldError } from '../http/errors.ts';
-import type { Resource } from '../resources/define.ts';
 import * as repo from '../resources/repository.ts';
-import { employeesResource } from './resource.ts';
+import { insertAccounts } from './repository.ts';
+import { allEmployeesResource, employeesResource } from './resource.ts';
 
 type Row = Record<string, unknown>;
 type Check = (value: unknown) => Record<string, FieldError> | null;
@@ -33,13 +33,8 @@ export interface ImportRowReport {
   link?: string;
 }
 
-/** Every employee of the caller's company (and department): a row may match anyone, whichever list they are on. */
-const anyEmployee: Resource = { ...employeesResource, rows: undefined };
-
 const lower = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null);
 const MATCH_KEYS = ['employee_id', 'ktp_number', 'email'] as const;
-/** Rows per statement when creating accounts. */
-const BATCH = 250;
 
 /**
  * Imports `rows`. `mode: 'invite'` only creates (a row matching an existing employee is invalid) and requires an email,
@@ -174,26 +169,7 @@ export async function importEmployees(
 
       // New accounts and employees, a batch per statement: 10,000 invitations stay one short transaction.
       const logs: LogEntry[] = [];
-      const userIds: string[] = [];
-      for (let i = 0; i < creates.length; i += BATCH) {
-        const chunk = creates.slice(i, i + BATCH);
-        const inserted = await tx
-          .insert(users)
-          .values(
-            chunk.map(({ values, username }) => ({
-              company_id: caller.companyId,
-              fullname: String(values.fullname),
-              username,
-              email: (values.email as string | null | undefined) ?? null,
-              phone: (values.phone as string | null | undefined) ?? null,
-              level: 'employee' as const,
-              created_by: caller.actor.userId,
-            })),
-          )
-          .returning({ id: users.id, username: users.username });
-        const byName = new Map(inserted.map((user) => [user.username, user.id]));
-        userIds.push(...chunk.map((create) => byName.get(create.username)!));
-      }
+      const userIds = await insertAccounts(tx, caller, creates);
       const stored = await repo.insertRows(
         tx,
         employeesResource,
@@ -244,7 +220,7 @@ async function findMatches(tx: Executor, caller: repo.Caller, rows: Row[]) {
   return tx
     .select()
     .from(employees)
-    .where(repo.withTenancy(anyEmployee, caller, or(...conditions)));
+    .where(repo.withTenancy(allEmployeesResource, caller, or(...conditions)));
 }
 
 /** The stored employees by id and by each natural key (lower case), for matching thousands of rows at once. */

@@ -8,22 +8,54 @@ import { jakartaToday } from '../../common/employment.ts';
 import { writeLog } from '../activity/log.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/repository.ts';
-import type { Db } from '../db/connect.ts';
+import type { Db, Executor } from '../db/connect.ts';
 import { companies, employeeFamily, employees, users } from '../db/schema.ts';
 import { AppError, invalid, notFound } from '../http/errors.ts';
 import type { Resource } from '../resources/define.ts';
 import * as repo from '../resources/repository.ts';
-import { employeesResource } from './resource.ts';
+import { allEmployeesResource, employeesResource } from './resource.ts';
 
 type Row = Record<string, unknown>;
 
-/** Every employee of the caller's company (and department), whichever list they are on. */
-const anyEmployee: Resource = { ...employeesResource, rows: undefined };
+/** Rows per statement when creating accounts. */
+const ACCOUNT_BATCH = 250;
+
+/**
+ * The user accounts of new employees (level employee, no password until activated), a batch per statement inside the
+ * caller's transaction. Returns their ids in the order of `accounts`.
+ */
+export async function insertAccounts(
+  tx: Executor,
+  caller: repo.Caller,
+  accounts: readonly { values: Row; username: string }[],
+): Promise<string[]> {
+  const ids: string[] = [];
+  for (let i = 0; i < accounts.length; i += ACCOUNT_BATCH) {
+    const chunk = accounts.slice(i, i + ACCOUNT_BATCH);
+    const inserted = await tx
+      .insert(users)
+      .values(
+        chunk.map(({ values, username }) => ({
+          company_id: caller.companyId,
+          fullname: String(values.fullname),
+          username,
+          email: (values.email as string | null | undefined) ?? null,
+          phone: (values.phone as string | null | undefined) ?? null,
+          level: 'employee' as const,
+          created_by: caller.actor.userId,
+        })),
+      )
+      .returning({ id: users.id, username: users.username });
+    const byName = new Map(inserted.map((user) => [user.username, user.id]));
+    ids.push(...chunk.map((account) => byName.get(account.username)!));
+  }
+  return ids;
+}
 
 /** The employee whose account is `userId`: the detail editor's id (spec 2.1). 404 when not the caller's to see. */
 export async function findByUser(db: Db, caller: repo.Caller, userId: string, populate: string[]) {
   const query = { user: userId, populate: populate.join(','), limit: 1 };
-  const { json } = await repo.list(db, anyEmployee, caller, query);
+  const { json } = await repo.list(db, allEmployeesResource, caller, query);
   const [row] = JSON.parse(json) as Row[];
   if (!row) throw notFound('Employee');
   return row;
@@ -166,8 +198,9 @@ export async function bpjs(db: Db, caller: repo.Caller, id: string) {
     .select({ members: count() })
     .from(employeeFamily)
     .where(and(eq(employeeFamily.employee, id), eq(employeeFamily.bpjs_ks_additional, true)));
-  const companyJkk = Number(company?.jkk ?? 0);
-  const jkk = (employee.jkk_percentage as number | null) ?? (Number.isFinite(companyJkk) ? companyJkk : 0);
+  const stored = Number(company?.jkk ?? 0);
+  const companyJkk = Number.isFinite(stored) ? stored : 0;
+  const jkk = (employee.jkk_percentage as number | null) ?? companyJkk;
   const basic = Number(employee.basic_salary ?? 0);
   const date = jakartaToday();
   const contributions = bpjsContributions({
@@ -183,7 +216,7 @@ export async function bpjs(db: Db, caller: repo.Caller, id: string) {
   });
   return {
     umk: company?.umk ?? null,
-    jkk_percentage: Number.isFinite(companyJkk) ? companyJkk : 0,
+    jkk_percentage: companyJkk,
     date,
     additional_family_members: members,
     contributions,
@@ -217,7 +250,7 @@ async function ownId(db: Db, caller: repo.Caller): Promise<string> {
 }
 
 /** The own record bypasses the department scope and the list views: it is simply yours. */
-const ownRecord: Resource = { ...employeesResource, rows: undefined, department: undefined };
+const ownRecord: Resource = { ...allEmployeesResource, department: undefined };
 
 export async function me(db: Db, caller: repo.Caller, populate: string[]) {
   return repo.findOne(db, ownRecord, caller, await ownId(db, caller), populate);

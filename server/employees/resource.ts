@@ -47,6 +47,7 @@ const nullable = <T extends ReturnType<typeof Type.String | typeof Type.Integer>
 const digits = (min: number, max: number, description: string) =>
   nullable(Type.String({ pattern: `^[0-9]{${min},${max}}$`, description }));
 const rupiah = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000, description: 'Integer rupiah' });
+const phone = nullable(Type.String({ pattern: '^\\+?[0-9]{8,15}$', description: 'Digits, optional leading +' }));
 /** RT and RW: 1 to 3 digits; postal code (kode pos): 5 digits. */
 const address = <P extends 'id_card' | 'domicile'>(prefix: P) =>
   ({
@@ -134,7 +135,7 @@ export const employeesResource = defineResource({
     employee_id: Type.String({ pattern: '^[A-Za-z0-9._/-]{1,30}$' }),
     fullname: Type.String({ minLength: 1, maxLength: 200 }),
     email: nullable(Type.String({ format: 'email' })),
-    phone: nullable(Type.String({ pattern: '^\\+?[0-9]{8,15}$', description: 'Digits, optional leading +' })),
+    phone,
     no_of_children: nullable(Type.Integer({ minimum: 0, maximum: 20 })),
     work_days: Type.Integer({ minimum: 5, maximum: 6 }),
     account_number: digits(5, 20, 'Digits only'),
@@ -180,8 +181,14 @@ export const employeeFamilyResource = defineResource({
   defaultSort: 'name',
   relations: { employee: employeeRef },
   department: { employee: 'employee' },
-  refine: { phone: nullable(Type.String({ pattern: '^\\+?[0-9]{8,15}$' })) },
+  refine: { phone },
 });
+
+/**
+ * Every employee of the caller's company (and department), whichever list they are on: the record behind the detail
+ * route, and what an import row may match.
+ */
+export const allEmployeesResource: Resource = { ...employeesResource, rows: undefined };
 
 /**
  * The resigned and daily-worker lists are views of the employee record (docs/decisions/0009): the same rows, fields,
@@ -209,8 +216,6 @@ export const dailyWorkersResource = employeeView({
   typeName: 'DailyWorker',
   rows: () => eq(employees.status, 'freelance'),
 });
-
-const phone = nullable(Type.String({ pattern: '^\\+?[0-9]{8,15}$', description: 'Digits, optional leading +' }));
 
 /** What every sub-record of an employee shares: the employee it belongs to, its menu and its list rules. */
 const subRecord = {
@@ -293,20 +298,25 @@ export const historiesResource = defineResource({
   refine: { title: Type.String({ minLength: 1, maxLength: 200 }) },
 });
 
-/** Payroll items of an employee, per year and month (spec 3 "Employee payroll"): payroll permission only. */
-const payrollItem = {
+/** What payroll sub-records share: payroll permission, and a year and month ('2026-03'). */
+const period = {
   ...subRecord,
   menu: 'payroll-employees',
-  search: ['description'],
-  filters: ['employee', 'year', 'month', 'reference'],
-  sort: ['year', 'month', 'amount', 'created_at'],
-  defaultSort: '-year,-month,created_at',
   title: (row: Record<string, unknown>) => `${row.year}-${String(row.month).padStart(2, '0')}`,
   refine: {
     year: Type.Integer({ minimum: 2000, maximum: 2100 }),
     month: Type.Integer({ minimum: 1, maximum: 12 }),
-    amount: rupiah,
   },
+} as const;
+
+/** Payroll items of an employee, per year and month (spec 3 "Employee payroll"). */
+const payrollItem = {
+  ...period,
+  search: ['description'],
+  filters: ['employee', 'year', 'month', 'reference'],
+  sort: ['year', 'month', 'amount', 'created_at'],
+  defaultSort: '-year,-month,created_at',
+  refine: { ...period.refine, amount: rupiah },
 } as const;
 
 export const employeeAllowancesResource = defineResource({
@@ -344,23 +354,16 @@ export const employeeDeductionsResource = defineResource({
 
 /** THR and yearly bonus by month (`employees/payrolls/thr-bonuses`). */
 export const thrBonusesResource = defineResource({
-  ...subRecord,
-  menu: 'payroll-employees',
+  ...period,
   name: 'employee-thr-bonuses',
   path: '/employees/payrolls/thr-bonuses',
   table: employeeThrBonuses,
   label: 'THR and yearly bonus',
-  title: (row) => `${row.year}-${String(row.month).padStart(2, '0')}`,
   search: [],
   filters: ['employee', 'year', 'month'],
   sort: ['year', 'month', 'created_at'],
   defaultSort: '-year,-month',
-  refine: {
-    year: Type.Integer({ minimum: 2000, maximum: 2100 }),
-    month: Type.Integer({ minimum: 1, maximum: 12 }),
-    thr: rupiah,
-    yearly_bonus: rupiah,
-  },
+  refine: { ...period.refine, thr: rupiah, yearly_bonus: rupiah },
 });
 
 /** The employee sub-records, in the order of the detail editor. */

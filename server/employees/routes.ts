@@ -3,7 +3,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { MIN_PASSWORD_LENGTH } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { users } from '../db/schema.ts';
 import { scopeOf } from '../http/access.ts';
 import { invalid } from '../http/errors.ts';
 import { errorResponses, IdParams, Nullable, one } from '../http/schemas.ts';
@@ -197,7 +196,7 @@ export function employeeRoutes(app: FastifyInstance, db: Db, config: Config) {
   }
 
   app.post('/v1/employees', {
-    config: { access: { kind: 'menu', menu: employeesResource.menu, action: 'write', company: true } },
+    config: write,
     schema: {
       operationId: 'createEmployee',
       tags: [employeesResource.name],
@@ -214,24 +213,9 @@ export function employeeRoutes(app: FastifyInstance, db: Db, config: Config) {
       const login = (username ?? String(fields.employee_id)).toLowerCase();
       const employee = await repo.guardUnique(employeesResource, () =>
         db.transaction(async (tx) => {
-          const [user] = await tx
-            .insert(users)
-            .values({
-              company_id: companyId,
-              fullname: String(fields.fullname),
-              username: login,
-              email: (fields.email as string | null | undefined) ?? null,
-              phone: (fields.phone as string | null | undefined) ?? null,
-              level: 'employee',
-              created_by: actor.userId,
-            })
-            .returning({ id: users.id });
+          const [user] = await employeesRepo.insertAccounts(tx, caller, [{ values: fields, username: login }]);
           // The assignment is set by whoever creates the employee (spec 3: assigned_by, read-only).
-          return repo.insertRow(tx, employeesResource, caller, {
-            ...fields,
-            user: user!.id,
-            assigned_by: actor.userId,
-          });
+          return repo.insertRow(tx, employeesResource, caller, { ...fields, user, assigned_by: actor.userId });
         }),
       );
       reply.status(201);
