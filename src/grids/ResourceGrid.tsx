@@ -35,7 +35,7 @@ import i18n from '../i18n.ts';
 import { notifyError, toast } from '../overlays/progress.ts';
 import { type ListQuery, listRows } from './api.ts';
 import { columnDefs } from './columns.ts';
-import { type BatchAction, gridCommands } from './commands.ts';
+import { type BatchAction, gridCommands, offeredTo } from './commands.ts';
 import { type GridContext, isDraftId, type RowMeta, unsavedRowsAtom } from './context.ts';
 import { ConfirmDelete, SetValueDialog } from './dialogs.tsx';
 import { GridEditing } from './editing.ts';
@@ -435,7 +435,7 @@ export function ResourceGrid({
         // Selected rows the user can see: a filter or search may hide some that are still selected.
         const picked = clientRowsNow() ? editing.selectedRows() : (api?.getSelectedRows() ?? []);
         const rows = picked.filter((row) => !isDraftId(row._id));
-        if (canWrite && rows.length) action.run(rows, () => setAttempt((n) => n + 1));
+        if (offeredTo(action, canWrite) && rows.length) action.run(rows, () => setAttempt((n) => n + 1));
       },
     }),
     [
@@ -460,7 +460,7 @@ export function ResourceGrid({
   const offered = useMemo(
     () =>
       batchActions.filter(
-        (action) => (canWrite || action.readOnly) && (!action.tabs || (!!tab && action.tabs.includes(tab.id))),
+        (action) => offeredTo(action, canWrite) && (!action.tabs || (!!tab && action.tabs.includes(tab.id))),
       ),
     [batchActions, canWrite, tab],
   );

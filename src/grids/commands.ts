@@ -29,6 +29,9 @@ export interface BatchAction {
   run(rows: readonly DraftRow<Record<string, unknown>>[], reload: () => void): void;
 }
 
+/** Whether a viewer is offered the action: writers always, readers only an action that only reads. */
+export const offeredTo = (action: BatchAction, canWrite: boolean): boolean => canWrite || action.readOnly === true;
+
 export interface GridActions {
   newRow(): void;
   saveAll(): Promise<void>;
@@ -204,7 +207,7 @@ export function gridCommands(spec: AnyGridSpec, actions: GridActions, flags: Gri
       run: () => afterPalette(() => actions.openDetail()),
     },
     ...(flags.batchActions ?? [])
-      .filter((action) => flags.canWrite || action.readOnly)
+      .filter((action) => offeredTo(action, flags.canWrite))
       .map(
         (action): Command => ({
           ...base,
