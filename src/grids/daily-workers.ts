@@ -1,4 +1,10 @@
-import { exitColumns, identityColumns, organizationColumns, userIdOf } from './employeeColumns.ts';
+import {
+  employeeDetailPath,
+  employeeTitle,
+  exitColumns,
+  identityColumns,
+  organizationColumns,
+} from './employeeColumns.ts';
 import { defineGrid } from './types.ts';
 
 /**
@@ -12,8 +18,8 @@ export const dailyWorkersGrid = defineGrid({
   create: false,
   remove: false,
   defaultSort: 'fullname',
-  title: (row) => `${row.fullname ?? ''} (${row.employee_id ?? ''})`,
-  detail: (row) => `/dashboard/edit/daily-worker/${encodeURIComponent(userIdOf(row.user))}`,
+  title: employeeTitle,
+  detail: (row) => employeeDetailPath('daily-worker', row.user),
   populate: ['department', 'job_title', 'location'],
   tabs: [
     // Spec 4: active or inactive by whether an exit date exists (`empty=` and `filled=` of the list query).

@@ -7,6 +7,17 @@
 export const userIdOf = (user: string | { _id: string } | null | undefined): string =>
   typeof user === 'string' ? user : (user?._id ?? '');
 
+/** The employee lists whose rows open in the employee detail editor (each menu id is its route path). */
+export type EmployeeListRoute = 'active-employees' | 'resigned-employees' | 'daily-worker';
+
+/** An employee's detail route on one of their lists (spec 2.1: `/dashboard/edit/{routePath}/{user id}`). */
+export const employeeDetailPath = (route: EmployeeListRoute, user: string | { _id: string } | null | undefined) =>
+  `/dashboard/edit/${route}/${encodeURIComponent(userIdOf(user))}`;
+
+/** How an employee row is named: 'Budi Santoso (DEMO-0001)'. */
+export const employeeTitle = (row: Readonly<Record<string, unknown>>): string =>
+  `${row.fullname ?? ''} (${row.employee_id ?? ''})`;
+
 /** Employee id and full name, pinned at the left. */
 export const identityColumns = [
   { field: 'employee_id', kind: 'text', width: 130, pinned: 'left', required: true },

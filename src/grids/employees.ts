@@ -1,4 +1,10 @@
-import { employmentStatusColumn, identityColumns, organizationColumns, userIdOf } from './employeeColumns.ts';
+import {
+  employeeDetailPath,
+  employeeTitle,
+  employmentStatusColumn,
+  identityColumns,
+  organizationColumns,
+} from './employeeColumns.ts';
 import { defineGrid } from './types.ts';
 
 /**
@@ -14,8 +20,8 @@ export const employeesGrid = defineGrid({
   create: false,
   remove: false,
   defaultSort: 'fullname',
-  title: (row) => `${row.fullname ?? ''} (${row.employee_id ?? ''})`,
-  detail: (row) => `/dashboard/edit/active-employees/${encodeURIComponent(userIdOf(row.user))}`,
+  title: employeeTitle,
+  detail: (row) => employeeDetailPath('active-employees', row.user),
   populate: ['department', 'sub_department', 'job_title', 'location', 'supervisor'],
   columns: [
     ...identityColumns,

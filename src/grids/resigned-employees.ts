@@ -1,9 +1,10 @@
 import {
+  employeeDetailPath,
+  employeeTitle,
   employmentStatusColumn,
   exitColumns,
   identityColumns,
   organizationColumns,
-  userIdOf,
 } from './employeeColumns.ts';
 import { defineGrid } from './types.ts';
 
@@ -18,9 +19,9 @@ export const resignedEmployeesGrid = defineGrid({
   create: false,
   remove: false,
   defaultSort: 'fullname',
-  title: (row) => `${row.fullname ?? ''} (${row.employee_id ?? ''})`,
+  title: employeeTitle,
   populate: ['department', 'job_title', 'location'],
-  detail: (row) => `/dashboard/edit/resigned-employees/${encodeURIComponent(userIdOf(row.user))}`,
+  detail: (row) => employeeDetailPath('resigned-employees', row.user),
   columns: [
     ...identityColumns,
     exitColumns.reason,

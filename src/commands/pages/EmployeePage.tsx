@@ -1,6 +1,9 @@
 import { Command } from 'cmdk';
 import { useTranslation } from 'react-i18next';
+import { jakartaToday } from '../../../common/employment.ts';
 import { api, call, type Schemas } from '../../api/client.ts';
+import { employeeDetailPath } from '../../grids/employeeColumns.ts';
+import { listOf } from '../../screens/employee/lists.ts';
 import type { PageProps } from './types.ts';
 import { useSelectFirst, useServerSearch } from './useServerSearch.ts';
 
@@ -16,15 +19,9 @@ const loadEmployees = async (search: string, signal: AbortSignal): Promise<reado
   return reply.data;
 };
 
-/**
- * The detail of an employee (spec 2.1): /dashboard/edit/{routePath}/{user id}; an employee with an exit date is on
- * the resigned-employees screen.
- */
-export function employeePath(employee: Pick<Employee, 'user' | 'exit_date'>): string {
-  const userId = typeof employee.user === 'string' ? employee.user : employee.user._id;
-  const screen = employee.exit_date ? 'resigned-employees' : 'active-employees';
-  return `/dashboard/edit/${screen}/${encodeURIComponent(userId)}`;
-}
+/** The detail of an employee (spec 2.1), on the list they are on today. */
+export const employeePath = (employee: Pick<Employee, 'user' | 'exit_date' | 'status'>): string =>
+  employeeDetailPath(listOf(employee, jakartaToday()), employee.user);
 
 /** 'Go to employee…': searches employees on the server and opens the chosen one's detail. */
 export function EmployeePage({ search, ctx, finish, select }: PageProps) {

@@ -22,12 +22,13 @@ import { useTranslation } from 'react-i18next';
 import { Navigate, useNavigate } from 'react-router';
 import { jakartaToday } from '../../../common/employment.ts';
 import { canAccess } from '../../../common/menu.ts';
-import { type ApiError, toApiError } from '../../api/client.ts';
+import { type ApiError, toApiError, type UserDetail } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import { isMac, matches } from '../../commands/shortcuts.ts';
 import { formatDate } from '../../format.ts';
+import { employeeDetailPath } from '../../grids/employeeColumns.ts';
 import type { DetailScreenProps } from '../../layout/Details.tsx';
-import { setLeaveGuard } from '../../leaveGuard.ts';
+import { guardedNavigate, setLeaveGuard } from '../../leaveGuard.ts';
 import { flatten, viewerOf, visibleMenu } from '../../menu/index.ts';
 import { notifyError, toast } from '../../overlays/progress.ts';
 import { usePageTitle } from '../../page.ts';
@@ -95,9 +96,6 @@ const referenceFields = formSections.flatMap((section) =>
 );
 const formSectionById = new Map(formSections.map((section) => [section.id, section]));
 
-/** The detail route of a user in one of the employee lists, by the menu's route path. */
-const detailPath = (path: string, userId: string) => `/dashboard/edit/${path}/${encodeURIComponent(userId)}`;
-
 /** List orders for 'Next/Previous employee', kept a minute so walking the list does not reload it each step. */
 const ORDER_TTL_MS = 60_000;
 const orders = new Map<EmployeeMenuId, { at: number; order: Promise<string[]> }>();
@@ -109,6 +107,10 @@ function cachedOrder(menu: EmployeeMenuId): Promise<string[]> {
   order.catch(() => orders.delete(menu));
   return order;
 }
+
+/** Whether the user's menu has the list (its screen and so its detail route). */
+const canSee = (user: UserDetail, list: EmployeeMenuId) =>
+  [...flatten(visibleMenu(user))].some((item) => item.id === list);
 
 type Load =
   | { state: 'loading' }
@@ -145,8 +147,7 @@ function Loader({ entry, userId }: { entry: DetailScreenProps['entry']; userId: 
       (row) => {
         const home = listOf(row, jakartaToday());
         if (home === menu) return setLoad({ state: 'ready', row });
-        const target = [...flatten(visibleMenu(user))].find((item) => item.id === home);
-        setLoad(target ? { state: 'moved', to: detailPath(target.path, userId) } : { state: 'missing' });
+        setLoad(canSee(user, home) ? { state: 'moved', to: employeeDetailPath(home, userId) } : { state: 'missing' });
       },
       (reason: unknown) => {
         const error = toApiError(reason);
@@ -397,17 +398,15 @@ function DetailView({
       toast(t(direction === 1 ? 'employeeDetail.lastEmployee' : 'employeeDetail.firstEmployee'));
       return;
     }
-    const go = () => navigate(detailPath(entry.path, target));
-    if (dirty) setDialog({ kind: 'unsaved', sections: dirtyLabels, go });
-    else go();
+    // With unsaved changes, the leave guard asks first.
+    guardedNavigate(employeeDetailPath(menu, target), navigate);
   }
 
   /** After an exit or a rehire: the detail moves to the list the employee is on now, when the user may see it. */
   function settle(saved: Employee) {
     orders.clear();
     const home = listOf(saved, today);
-    const target = home === menu || !user ? null : [...flatten(visibleMenu(user))].find((item) => item.id === home);
-    if (target) navigate(detailPath(target.path, userId), { replace: true });
+    if (home !== menu && user && canSee(user, home)) navigate(employeeDetailPath(home, userId), { replace: true });
     else adopt(withPopulated(saved, row, {}, referenceFields), null);
   }
 

@@ -4,6 +4,7 @@
  * order for 'Next/Previous employee'. Errors of saves and dialogs are shown where they happen (inline).
  */
 import { api, call, INLINE_ERRORS_HEADER, type Schemas } from '../../api/client.ts';
+import { userIdOf } from '../../grids/employeeColumns.ts';
 import { type EmployeeMenuId, employeeLists } from './lists.ts';
 import type { Employee } from './sections.ts';
 
@@ -124,5 +125,5 @@ export async function listOrder(menu: EmployeeMenuId, signal?: AbortSignal): Pro
   const reply = await call<{ data: Pick<Employee, 'user'>[] }>(
     raw.GET(employeeLists[menu], { params: { query: { sort: 'fullname', limit: 10000 } }, signal }),
   );
-  return reply.data.map((row) => (typeof row.user === 'string' ? row.user : row.user._id));
+  return reply.data.map((row) => userIdOf(row.user));
 }

@@ -10,10 +10,11 @@ import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { jakartaToday } from '../../../common/employment.ts';
 import { canAccess } from '../../../common/menu.ts';
-import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
+import { toApiError } from '../../api/client.ts';
 import type { LabelKey } from '../../commands/types.ts';
 import type { BatchAction } from '../../grids/commands.ts';
 import { Modal } from '../../grids/dialogs.tsx';
+import { employeeTitle } from '../../grids/employeeColumns.ts';
 import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
 import type { AnyGridSpec, DraftRow } from '../../grids/types.ts';
 import { viewerOf } from '../../menu/index.ts';
@@ -21,6 +22,7 @@ import { notifyError, toast } from '../../overlays/progress.ts';
 import { userAtom } from '../../session.ts';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
+import { exitEmployee, rehireEmployee } from './api.ts';
 
 type Row = DraftRow<Record<string, unknown>> & { version?: number };
 export type EmployeeBatchKind = 'rehire' | 'reactivate' | 'deactivate';
@@ -59,33 +61,14 @@ const texts = {
   },
 } as const satisfies Record<EmployeeBatchKind, Texts>;
 
-/** Errors of these calls are reported once for the batch, not per request. */
-const inline = { headers: { [INLINE_ERRORS_HEADER]: '1' } };
-
-const rehire = (row: Row) =>
-  call(
-    api.POST('/v1/employees/{id}/rehire', {
-      params: { path: { id: row._id } },
-      body: { version: row.version ?? 1 },
-      ...inline,
-    }),
-  );
-
-/** What each kind does to one employee; `date` is the exit date (deactivate only). */
+/** What each kind does to one employee (the detail's calls, errors reported once for the batch); `date`: the exit date. */
+const rehire = (row: Row) => rehireEmployee(row._id, row.version ?? 1);
 const perRow = {
   rehire,
   reactivate: rehire,
   deactivate: (row: Row, date: string) =>
-    call(
-      api.POST('/v1/employees/{id}/exit', {
-        params: { path: { id: row._id } },
-        body: { version: row.version ?? 1, exit_reason: 'resign', exit_date: date },
-        ...inline,
-      }),
-    ),
+    exitEmployee(row._id, { version: row.version ?? 1, exit_reason: 'resign', exit_date: date }),
 } satisfies Record<EmployeeBatchKind, (row: Row, date: string) => Promise<unknown>>;
-
-const nameOf = (row: Row) => `${String(row.fullname ?? '')} (${String(row.employee_id ?? '')})`;
 
 interface Pending {
   kind: EmployeeBatchKind;
@@ -93,13 +76,13 @@ interface Pending {
   reload: () => void;
 }
 
-/**
- * The batch actions for a list and the dialog that runs them. `offer` lists the kinds, each on the status tabs given
- * (every tab when none).
- * @example const { batchActions, dialog } = useEmployeeBatchActions([{ kind: 'rehire' }]);
- */
+/** A kind of action a list offers, on the status tabs given (every tab when none). */
 export type EmployeeBatchOffer = { kind: EmployeeBatchKind; tabs?: readonly string[] };
 
+/**
+ * The batch actions for a list and the dialog that runs them.
+ * @example const { batchActions, dialog } = useEmployeeBatchActions([{ kind: 'rehire' }]);
+ */
 export function useEmployeeBatchActions(offer: readonly EmployeeBatchOffer[]): {
   batchActions: readonly BatchAction[];
   dialog: ReactNode;
@@ -163,7 +146,7 @@ function EmployeeBatchDialog({
         await perRow[kind](row, date);
         done++;
       } catch (reason) {
-        failed.push(`${nameOf(row)}: ${toApiError(reason).message}`);
+        failed.push(`${employeeTitle(row)}: ${toApiError(reason).message}`);
       }
     }
     if (done) toast(t('employeeLists.done', { count: done }), 'success');
@@ -181,7 +164,7 @@ function EmployeeBatchDialog({
       >
         <p>{t(text.body)}</p>
         <p>
-          {rows.slice(0, 5).map(nameOf).join(', ')}
+          {rows.slice(0, 5).map(employeeTitle).join(', ')}
           {rows.length > 5 ? '…' : ''}
         </p>
         {kind === 'deactivate' && (

@@ -3,10 +3,11 @@
  * them holds a row, by the server's rules: the resigned list has an exit date today or earlier, the daily-worker list
  * the freelancers, the active list everyone else. Pure.
  */
+import type { EmployeeListRoute } from '../../grids/employeeColumns.ts';
 import type { Employee } from './sections.ts';
 
 /** The menus whose records open in this detail. */
-export type EmployeeMenuId = 'active-employees' | 'resigned-employees' | 'daily-worker';
+export type EmployeeMenuId = EmployeeListRoute;
 
 /** Each menu's list path: its rows, its order for 'Next/Previous employee', and its record path for saves. */
 export const employeeLists = {

@@ -9,6 +9,8 @@
  * - Siblings are sorted by name (then employee id, then record id), so the tree is the same whatever the input order.
  */
 
+import { employeeDetailPath } from '../../grids/employeeColumns.ts';
+
 /** A reference as the API returns it: an id, or the populated record. */
 type Ref<T> = string | T;
 
@@ -317,4 +319,4 @@ export function findByPrefix(rows: readonly TreeRow[], index: number, prefix: st
 
 /** The detail of an employee in the tree (every one is active): the route's id is the user id, not the employee's. */
 export const detailPath = (node: Pick<HierarchyNode, 'user'>): string =>
-  `/dashboard/edit/active-employees/${encodeURIComponent(node.user)}`;
+  employeeDetailPath('active-employees', node.user);
