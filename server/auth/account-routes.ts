@@ -2,9 +2,11 @@
  * The auth pages' calls (spec 2.1: register, verification, forgot password). No mail server exists in demo mode, so
  * the link is printed in the server log and returned to the page; in production it is only logged for the mailer.
  */
+
 import { Type } from '@sinclair/typebox';
 import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PHONE_PATTERN } from '../../common/contact.ts';
 import { canAccess } from '../../common/menu.ts';
 import { writeLog } from '../activity/log.ts';
 import { insertCompanyDefaults } from '../companies/defaults.ts';
@@ -69,7 +71,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
           fullname: Type.String({ minLength: 1, maxLength: 200 }),
           username: Username,
           email: Email,
-          phone: Type.Optional(Type.String({ pattern: '^\\+?[0-9]{8,15}$' })),
+          phone: Type.Optional(Type.String({ pattern: PHONE_PATTERN })),
           password: Password,
           company: Type.Optional(
             Type.Object(

@@ -1,5 +1,6 @@
 import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
+import { PHONE_PATTERN } from '../../common/contact.ts';
 import { oneTimeTokens, users } from '../db/schema.ts';
 import { defineResource } from '../resources/define.ts';
 
@@ -28,7 +29,7 @@ export const invitedUsersResource = defineResource({
   refine: {
     fullname: Type.String({ minLength: 1, maxLength: 200 }),
     email: Type.Union([Type.String({ format: 'email' }), Type.Null()]),
-    phone: Type.Union([Type.String({ pattern: '^\\+?[0-9]{8,15}$' }), Type.Null()]),
+    phone: Type.Union([Type.String({ pattern: PHONE_PATTERN }), Type.Null()]),
     photo_url: Type.Union([Type.String({ maxLength: 500 }), Type.Null()]),
   },
 });

@@ -1,4 +1,5 @@
 import { Type } from '@sinclair/typebox';
+import { PHONE_PATTERN } from '../../common/contact.ts';
 import { employeeOnboardings } from '../db/schema.ts';
 import { defineResource } from '../resources/define.ts';
 import { departmentRef, jobTitleRef, locationRef } from '../resources/relations.ts';
@@ -37,7 +38,7 @@ export const onboardingResource = defineResource({
   refine: {
     fullname: Type.String({ minLength: 1, maxLength: 200 }),
     email: Type.String({ format: 'email' }),
-    phone: nullable(Type.String({ pattern: '^\\+?[0-9]{8,15}$', description: 'Digits, optional leading +' })),
+    phone: nullable(Type.String({ pattern: PHONE_PATTERN, description: 'Digits, optional leading +' })),
     link: nullable(Type.String({ pattern: '^https?://\\S{1,2000}$', description: 'An http(s) address' })),
     note: nullable(Type.String({ maxLength: 2000 })),
   },

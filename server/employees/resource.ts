@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import { and, eq, gt, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import { jkkPercentages } from '../../common/bpjs.ts';
+import { PHONE_PATTERN } from '../../common/contact.ts';
 import { jakartaToday } from '../../common/employment.ts';
 import {
   employeeAllowances,
@@ -47,7 +48,7 @@ const nullable = <T extends ReturnType<typeof Type.String | typeof Type.Integer>
 const digits = (min: number, max: number, description: string) =>
   nullable(Type.String({ pattern: `^[0-9]{${min},${max}}$`, description }));
 const rupiah = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000, description: 'Integer rupiah' });
-const phone = nullable(Type.String({ pattern: '^\\+?[0-9]{8,15}$', description: 'Digits, optional leading +' }));
+const phone = nullable(Type.String({ pattern: PHONE_PATTERN, description: 'Digits, optional leading +' }));
 /** RT and RW: 1 to 3 digits; postal code (kode pos): 5 digits. */
 const address = <P extends 'id_card' | 'domicile'>(prefix: P) =>
   ({

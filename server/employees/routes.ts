@@ -1,5 +1,6 @@
 import { type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { PHONE_PATTERN } from '../../common/contact.ts';
 import { MIN_PASSWORD_LENGTH } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -51,7 +52,7 @@ const EmployeeAccountUpdate = Type.Object(
     fullname: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
     username: Type.Optional(Type.String({ pattern: '^[a-zA-Z0-9._-]{3,60}$' })),
     email: Type.Optional(Nullable(Type.String({ format: 'email' }))),
-    phone: Type.Optional(Nullable(Type.String({ pattern: '^\\+?[0-9]{8,15}$' }))),
+    phone: Type.Optional(Nullable(Type.String({ pattern: PHONE_PATTERN }))),
     photo_url: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
     blocked: Type.Optional(Type.Boolean({ description: 'Blocking ends every session of the user' })),
     password: Type.Optional(

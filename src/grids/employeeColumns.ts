@@ -34,6 +34,11 @@ export const jobTitleColumn = {
   kind: 'reference',
   reference: { path: '/v1/refs/employees/orgs/job-titles', label: 'name', code: 'code' },
 } as const;
+export const subDepartmentColumn = {
+  field: 'sub_department',
+  kind: 'reference',
+  reference: { path: '/v1/refs/employees/orgs/sub-departments', label: 'name', code: 'code' },
+} as const;
 export const locationColumn = {
   field: 'location',
   kind: 'reference',
@@ -56,6 +61,12 @@ export const employmentStatusColumn = {
   field: 'status',
   kind: 'enum',
   enum: { key: 'employment_status', values: employmentStatusValues },
+} as const;
+
+export const genderColumn = {
+  field: 'gender',
+  kind: 'enum',
+  enum: { key: 'gender', values: ['male', 'female', 'other'] },
 } as const;
 
 /** Why and when an employee left: set by the exit route only, so never edited in a grid. */

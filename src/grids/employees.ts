@@ -2,6 +2,7 @@ import {
   employeeDetailPath,
   employeeTitle,
   employmentStatusColumn,
+  genderColumn,
   identityColumns,
   organizationColumns,
 } from './employeeColumns.ts';
@@ -30,7 +31,7 @@ export const employeesGrid = defineGrid({
     { field: 'phone', kind: 'text', width: 150 },
     { field: 'birth_place', kind: 'text', width: 150 },
     { field: 'birth_date', kind: 'date' },
-    { field: 'gender', kind: 'enum', enum: { key: 'gender', values: ['male', 'female', 'other'] } },
+    genderColumn,
     ...organizationColumns,
     { field: 'join_date', kind: 'date' },
     { ...employmentStatusColumn, required: true },

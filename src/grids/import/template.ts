@@ -7,6 +7,7 @@
 
 import type { TFunction } from 'i18next';
 import type { WorkBook } from 'xlsx';
+import { jakartaToday } from '../../../common/employment.ts';
 import { listRows } from '../api.ts';
 import { columnWidths, downloadWorkbook, exportCell, sheetName, type Xlsx } from '../export.ts';
 import { isEditableColumn } from '../kinds.ts';
@@ -24,14 +25,6 @@ export type ReferenceExamples = Readonly<Record<string, RefValue | undefined>>;
 const clamp = (value: number, column: AnyColumn) =>
   Math.min(column.max ?? Number.POSITIVE_INFINITY, Math.max(column.min ?? Number.NEGATIVE_INFINITY, value));
 
-const today = () =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Jakarta',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
-
 interface ExampleInput {
   column: AnyColumn;
   t: TFunction;
@@ -45,7 +38,7 @@ const examples: Record<ColumnKind, (input: ExampleInput) => unknown> = {
   number: ({ column }) => clamp(10, column),
   money: ({ column }) => clamp(5_000_000, column),
   percent: ({ column }) => clamp(5, column),
-  date: () => today(),
+  date: () => jakartaToday(),
   time: () => '08:00',
   enum: ({ column }) => column.enum?.values[0] ?? null,
   boolean: () => true,
@@ -61,24 +54,40 @@ export function templateBook(
   t: TFunction,
   references: ReferenceExamples = {},
 ): WorkBook {
-  const columns = importableColumns(spec);
+  return templateWorkbook(XLSX, t, {
+    columns: importableColumns(spec),
+    label: (field) => fieldLabel(t, spec, field),
+    example: (column) => examples[column.kind]({ column, t, references }),
+    sheet: sheetName(resourceTitle(t, spec), spec.resource),
+  });
+}
+
+/** What a template holds: its columns, their labels, the example row's values and the data sheet's name. */
+export interface TemplateContent {
+  columns: readonly AnyColumn[];
+  label: (field: string) => string;
+  example: (column: AnyColumn) => unknown;
+  sheet: string;
+}
+
+/** A template workbook: the data sheet (headers, one example row) and 'Choices' when a column is an enum. */
+export function templateWorkbook(XLSX: Xlsx, t: TFunction, content: TemplateContent): WorkBook {
+  const { columns, label } = content;
   const header = columns.map((column) => ({
     t: 's' as const,
-    v: `${fieldLabel(t, spec, column.field)}${column.required ? ' *' : ''}`,
+    v: `${label(column.field)}${column.required ? ' *' : ''}`,
   }));
-  const example = columns.map((column) =>
-    exportCell(column, examples[column.kind]({ column, t, references }), t, 'xlsx'),
-  );
+  const example = columns.map((column) => exportCell(column, content.example(column), t, 'xlsx'));
   const sheet = XLSX.utils.aoa_to_sheet([header, example], { dense: true });
   sheet['!cols'] = columnWidths(columns);
   const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, sheetName(resourceTitle(t, spec), spec.resource));
+  XLSX.utils.book_append_sheet(book, sheet, content.sheet);
 
   const enums = columns.filter((column) => column.kind === 'enum' && column.enum);
   if (enums.length) {
     const longest = Math.max(...enums.map((column) => column.enum!.values.length));
     const rows = [
-      enums.map((column) => fieldLabel(t, spec, column.field)),
+      enums.map((column) => label(column.field)),
       ...Array.from({ length: longest }, (_, i) =>
         enums.map((column) => {
           const value = column.enum!.values[i];
@@ -94,7 +103,7 @@ export function templateBook(
 }
 
 /** One record of each referenced list, as the example's reference (a failed or empty list leaves it empty). */
-async function loadReferenceExamples(columns: readonly AnyColumn[]): Promise<ReferenceExamples> {
+export async function loadReferenceExamples(columns: readonly AnyColumn[]): Promise<ReferenceExamples> {
   const references = columns.filter((column) => column.kind === 'reference' && column.reference);
   const found = await Promise.all(
     references.map((column) =>

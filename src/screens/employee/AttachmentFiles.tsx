@@ -5,29 +5,24 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
+import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
 import { onListWritten } from '../../grids/api.ts';
 import { employeeAttachmentsGrid } from '../../grids/employee-attachments.ts';
 import { downloadBlob } from '../../grids/export.ts';
 import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
+import { readStoredFile, storeFile } from './api.ts';
 
-// biome-ignore lint/suspicious/noExplicitAny: multipart and binary bodies are outside the generated JSON types.
-const raw = api as any;
 const inline = { headers: { [INLINE_ERRORS_HEADER]: '1' } };
 
 type Attachment = { _id: string; name: string; attachment: string | null };
 
 /** Stores the file (`POST /v1/files`), then records it as the employee's attachment named after it. */
 export async function uploadAttachment(employee: string, file: File): Promise<void> {
-  const form = new FormData();
-  form.append('file', file);
-  const stored = await call<{ data: Schemas['StoredFile'] }>(
-    raw.POST('/v1/files', { body: form, bodySerializer: (body: FormData) => body, ...inline }),
-  );
+  const stored = await storeFile(file);
   await call(
     api.POST('/v1/employees/attachments', {
-      body: { employee, name: file.name.replace(/\.[^.]+$/, '') || file.name, attachment: stored.data.name },
+      body: { employee, name: file.name.replace(/\.[^.]+$/, '') || file.name, attachment: stored.name },
       ...inline,
     }),
   );
@@ -35,11 +30,8 @@ export async function uploadAttachment(employee: string, file: File): Promise<vo
 
 async function downloadAttachment(row: Attachment): Promise<void> {
   const name = row.attachment!.replace(/^.*\/v1\/files\//, '');
-  const blob = await call<Blob>(
-    raw.GET('/v1/files/{name}', { params: { path: { name } }, parseAs: 'blob', ...inline }),
-  );
   const extension = name.includes('.') ? name.slice(name.lastIndexOf('.')) : '';
-  downloadBlob(blob, `${row.name}${extension}`);
+  downloadBlob(await readStoredFile(name), `${row.name}${extension}`);
 }
 
 export function AttachmentFiles({

@@ -504,33 +504,33 @@ function DetailView({
     if (section) setFocused(section);
   };
 
-  const formOf = (section: FormSection) => (
-    <SectionForm
-      section={section}
-      row={row}
-      draft={drafts[section.id]}
-      computed={computed}
-      canWrite={canWrite}
-      saving={saving === section.id}
-      dirty={dirtySections.includes(section)}
-      errors={{
-        ...errorTexts(t, clientErrors[section.id] ?? {}),
-        ...describeFailure(t, serverErrors[section.id] ?? null).fields,
-      }}
-      general={describeFailure(t, serverErrors[section.id] ?? null).general}
-      conflict={conflict?.section === section.id ? conflict : null}
-      onChange={(field, value) => setDraft(section, field, value)}
-      onSave={() => void saveSection(section.id)}
-      onDiscard={() => {
-        setDrafts((all) => ({ ...all, [section.id]: toDraft(section, row) }));
-        setClientErrors((all) => ({ ...all, [section.id]: {} }));
-        setServerErrors((all) => ({ ...all, [section.id]: undefined }));
-      }}
-      onReload={() => void reloadAfterConflict(section.id)}
-      onDismissConflict={() => setConflict(null)}
-      language={language}
-    />
-  );
+  const formOf = (section: FormSection) => {
+    const failure = describeFailure(t, serverErrors[section.id] ?? null);
+    return (
+      <SectionForm
+        section={section}
+        row={row}
+        draft={drafts[section.id]}
+        computed={computed}
+        canWrite={canWrite}
+        saving={saving === section.id}
+        dirty={dirtySections.includes(section)}
+        errors={{ ...errorTexts(t, clientErrors[section.id] ?? {}), ...failure.fields }}
+        general={failure.general}
+        conflict={conflict?.section === section.id ? conflict : null}
+        onChange={(field, value) => setDraft(section, field, value)}
+        onSave={() => void saveSection(section.id)}
+        onDiscard={() => {
+          setDrafts((all) => ({ ...all, [section.id]: toDraft(section, row) }));
+          setClientErrors((all) => ({ ...all, [section.id]: {} }));
+          setServerErrors((all) => ({ ...all, [section.id]: undefined }));
+        }}
+        onReload={() => void reloadAfterConflict(section.id)}
+        onDismissConflict={() => setConflict(null)}
+        language={language}
+      />
+    );
+  };
 
   const bodyOf = (section: Section): ReactNode => {
     switch (section.kind) {

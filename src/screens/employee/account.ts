@@ -2,6 +2,7 @@
  * The account section's form, pure: the employee's user account (`GET/PUT /v1/employees/:id/account`). A save sends
  * the changed fields only; a new password and blocking end the user's sessions, so they need a confirmation.
  */
+import { isEmail, isPhone } from '../../../common/contact.ts';
 import type { Account, AccountChanges } from './api.ts';
 import type { FieldError } from './form.ts';
 
@@ -28,8 +29,6 @@ export const accountFields = [
 ] as const satisfies readonly AccountField[];
 
 export const PASSWORD_MIN = 8;
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9]{8,15}$/;
 
 export const accountDraft = (account: Account): AccountDraft => ({
   fullname: account.fullname,
@@ -57,10 +56,10 @@ export function accountChanges(
   if (!username) errors.username = { key: 'validation.required' };
   else if (username !== account.username) changes.username = username;
   const email = blankToNull(draft.email);
-  if (email !== null && !EMAIL.test(email)) errors.email = { key: 'employeeDetail.errors.email' };
+  if (email !== null && !isEmail(email)) errors.email = { key: 'employeeDetail.errors.email' };
   else if (email !== account.email) changes.email = email;
   const phone = blankToNull(draft.phone.replace(/[\s()-]/g, ''));
-  if (phone !== null && !PHONE.test(phone)) errors.phone = { key: 'employeeDetail.errors.phone' };
+  if (phone !== null && !isPhone(phone)) errors.phone = { key: 'employeeDetail.errors.phone' };
   else if (phone !== account.phone) changes.phone = phone;
   if (draft.photo_url !== account.photo_url) changes.photo_url = draft.photo_url;
   if (draft.password) {

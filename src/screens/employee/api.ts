@@ -96,13 +96,13 @@ export async function saveAccount(id: string, changes: AccountChanges): Promise<
 // biome-ignore lint/suspicious/noExplicitAny: multipart and binary bodies are outside the generated JSON types.
 const raw = api as any;
 
-/** `POST /v1/files?accept=image`: the server checks the content is an image. */
-export async function uploadPhoto(file: File): Promise<Schemas['StoredFile']> {
+/** `POST /v1/files`: the server checks the content (an image only, with `accept: 'image'`). */
+export async function storeFile(file: File, accept?: 'image'): Promise<Schemas['StoredFile']> {
   const form = new FormData();
   form.append('file', file);
   const reply = await call<{ data: Schemas['StoredFile'] }>(
     raw.POST('/v1/files', {
-      params: { query: { accept: 'image' } },
+      params: { query: accept ? { accept } : {} },
       body: form,
       bodySerializer: (body: FormData) => body,
       headers: inline,
@@ -111,13 +111,19 @@ export async function uploadPhoto(file: File): Promise<Schemas['StoredFile']> {
   return reply.data;
 }
 
-/** A stored file as an object URL (files are read with the bearer token, so an <img src> cannot fetch them). */
-export async function fileObjectUrl(url: string, signal?: AbortSignal): Promise<string> {
+export const uploadPhoto = (file: File) => storeFile(file, 'image');
+
+/** A stored file's content by its name or URL (files are read with the bearer token). */
+export async function readStoredFile(url: string, signal?: AbortSignal): Promise<Blob> {
   const name = url.replace(/^.*\/v1\/files\//, '');
-  const blob = await call<Blob>(
+  return call<Blob>(
     raw.GET('/v1/files/{name}', { params: { path: { name } }, parseAs: 'blob', signal, headers: inline }),
   );
-  return URL.createObjectURL(blob);
+}
+
+/** A stored file as an object URL (an <img src> cannot send the bearer token). */
+export async function fileObjectUrl(url: string, signal?: AbortSignal): Promise<string> {
+  return URL.createObjectURL(await readStoredFile(url, signal));
 }
 
 /** The user ids of a list in its default order (fullname), for 'Next/Previous employee'. */

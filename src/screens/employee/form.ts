@@ -6,8 +6,11 @@
  * Form values: text of the inputs (numbers as typed, money grouped 'id-ID' like '5.000.000'), booleans of checkboxes,
  * and for references the chosen record (`{ _id, name, code }`) or null.
  */
+
 import type { TFunction } from 'i18next';
+import { isEmail, isPhone } from '../../../common/contact.ts';
 import { formatDate, formatRupiah } from '../../format.ts';
+import { isBlank } from '../../grids/kinds.ts';
 import { cellErrorKeys, parseCell } from '../../grids/parse.ts';
 import type { AnyColumn, CellError, ParseContext, RefValue } from '../../grids/types.ts';
 import {
@@ -60,7 +63,6 @@ function readNumber(spec: FieldSpec, text: string, kind: 'number' | 'money'): Pa
   return parsed;
 }
 
-const isBlank = (value: unknown) => value === null || value === undefined || value === '';
 const asText = (value: FormValue): string => (typeof value === 'string' ? value : '');
 const refId = (value: unknown): string | null => {
   if (isBlank(value)) return null;
@@ -71,16 +73,19 @@ const refId = (value: unknown): string | null => {
 /** Whole rupiah grouped as in Indonesia ('5.000.000'), which the money parser reads back. */
 const grouping = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0, useGrouping: true });
 
-/** Free text: trimmed, blank is null (refused when required). */
-function readText(spec: FieldSpec, value: FormValue, check?: (text: string) => FieldError | null): Parsed {
+/** A typed value: trimmed, blank is null (refused when required), anything else read by `read`. */
+function readFilled(spec: FieldSpec, value: FormValue, read: (text: string) => Parsed): Parsed {
   const text = asText(value).trim();
   if (!text) return spec.required ? fail(REQUIRED) : ok(null);
-  const error = check?.(text);
-  return error ? { ok: false, error } : ok(text);
+  return read(text);
 }
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9]{8,15}$/;
+/** Free text, refused when `check` says why. */
+const readText = (spec: FieldSpec, value: FormValue, check?: (text: string) => FieldError | null): Parsed =>
+  readFilled(spec, value, (text) => {
+    const error = check?.(text);
+    return error ? { ok: false, error } : ok(text);
+  });
 
 interface KindRules {
   /** The form value of a row value. */
@@ -107,7 +112,7 @@ const kinds = {
   email: {
     ...plain,
     read: (spec, value) =>
-      readText(spec, value, (text) => (EMAIL.test(text) ? null : { key: 'employeeDetail.errors.email' })),
+      readText(spec, value, (text) => (isEmail(text) ? null : { key: 'employeeDetail.errors.email' })),
   },
   phone: {
     ...plain,
@@ -116,7 +121,7 @@ const kinds = {
       const parsed = readText(spec, value);
       if (!parsed.ok || parsed.value === null) return parsed;
       const compact = String(parsed.value).replace(/[\s()-]/g, '');
-      return PHONE.test(compact) ? ok(compact) : fail('employeeDetail.errors.phone');
+      return isPhone(compact) ? ok(compact) : fail('employeeDetail.errors.phone');
     },
   },
   digits: {
@@ -136,31 +141,20 @@ const kinds = {
     ...plain,
     allowed: /[0-9]/,
     identity: (value) => (isBlank(value) ? null : Number(value)),
-    read: (spec, value) => {
-      const text = asText(value).trim();
-      if (!text) return spec.required ? fail(REQUIRED) : ok(null);
-      return readNumber(spec, text, 'number');
-    },
+    read: (spec, value) => readFilled(spec, value, (text) => readNumber(spec, text, 'number')),
   },
   money: {
     allowed: /[0-9.,\s]/,
     toForm: (value) => (isBlank(value) || !Number.isFinite(Number(value)) ? '' : grouping.format(Number(value))),
     identity: (value) => (isBlank(value) ? null : Number(value)),
     display: (value) => formatRupiah(Number(value)),
-    read: (spec, value) => {
-      const text = asText(value).trim();
-      if (!text) return spec.required ? fail(REQUIRED) : ok(null);
-      return readNumber(spec, text, 'money');
-    },
+    read: (spec, value) => readFilled(spec, value, (text) => readNumber(spec, text, 'money')),
   },
   date: {
     ...plain,
     display: (value, _spec, _t, language) => formatDate(String(value), 'DD MMM YYYY', { locale: language }),
-    read: (spec, value) => {
-      const text = asText(value).trim();
-      if (!text) return spec.required ? fail(REQUIRED) : ok(null);
-      return /^\d{4}-\d{2}-\d{2}$/.test(text) ? ok(text) : fail(cellErrorKeys.date);
-    },
+    read: (spec, value) =>
+      readFilled(spec, value, (text) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? ok(text) : fail(cellErrorKeys.date))),
   },
   enum: {
     ...plain,

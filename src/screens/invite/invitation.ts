@@ -6,8 +6,18 @@
  *
  * Every row is a new employee: a row naming someone who is already an employee is refused by the server ('exists').
  */
+
 import type { TFunction } from 'i18next';
+import { isEmail, isPhone } from '../../../common/contact.ts';
 import type { Schemas } from '../../api/client.ts';
+import {
+  departmentColumn,
+  employmentStatusColumn,
+  genderColumn,
+  jobTitleColumn,
+  locationColumn,
+  subDepartmentColumn,
+} from '../../grids/employeeColumns.ts';
 import { type DraftRow, type Evaluator, evaluateRow, type PreviewError } from '../../grids/import/preview.ts';
 import { kinds } from '../../grids/kinds.ts';
 import { cellErrorText } from '../../grids/parse.ts';
@@ -24,38 +34,14 @@ const invitationColumnSpecs: readonly ColumnSpec<EmployeeNew>[] = [
   { field: 'phone', kind: 'text', width: 150 },
   { field: 'username', kind: 'text', width: 140 },
   { field: 'nickname', kind: 'text', width: 130 },
-  { field: 'gender', kind: 'enum', enum: { key: 'gender', values: ['male', 'female', 'other'] } },
+  genderColumn,
   { field: 'birth_date', kind: 'date' },
-  {
-    field: 'department',
-    kind: 'reference',
-    reference: { path: '/v1/refs/employees/orgs/departments', label: 'name', code: 'code' },
-  },
-  {
-    field: 'sub_department',
-    kind: 'reference',
-    reference: { path: '/v1/refs/employees/orgs/sub-departments', label: 'name', code: 'code' },
-  },
-  {
-    field: 'job_title',
-    kind: 'reference',
-    reference: { path: '/v1/refs/employees/orgs/job-titles', label: 'name', code: 'code' },
-  },
-  {
-    field: 'location',
-    kind: 'reference',
-    reference: { path: '/v1/refs/employees/orgs/locations', label: 'name', code: 'code' },
-  },
+  departmentColumn,
+  subDepartmentColumn,
+  jobTitleColumn,
+  locationColumn,
   { field: 'join_date', kind: 'date' },
-  {
-    field: 'status',
-    kind: 'enum',
-    width: 150,
-    enum: {
-      key: 'employment_status',
-      values: ['not_set', 'pkwtt', 'pkwt', 'probation', 'intern', 'freelance', 'regular'],
-    },
-  },
+  { ...employmentStatusColumn, width: 150 },
 ];
 
 export const invitationColumns = invitationColumnSpecs as readonly AnyColumn[];
@@ -92,8 +78,6 @@ export function hasWorkbookSignature(bytes: Uint8Array): boolean {
 export type InviteCheckCode = 'email' | 'phone' | 'employeeId' | 'username';
 export type InviteError = PreviewError | { code: InviteCheckCode };
 
-const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-const PHONE = /^\+?[0-9]{8,15}$/;
 const EMPLOYEE_ID = /^[A-Za-z0-9._/-]{1,30}$/;
 const USERNAME = /^[a-zA-Z0-9._-]{3,60}$/;
 
@@ -102,10 +86,10 @@ type Check = (text: string) => { ok: true; value: string } | { ok: false; code: 
 /** Per field: the value sent, or why not. Phones lose their spaces, dashes, dots and brackets ('0812-3456 789'). */
 const checks = {
   employee_id: (text) => (EMPLOYEE_ID.test(text) ? { ok: true, value: text } : { ok: false, code: 'employeeId' }),
-  email: (text) => (EMAIL.test(text) ? { ok: true, value: text } : { ok: false, code: 'email' }),
+  email: (text) => (isEmail(text) ? { ok: true, value: text } : { ok: false, code: 'email' }),
   phone: (text) => {
     const compact = text.replace(/[\s().-]/g, '');
-    return PHONE.test(compact) ? { ok: true, value: compact } : { ok: false, code: 'phone' };
+    return isPhone(compact) ? { ok: true, value: compact } : { ok: false, code: 'phone' };
   },
   username: (text) => (USERNAME.test(text) ? { ok: true, value: text } : { ok: false, code: 'username' }),
 } as const satisfies Record<string, Check>;

@@ -29,10 +29,16 @@ import {
 } from '../employee/form.ts';
 import { type Employee, type FieldSpec, fieldSpecs } from '../employee/sections.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
-import { PROFILE_POPULATE, profileForm, profileSections, readOnlySpecs, rebaseAfterConflict } from './profile.ts';
+import {
+  PROFILE_POPULATE,
+  profileForm,
+  profilePopulated,
+  profileSections,
+  readOnlySpecs,
+  rebaseAfterConflict,
+} from './profile.ts';
 
 const inline = { [INLINE_ERRORS_HEADER]: '1' };
-const populated = ['department', 'job_title'] as const;
 
 type Load = { state: 'loading' } | { state: 'ready'; row: Employee } | { state: 'failed'; error: ApiError };
 
@@ -121,14 +127,14 @@ function ProfileForm({ initial }: { initial: Employee }) {
           headers: inline,
         }),
       );
-      const saved = withPopulated(data, row, {}, populated);
+      const saved = withPopulated(data, row, {}, profilePopulated);
       setRow(saved);
       setDraft(toDraft(profileForm, saved));
       toast(t('myProfile.saved'), 'success');
     } catch (reason) {
       const error = toApiError(reason);
       if (error.status === 409 && typeof error.current === 'object' && error.current !== null) {
-        const current = withPopulated(error.current as Employee, row, {}, populated);
+        const current = withPopulated(error.current as Employee, row, {}, profilePopulated);
         const rebased = rebaseAfterConflict(row, current, draft);
         setRow(current);
         setDraft(rebased.draft);

@@ -37,7 +37,8 @@ export const readOnlyFields = [
 ] as const satisfies readonly EmployeeField[];
 
 /** The references the profile reads populated, for the read-only names. */
-export const PROFILE_POPULATE = 'department,job_title';
+export const profilePopulated = ['department', 'job_title'] as const satisfies readonly EmployeeField[];
+export const PROFILE_POPULATE = profilePopulated.join(',');
 
 const detailSection = (id: FormSection['id']): FormSection => {
   const section = formSections.find((candidate) => candidate.id === id);
