@@ -1,5 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { palette, runCommand, signIn } from './support.ts';
 
 /**
  * The employee detail editor against the real server: opened from the palette, each section edited and saved with
@@ -18,17 +18,6 @@ interface EmployeeRow {
   exit_date: string | null;
   version: number;
   user: { _id: string } | string;
-}
-
-const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
-
-/** Runs a palette command by typing its name, once the palette shows it selected. */
-async function runCommand(page: Page, typed: string, label: RegExp | string) {
-  await page.keyboard.press('Control+K');
-  await expect(palette(page).getByRole('combobox')).toBeFocused();
-  await page.keyboard.type(typed);
-  await expect(palette(page).getByRole('option', { selected: true })).toContainText(label);
-  await page.keyboard.press('Enter');
 }
 
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
@@ -83,7 +72,7 @@ test('opened from the palette, every main section saves with Ctrl+S and keeps it
   const userId = userIdOf(employee);
 
   // 'Go to employee…' lands on this detail.
-  await runCommand(page, 'go to employee', 'Go to employee');
+  await runCommand(page, 'go to employee', 'Go to employee', { closes: false });
   await expect(palette(page).getByRole('combobox')).toHaveAttribute('placeholder', /Search employees/);
   await page.keyboard.type(employee.fullname);
   await expect(palette(page).getByRole('option', { selected: true })).toContainText(employee.fullname);

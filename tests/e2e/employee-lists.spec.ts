@@ -1,22 +1,6 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { jakartaToday } from '../../common/employment.ts';
-import { cell, grid, signIn } from './support.ts';
-
-/**
- * The resigned-employees and daily-worker lists against the real server: an employee resigned through the API is
- * found in resigned-employees and rehired from the grid through the palette; a daily worker moves between the Active
- * and Inactive tabs with the grid's batch actions.
- */
-
-async function runCommand(page: Page, typed: string, label: RegExp | string) {
-  await page.keyboard.press('Control+K');
-  const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(palette.getByRole('combobox')).toBeFocused();
-  await page.keyboard.type(typed);
-  await expect(palette.getByRole('option', { selected: true })).toContainText(label);
-  await page.keyboard.press('Enter');
-  await expect(palette).toBeHidden();
-}
+import { cell, grid, runCommand, signIn } from './support.ts';
 
 type Employee = {
   _id: string;

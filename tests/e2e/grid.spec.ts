@@ -1,5 +1,5 @@
 import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { cell, grid, signIn } from './support.ts';
+import { cell, grid, runCommand, signIn } from './support.ts';
 
 /**
  * The grid workspace against the real server: paste from Excel, review, save in one request, undo on the server,
@@ -7,17 +7,6 @@ import { cell, grid, signIn } from './support.ts';
  */
 
 const DEPARTMENTS = '/v1/refs/employees/orgs/departments';
-
-/** Runs a palette command by typing its name, once the palette shows it selected. */
-async function runCommand(page: Page, typed: string, label: RegExp | string) {
-  await page.keyboard.press('Control+K');
-  const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(palette.getByRole('combobox')).toBeFocused();
-  await page.keyboard.type(typed);
-  await expect(palette.getByRole('option', { selected: true })).toContainText(label);
-  await page.keyboard.press('Enter');
-  await expect(palette).toBeHidden();
-}
 
 /** The API as the signed-in page sees it: the page's own token. */
 async function apiToken(page: Page): Promise<string> {

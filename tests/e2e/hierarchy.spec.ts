@@ -1,22 +1,11 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { signIn } from './support.ts';
+import { runCommand, signIn } from './support.ts';
 
 /**
  * The employee hierarchy against the real server and its demo data (departments' heads at the top, deputies and
  * supervisors below them, staff under their supervisors): reached from the palette, moved through with the keyboard
  * of the WAI-ARIA tree view pattern, searched, and Enter opens the employee's detail (by their user id).
  */
-
-/** Runs a palette command by typing its name, once the palette shows it selected. */
-async function runCommand(page: Page, typed: string, label: RegExp | string) {
-  await page.keyboard.press('Control+K');
-  const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(palette.getByRole('combobox')).toBeFocused();
-  await page.keyboard.type(typed);
-  await expect(palette.getByRole('option', { selected: true })).toContainText(label);
-  await page.keyboard.press('Enter');
-  await expect(palette).toBeHidden();
-}
 
 interface Employee {
   _id: string;

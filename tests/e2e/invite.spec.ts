@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { ADMIN, signIn } from './support.ts';
+import { ADMIN, runCommand, signIn } from './support.ts';
 
 /**
  * Bulk invite (spec 2.3, 5, 8), activation and my-profile against the real server: an admin invites employees from
@@ -11,17 +11,6 @@ import { ADMIN, signIn } from './support.ts';
  */
 
 const EMPLOYEE = { username: 'employee', password: 'demo12345' };
-
-/** Opens the palette from the top bar, types a command's name and runs it once the palette shows it selected. */
-async function runCommand(page: Page, typed: string, label: RegExp | string) {
-  await page.getByRole('button', { name: /Search screens and commands/ }).click();
-  const palette = page.getByRole('dialog', { name: 'Command palette' });
-  await expect(palette.getByRole('combobox')).toBeFocused();
-  await page.keyboard.type(typed);
-  await expect(palette.getByRole('option', { selected: true })).toContainText(label);
-  await page.keyboard.press('Enter');
-  await expect(palette).toBeHidden();
-}
 
 async function get(request: APIRequestContext, page: Page, path: string) {
   const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
@@ -69,7 +58,7 @@ test('bulk invite from an xlsx: refuse a csv, fix a bad email, leave out an exis
   writeFile(csv, `employee_id,fullname,email\n${tag}-9,Nobody,nobody@example.com\n`);
 
   // Opened from the palette; a CSV is refused (xlsx only, spec 5).
-  await runCommand(page, 'invite employees', 'Invite employees from Excel…');
+  await runCommand(page, 'invite employees', 'Invite employees from Excel…', { open: 'button' });
   const dialog = page.getByRole('dialog', { name: 'Invite employees from Excel' });
   await expect(dialog).toBeVisible();
   const fileInput = dialog.locator('input[type=file]');
@@ -201,7 +190,7 @@ test('my-profile: an employee changes their nickname, and it is saved', async ({
 
   // The palette reaches it too.
   await page.goto('/dashboard/home');
-  await runCommand(page, 'my profile', 'My Profile');
+  await runCommand(page, 'my profile', 'My Profile', { open: 'button' });
   await expect(page).toHaveURL('/dashboard/my-profile');
 });
 

@@ -20,3 +20,26 @@ export const grid = (page: Page) => page.getByRole('treegrid').or(page.getByRole
 /** A cell by row index and field, as AG Grid marks them. */
 export const cell = (page: Page, rowIndex: number, field: string) =>
   grid(page).locator(`[row-index="${rowIndex}"] [col-id="${field}"]`).first();
+
+/** The Cmd-K palette. */
+export const palette = (page: Page) => page.getByRole('dialog', { name: 'Command palette' });
+
+/**
+ * Runs a palette command by typing its name, once the palette shows it selected. `open`: Ctrl+K, or the top bar's
+ * button; `closes`: the command ends in the palette closing (one that opens a palette page, like 'Go to employee…',
+ * keeps it open).
+ */
+export async function runCommand(
+  page: Page,
+  typed: string,
+  label: RegExp | string,
+  { open = 'keys', closes = true }: { open?: 'keys' | 'button'; closes?: boolean } = {},
+) {
+  if (open === 'keys') await page.keyboard.press('Control+K');
+  else await page.getByRole('button', { name: /Search screens and commands/ }).click();
+  await expect(palette(page).getByRole('combobox')).toBeFocused();
+  await page.keyboard.type(typed);
+  await expect(palette(page).getByRole('option', { selected: true })).toContainText(label);
+  await page.keyboard.press('Enter');
+  if (closes) await expect(palette(page)).toBeHidden();
+}
