@@ -24,26 +24,21 @@ export const identityColumns = [
   { field: 'fullname', kind: 'text', width: 220, pinned: 'left', required: true },
 ] as const;
 
-export const departmentColumn = {
-  field: 'department',
-  kind: 'reference',
-  reference: { path: '/v1/refs/employees/orgs/departments', label: 'name', code: 'code' },
-} as const;
-export const jobTitleColumn = {
-  field: 'job_title',
-  kind: 'reference',
-  reference: { path: '/v1/refs/employees/orgs/job-titles', label: 'name', code: 'code' },
-} as const;
-export const subDepartmentColumn = {
-  field: 'sub_department',
-  kind: 'reference',
-  reference: { path: '/v1/refs/employees/orgs/sub-departments', label: 'name', code: 'code' },
-} as const;
-export const locationColumn = {
-  field: 'location',
-  kind: 'reference',
-  reference: { path: '/v1/refs/employees/orgs/locations', label: 'name', code: 'code' },
-} as const;
+/** A reference to one of the organization lists, shown by name, pasted and imported by code or name. */
+const orgColumn = <F extends string, L extends 'departments' | 'sub-departments' | 'job-titles' | 'locations'>(
+  field: F,
+  list: L,
+) =>
+  ({
+    field,
+    kind: 'reference',
+    reference: { path: `/v1/refs/employees/orgs/${list}`, label: 'name', code: 'code' },
+  }) as const;
+
+export const departmentColumn = orgColumn('department', 'departments');
+export const subDepartmentColumn = orgColumn('sub_department', 'sub-departments');
+export const jobTitleColumn = orgColumn('job_title', 'job-titles');
+export const locationColumn = orgColumn('location', 'locations');
 
 /** Department, job title and location. */
 export const organizationColumns = [departmentColumn, jobTitleColumn, locationColumn] as const;

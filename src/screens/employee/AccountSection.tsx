@@ -18,6 +18,7 @@ import {
 } from './account.ts';
 import { type Account, type AccountChanges, fileObjectUrl, getAccount, saveAccount, uploadPhoto } from './api.ts';
 import { ConfirmDialog } from './dialogs.tsx';
+import { SectionActions } from './fields.tsx';
 import { errorTexts, type FieldError } from './form.ts';
 
 /** The labels of the account's text fields. */
@@ -284,22 +285,15 @@ export function AccountSection({
         </p>
       )}
       {canWrite && (
-        <div className="section-actions">
-          <button
-            type="button"
-            disabled={!dirty || saving}
-            onClick={() => {
-              setDraft(accountDraft(account));
-              setErrors({});
-              setFailure(null);
-            }}
-          >
-            {t('employeeDetail.discard')}
-          </button>
-          <button type="submit" className="primary" disabled={!dirty || saving} aria-keyshortcuts="Control+S">
-            {saving ? t('employeeDetail.saving') : t('employeeDetail.save')}
-          </button>
-        </div>
+        <SectionActions
+          dirty={dirty}
+          saving={saving}
+          onDiscard={() => {
+            setDraft(accountDraft(account));
+            setErrors({});
+            setFailure(null);
+          }}
+        />
       )}
       {confirming && (
         <ConfirmDialog

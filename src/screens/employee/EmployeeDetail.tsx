@@ -50,7 +50,7 @@ import { candidateQuery, useCandidateTitles } from './candidates.ts';
 import { detailCommands, nextShortcut, previousShortcut, saveShortcut } from './commands.ts';
 import { type Current, computedTexts, liveBpjs } from './computed.ts';
 import { ConfirmDialog, type ExitChoice, ExitDialog } from './dialogs.tsx';
-import { Field, fieldLabel, ReadOnlyField } from './fields.tsx';
+import { Field, fieldLabel, ReadOnlyField, SectionActions } from './fields.tsx';
 import {
   applySameAddress,
   buildChanges,
@@ -802,16 +802,7 @@ function SectionForm(props: SectionFormProps) {
           {props.general}
         </p>
       )}
-      {canWrite && (
-        <div className="section-actions">
-          <button type="button" disabled={!props.dirty || saving} onClick={props.onDiscard}>
-            {t('employeeDetail.discard')}
-          </button>
-          <button type="submit" className="primary" disabled={!props.dirty || saving} aria-keyshortcuts="Control+S">
-            {saving ? t('employeeDetail.saving') : t('employeeDetail.save')}
-          </button>
-        </div>
-      )}
+      {canWrite && <SectionActions dirty={props.dirty} saving={saving} onDiscard={props.onDiscard} />}
     </form>
   );
 }

@@ -5,6 +5,7 @@
  */
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { referenceSource } from '../../grids/editors/ReferenceEditor.tsx';
 import type { RefValue } from '../../grids/types.ts';
 import type { PickerQuery } from '../../picker/options.ts';
@@ -241,6 +242,29 @@ export function ReadOnlyField({ id, label, text, field }: { id: string; label: s
       <output id={id} aria-live="off">
         {text}
       </output>
+    </div>
+  );
+}
+
+/** A section form's Discard and Save (its submit, also Ctrl+S), enabled while it has unsaved changes. */
+export function SectionActions({
+  dirty,
+  saving,
+  onDiscard,
+}: {
+  dirty: boolean;
+  saving: boolean;
+  onDiscard: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="section-actions">
+      <button type="button" disabled={!dirty || saving} onClick={onDiscard}>
+        {t('employeeDetail.discard')}
+      </button>
+      <button type="submit" className="primary" disabled={!dirty || saving} aria-keyshortcuts="Control+S">
+        {saving ? t('employeeDetail.saving') : t('employeeDetail.save')}
+      </button>
     </div>
   );
 }
