@@ -3,15 +3,16 @@
  * from an .xlsx workbook (spec 2.3): a button above the grid and the palette's 'Invite employees from Excel…' and
  * 'Download invitation template', for users who may write here.
  */
+
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { canAccess } from '../../common/menu.ts';
 import { useCommands } from '../commands/registry.ts';
 import { employeesGrid } from '../grids/employees.ts';
 import { ResourceGrid } from '../grids/ResourceGrid.tsx';
-import { menuPathFor, viewerOf } from '../menu/index.ts';
+import { useCanWrite } from '../menu/access.ts';
+import { menuPathFor } from '../menu/index.ts';
 import { logout, userAtom } from '../session.ts';
 import { inviteCommands } from './invite/commands.ts';
 import { type AfterInvite, InviteDialog } from './invite/InviteDialog.tsx';
@@ -24,7 +25,7 @@ export default function ActiveEmployees({ entry, trail }: ScreenProps) {
   const navigate = useNavigate();
   const user = useAtomValue(userAtom);
   const title = t(entry.titleKey);
-  const canWrite = !!user && canAccess(entry.id, viewerOf(user), 'write');
+  const canWrite = useCanWrite(entry.id);
   const [inviting, setInviting] = useState(false);
   /** A new generation remounts the grid: the list is read again after an invitation. */
   const [generation, setGeneration] = useState(0);

@@ -3,17 +3,15 @@
  * the contract-dates filter (the toolbar's date range), the template and import of the grid, and the batch download
  * of the selected records as xlsx.
  */
-import { useAtomValue } from 'jotai';
+
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { canAccess } from '../../common/menu.ts';
 import type { BatchAction } from '../grids/commands.ts';
 import { onboardingGrid } from '../grids/employee-onboarding.ts';
 import { exportRows } from '../grids/export.ts';
 import { ResourceGrid } from '../grids/ResourceGrid.tsx';
 import type { AnyGridSpec } from '../grids/types.ts';
-import { viewerOf } from '../menu/index.ts';
-import { userAtom } from '../session.ts';
+import { useCanWrite } from '../menu/access.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenHeader } from './ScreenHeader.tsx';
 
@@ -21,8 +19,8 @@ const spec = onboardingGrid as unknown as AnyGridSpec;
 
 export default function EmployeeOnboarding({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();
-  const user = useAtomValue(userAtom);
   const title = t(entry.titleKey);
+  const canWrite = useCanWrite(entry.id);
   const batchActions = useMemo<BatchAction[]>(
     () => [
       {
@@ -38,12 +36,7 @@ export default function EmployeeOnboarding({ entry, trail }: ScreenProps) {
   return (
     <>
       <ScreenHeader trail={trail} title={title} />
-      <ResourceGrid
-        spec={onboardingGrid}
-        title={title}
-        canWrite={!!user && canAccess(entry.id, viewerOf(user), 'write')}
-        batchActions={batchActions}
-      />
+      <ResourceGrid spec={onboardingGrid} title={title} canWrite={canWrite} batchActions={batchActions} />
     </>
   );
 }

@@ -2,29 +2,27 @@
  * A menu screen made of reference lists (employee-organization, employee-personal, payroll-references,
  * payroll-rules): one tab per list, each an editable ResourceGrid. The chosen list is in the URL (`?list=`).
  */
+
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { canAccess } from '../../common/menu.ts';
 import { unsavedRowsAtom } from '../grids/context.ts';
 import { grids, menuGrids } from '../grids/index.ts';
 import { resourceTitle } from '../grids/labels.ts';
 import { ResourceGrid } from '../grids/ResourceGrid.tsx';
 import { clearView } from '../grids/viewState.ts';
-import { viewerOf } from '../menu/index.ts';
-import { userAtom } from '../session.ts';
+import { useCanWrite } from '../menu/access.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenHeader } from './ScreenHeader.tsx';
 
 export default function ReferenceLists({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();
-  const user = useAtomValue(userAtom);
   const unsaved = useAtomValue(unsavedRowsAtom);
   const [params, setParams] = useSearchParams();
   const names = menuGrids[entry.id as keyof typeof menuGrids] ?? [];
   const chosen = names.find((name) => name === params.get('list')) ?? names[0];
   const spec = chosen ? grids[chosen as keyof typeof grids] : undefined;
-  const canWrite = !!user && canAccess(entry.id, viewerOf(user), 'write');
+  const canWrite = useCanWrite(entry.id);
   const title = t(entry.titleKey);
 
   return (

@@ -5,11 +5,10 @@
  * (`POST /v1/employees/:id/rehire`, `POST /v1/employees/:id/exit` with reason 'resign' and the chosen date), reports
  * the rows that failed and reloads the list.
  */
-import { useAtomValue } from 'jotai';
+
 import { type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { jakartaToday } from '../../../common/employment.ts';
-import { canAccess } from '../../../common/menu.ts';
 import { toApiError } from '../../api/client.ts';
 import type { LabelKey } from '../../commands/types.ts';
 import type { BatchAction } from '../../grids/commands.ts';
@@ -17,9 +16,8 @@ import { Modal } from '../../grids/dialogs.tsx';
 import { employeeTitle } from '../../grids/employeeColumns.ts';
 import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
 import type { AnyGridSpec, DraftRow } from '../../grids/types.ts';
-import { viewerOf } from '../../menu/index.ts';
+import { useCanWrite } from '../../menu/access.ts';
 import { notifyError, toast } from '../../overlays/progress.ts';
-import { userAtom } from '../../session.ts';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 import { exitEmployee, rehireEmployee } from './api.ts';
@@ -198,18 +196,13 @@ function EmployeeBatchDialog({
 export function employeeListScreen(spec: AnyGridSpec, offer: readonly EmployeeBatchOffer[]) {
   return function EmployeeListScreen({ entry, trail }: ScreenProps) {
     const { t } = useTranslation();
-    const user = useAtomValue(userAtom);
     const title = t(entry.titleKey);
+    const canWrite = useCanWrite(entry.id);
     const { batchActions, dialog } = useEmployeeBatchActions(offer);
     return (
       <>
         <ScreenHeader trail={trail} title={title} />
-        <ResourceGrid
-          spec={spec}
-          title={title}
-          canWrite={!!user && canAccess(entry.id, viewerOf(user), 'write')}
-          batchActions={batchActions}
-        />
+        <ResourceGrid spec={spec} title={title} canWrite={canWrite} batchActions={batchActions} />
         {dialog}
       </>
     );
