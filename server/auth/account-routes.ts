@@ -265,6 +265,9 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
       const userId = await db.transaction(async (tx) => {
         const used = await consumeOneTimeToken(tx, 'activation', token);
         if (!used?.user_id) throw new AppError(400, 'invalid_token', 'This link is invalid or has expired');
+        // An employee who has left cannot take up the account: nothing is written (the link stays unused).
+        const account = await findUserById(tx, used.user_id);
+        if (!account || hasLeft(account.exit_date)) throw new AppError(400, 'invalid_token', 'This account is closed');
         const [user] = await tx
           .update(users)
           .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
@@ -283,7 +286,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
         return user.id;
       });
       const user = await findUserById(db, userId);
-      if (!user || hasLeft(user.exit_date)) throw new AppError(400, 'invalid_token', 'This account is closed');
+      if (!user) throw new AppError(400, 'invalid_token', 'This link is invalid or has expired');
       const session = await createSession(db, config, {
         userId,
         ip: request.ip,

@@ -1,5 +1,6 @@
 /** Employee import (create and update by natural key, all or nothing), bulk invitation and account activation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { jakartaToday } from '../../../common/employment.ts';
 import { type Json, startTestApp, type TestApp } from '../../support/app.ts';
 
 let t: TestApp;
@@ -53,6 +54,32 @@ describe('employee import', () => {
     const again = await t.call(null, 'POST', '/v1/auth/activate', { token: tokenOf(link), password: 'other-pass-1' });
     expect(again.status).toBe(400);
     expect(again.body.code).toBe('invalid_token');
+  });
+
+  it('refuses to activate the account of someone who left before activating, writing nothing', async () => {
+    const reply = await t.call(admin, 'POST', '/v1/employees/import', {
+      rows: [{ employee_id: 'IMP-LEFT', fullname: 'Left Early', email: 'left.early@example.test' }],
+    });
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const { _id: id, link } = reply.body.data.rows[0] as { _id: string; link: string };
+    const employee = (await t.call(admin, 'GET', `/v1/employees/${id}`)).body.data;
+    const exited = await t.call(admin, 'POST', `/v1/employees/${id}/exit`, {
+      version: employee.version,
+      exit_reason: 'resign',
+      exit_date: jakartaToday(),
+    });
+    expect(exited.status, JSON.stringify(exited.body)).toBe(200);
+
+    const refused = await t.call(null, 'POST', '/v1/auth/activate', { token: tokenOf(link), password: 'welcome-123' });
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('invalid_token');
+    // Nothing was written: after a rehire the same link still activates the account.
+    await t.call(admin, 'POST', `/v1/employees/${id}/rehire`, { version: exited.body.data.version });
+    const activated = await t.call(null, 'POST', '/v1/auth/activate', {
+      token: tokenOf(link),
+      password: 'welcome-123',
+    });
+    expect(activated.status, JSON.stringify(activated.body)).toBe(200);
   });
 
   it('writes nothing when any row is invalid, and says which rows and why', async () => {
