@@ -95,6 +95,9 @@ const referenceFields = formSections.flatMap((section) =>
     .map((spec) => spec.field),
 );
 const formSectionById = new Map(formSections.map((section) => [section.id, section]));
+/** The sections Ctrl+S saves: the forms and the account (not the sub-record grids, which save themselves). */
+const isSavable = (section: SectionId | null): boolean =>
+  section === 'account' || (section !== null && formSectionById.has(section as FormSectionId));
 
 /** List orders for 'Next/Previous employee', kept a minute so walking the list does not reload it each step. */
 const ORDER_TTL_MS = 60_000;
@@ -458,7 +461,7 @@ function DetailView({
         },
         get canSave() {
           const section = latest.current.focused;
-          return section === 'account' || (section !== null && formSectionById.has(section as FormSectionId));
+          return isSavable(section);
         },
       },
       {
@@ -483,7 +486,7 @@ function DetailView({
     const native = event.nativeEvent;
     if (matches(saveShortcut, native)) {
       const section = sectionOf(event.target);
-      if (section === 'account' || (section && formSectionById.has(section as FormSectionId))) {
+      if (isSavable(section)) {
         event.preventDefault();
         saveFocused(section);
       }
