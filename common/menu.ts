@@ -84,6 +84,8 @@ export const developerMenu: readonly MenuEntry[] = [
   devLeaf('announcements-company', dev, { icon: 'megaphone' }),
   devLeaf('developer', dev, { icon: 'code' }),
   devLeaf('invited-user', dev, { icon: 'mail' }),
+  // The mail kept without an SMTP server: live links to every account, so the main developer only, and read-only.
+  devLeaf('outbox', dev, { icon: 'mail', usernames: [platformAccounts.developer], writeRoles: [] }),
   devLeaf('access', dev, { icon: 'key' }),
   devLeaf('banners', dev, { icon: 'image' }),
   group(

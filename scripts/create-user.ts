@@ -7,7 +7,7 @@ import { createInterface } from 'node:readline/promises';
 import { parseArgs } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
 import { levels } from '../common/menu.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH } from '../server/auth/passwords.ts';
+import { hashPassword, MIN_PASSWORD_LENGTH, passwordProblem } from '../server/auth/passwords.ts';
 import { loadConfig } from '../server/config.ts';
 import { migrateDatabase, openDatabase } from '../server/db/connect.ts';
 import { companies, users } from '../server/db/schema.ts';
@@ -38,8 +38,13 @@ if (!password) {
   password = await rl.question('Password: ');
   rl.close();
 }
-if (password.length < MIN_PASSWORD_LENGTH) {
-  console.error(`The password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
+const problem = passwordProblem(password);
+if (problem) {
+  console.error(
+    problem.code === 'common_password'
+      ? 'The password is on the list of common passwords: choose another.'
+      : `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`,
+  );
   process.exit(2);
 }
 

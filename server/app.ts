@@ -19,6 +19,7 @@ import { installAccess } from './http/access.ts';
 import { installErrorHandler, routeNotFound } from './http/errors.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { ajvOptions } from './http/validation.ts';
+import { createMailer } from './mail/mailer.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
 import { resourceRoutes } from './resources/routes.ts';
@@ -110,12 +111,13 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     return token ? actorForToken(db, config, token) : null;
   });
 
+  const mailer = createMailer(config, app.log);
   healthRoutes(app, database);
   authRoutes(app, db, config);
-  accountRoutes(app, db, config);
+  accountRoutes(app, db, config, mailer);
   fileRoutes(app, db, config);
   activityRoutes(app, db);
-  employeeRoutes(app, db, config);
+  employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 

@@ -11,8 +11,12 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean | string | number;
   logLevel: string;
-  /** Print reset and activation links in the log and return them to the client (no mail server). */
-  demoMode: boolean;
+  /** Where users reach the app: the base of every link in a mail (never the request's Host header). */
+  publicUrl: string;
+  /** SMTP server for outgoing mail (nodemailer URL); absent means the outbox table (docs/decisions/0013). */
+  smtpUrl: string | undefined;
+  /** The From address of outgoing mail. */
+  mailFrom: string;
   session: { idleMinutes: number; absoluteHours: number; impersonationMinutes: number };
   throttle: { accountFailures: number; ipFailures: number; windowMinutes: number; lockMinutes: number };
   limits: { bodyBytes: number; bulkBodyBytes: number; fileBytes: number; unpackedBytes: number; maxListLimit: number };
@@ -29,16 +33,20 @@ function trustProxy(value: string | undefined): Config['trustProxy'] {
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const dataDir = resolve(env.DATA_DIR ?? 'data');
+  const port = int(env.PORT, 3000);
   return {
-    host: env.HOST ?? '0.0.0.0',
-    port: int(env.PORT, 3000),
+    // Loopback unless told otherwise: a demo with the outbox is not for the network (README, "Exposing the demo").
+    host: env.HOST || '127.0.0.1',
+    port,
     databaseUrl: env.DATABASE_URL || undefined,
     dataDir,
     filesDir: resolve(env.FILES_DIR ?? `${dataDir}/files`),
     seedDemo: !env.DATABASE_URL && env.SEED_DEMO !== 'false',
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
-    demoMode: env.DEMO_MODE ? env.DEMO_MODE === 'true' : !env.DATABASE_URL,
+    publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || 'HR Workspace <no-reply@localhost>',
     session: {
       idleMinutes: int(env.SESSION_IDLE_MINUTES, 8 * 60),
       absoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 7 * 24),
@@ -46,7 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     throttle: {
       accountFailures: int(env.LOGIN_ACCOUNT_FAILURES, 5),
-      ipFailures: int(env.LOGIN_IP_FAILURES, 30),
+      ipFailures: int(env.LOGIN_IP_FAILURES, 200),
       windowMinutes: 15,
       lockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
     },

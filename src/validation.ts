@@ -19,6 +19,7 @@ const validationCodes = {
   pattern: 'validation.pattern',
   format: 'validation.format',
   unique: 'validation.unique',
+  common_password: 'validation.common_password',
   minimum: 'validation.minimum',
   maximum: 'validation.maximum',
   exclusiveMinimum: 'validation.exclusiveMinimum',

@@ -1,6 +1,7 @@
 /**
- * The auth pages' calls (spec 2.1: register, verification, forgot password). No mail server exists in demo mode, so
- * the link is printed in the server log and returned to the page; in production it is only logged for the mailer.
+ * The auth pages' calls (spec 2.1: register, verification, forgot password). Links go out by mail only, through the
+ * one mailer (server/mail/mailer.ts: SMTP, or the outbox the developer reads); replies never carry them, and answer
+ * the same whoever the username or email belongs to (docs/decisions/0013).
  */
 
 import { Type } from '@sinclair/typebox';
@@ -16,8 +17,10 @@ import { companies, users } from '../db/schema.ts';
 import { actorViewer } from '../http/access.ts';
 import { AppError, databaseError, type FieldError, forbidden, invalid } from '../http/errors.ts';
 import { errorResponses, one } from '../http/schemas.ts';
-import { consumeOneTimeToken, issueOneTimeToken } from './one-time.ts';
-import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
+import { type Mailer, publicLink } from '../mail/mailer.ts';
+import { passwordResetMail, registrationRefusedMail, verificationMail } from '../mail/messages.ts';
+import { consumeOneTimeToken, issueOneTimeToken, lifetimeMinutes } from './one-time.ts';
+import { hashNewPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
 import {
   createSession,
   findUserById,
@@ -35,18 +38,14 @@ const Username = Type.String({ pattern: '^[a-zA-Z0-9._-]{3,60}$' });
 const Email = Type.String({ format: 'email', maxLength: 200 });
 const LinkSent = Type.Object(
   {
+    /** The address the mail went to if the request was good: what the user typed (null for a password reset). */
     email: Type.Union([Type.String(), Type.Null()]),
-    /** Demo mode only: the link a mail would carry. */
-    link: Type.Optional(Type.String()),
   },
-  { $id: 'LinkSent' },
+  { $id: 'LinkSent', additionalProperties: false },
 );
 export const accountSchemas = [LinkSent];
 
-const link = (request: FastifyRequest, path: string, token: string) =>
-  `${request.protocol}://${request.host}${path}?token=${encodeURIComponent(token)}`;
-
-/** Per-IP budget for the public calls that send mail: 20 attempts per 15 minutes. */
+/** Per-IP budget for the public calls that send mail: 20 attempts per 15 minutes, counted before any lookup. */
 async function throttle(db: Db, request: FastifyRequest, action: string) {
   const key = `${action}:ip:${request.ip}`;
   if ((await lockedFor(db, [key])) > 0)
@@ -54,13 +53,7 @@ async function throttle(db: Db, request: FastifyRequest, action: string) {
   await recordFailure(db, key, 20, 15, 15);
 }
 
-export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
-  const sendLink = (request: FastifyRequest, kind: string, url: string, email: string | null) => {
-    request.log.info({ kind, email, link: config.demoMode ? url : undefined }, `${kind} link issued`);
-    if (config.demoMode) console.log(`  ${kind} link for ${email ?? 'user'}: ${url}`);
-    return { email, ...(config.demoMode ? { link: url } : {}) };
-  };
-
+export function accountRoutes(app: FastifyInstance, db: Db, config: Config, mailer: Mailer) {
   app.post('/v1/auth/register', {
     config: { access: { kind: 'public' } },
     schema: {
@@ -105,6 +98,13 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
         company?: { name: string; code: string; phone?: string; address?: string };
         developer?: boolean;
       };
+      // A developer adding a developer is signed in and told about clashes; the public form learns nothing.
+      if (body.developer) {
+        const actor = request.actor;
+        if (!actor || !canAccess('developer', actorViewer(actor), 'write')) throw forbidden();
+      } else {
+        await throttle(db, request, 'register');
+      }
       const taken: Record<string, FieldError> = {};
       const clash = await db
         .select({ username: users.username, email: users.email })
@@ -122,9 +122,9 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
         taken.email = { code: 'unique', message: 'is already used' };
 
       if (body.developer) {
-        const actor = request.actor;
-        if (!actor || !canAccess('developer', actorViewer(actor), 'write')) throw forbidden();
+        const actor = request.actor!;
         if (Object.keys(taken).length) throw invalid(taken);
+        const passwordHash = await hashNewPassword(body.password);
         const created = await db.transaction(async (tx) => {
           const [user] = await tx
             .insert(users)
@@ -134,7 +134,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
               email: body.email,
               phone: body.phone ?? null,
               level: 'developer',
-              password_hash: await hashPassword(body.password),
+              password_hash: passwordHash,
               created_by: actor.userId,
             })
             .returning({ id: users.id, username: users.username });
@@ -154,18 +154,29 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
       }
 
       if (!body.company) throw invalid({ company: { code: 'required', message: 'is required' } });
+      const passwordHash = await hashNewPassword(body.password);
       const [sameCode] = await db
         .select({ id: companies.id })
         .from(companies)
         .where(eq(sql`lower(${companies.code})`, body.company.code.toLowerCase()));
-      if (sameCode) taken['company.code'] = { code: 'unique', message: 'is already used' };
-      if (Object.keys(taken).length) throw invalid(taken);
-      await throttle(db, request, 'register');
-      const { password, developer: _, ...rest } = body;
-      const token = await issueOneTimeToken(db, 'registration', {
-        payload: { ...rest, password_hash: await hashPassword(password) },
-      });
-      return { data: sendLink(request, 'Verification', link(request, '/verification', token), body.email) };
+      const recipient = { email: body.email, name: body.fullname };
+      const refusals = [
+        taken.email ? 'this email address already has an account' : null,
+        taken.username ? `the username ${body.username} is taken` : null,
+        sameCode ? `the company code ${body.company.code} is taken` : null,
+      ].filter((reason) => reason !== null);
+      if (refusals.length) {
+        // The same reply as a registration that goes on: only the mailbox's owner learns why it did not.
+        await mailer.send(db, [
+          registrationRefusedMail(recipient, refusals, publicLink(config, '/forgot-password', {})),
+        ]);
+        return { data: { email: body.email } };
+      }
+      const { password: _password, developer: _, ...rest } = body;
+      const token = await issueOneTimeToken(db, 'registration', { payload: { ...rest, password_hash: passwordHash } });
+      const link = publicLink(config, '/verification', { token });
+      await mailer.send(db, [verificationMail(recipient, body.company.name, link)]);
+      return { data: { email: body.email } };
     },
   });
 
@@ -261,7 +272,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
     handler: async (request) => {
       await throttle(db, request, 'activate');
       const { token, password } = request.body as { token: string; password: string };
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashNewPassword(password);
       const userId = await db.transaction(async (tx) => {
         const used = await consumeOneTimeToken(tx, 'activation', token);
         if (!used?.user_id) throw new AppError(400, 'invalid_token', 'This link is invalid or has expired');
@@ -312,9 +323,13 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
       const { username } = request.body as { username: string };
       const user = await findUserByLogin(db, username.trim());
       // The same reply whether the account exists or not: nothing to enumerate.
-      if (!user || user.blocked) return { data: { email: null } };
-      const token = await issueOneTimeToken(db, 'password_reset', { userId: user.id });
-      return { data: sendLink(request, 'Password reset', link(request, '/forgot-password', token), null) };
+      if (user && !user.blocked && !hasLeft(user.exit_date)) {
+        const token = await issueOneTimeToken(db, 'password_reset', { userId: user.id });
+        const link = publicLink(config, '/forgot-password', { token });
+        const to = { email: user.email, name: user.fullname, companyId: user.company_id };
+        await mailer.send(db, [passwordResetMail(to, user.username, link, lifetimeMinutes.password_reset)]);
+      }
+      return { data: { email: null } };
     },
   });
 
@@ -331,7 +346,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request) => {
       const { token, password } = request.body as { token: string; password: string };
-      const passwordHash = await hashPassword(password);
+      const passwordHash = await hashNewPassword(password);
       await db.transaction(async (tx) => {
         const used = await consumeOneTimeToken(tx, 'password_reset', token);
         if (!used?.user_id) throw new AppError(400, 'invalid_token', 'This link is invalid or has expired');

@@ -76,8 +76,13 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
     handler: async (request) => {
       const { username, password } = request.body as { username: string; password: string };
       const login = username.trim().toLowerCase();
-      const keys = [`account:${login}`, `ip:${request.ip}`];
-      const waitMs = await lockedFor(db, keys);
+      // Throttled by the account the text resolves to (a username and its email are one account), and by address with
+      // a limit high enough that one NAT address cannot lock out an office: an address others' failures marked still
+      // signs in with the right password until it passes that limit (docs/decisions/0013).
+      const user = await findUserByLogin(db, login);
+      const accountKey = user ? `account:${user.id}` : `login:${login}`;
+      const ipKey = `ip:${request.ip}`;
+      const waitMs = await lockedFor(db, [accountKey, ipKey]);
       if (waitMs > 0) {
         const minutes = Math.ceil(waitMs / 60_000);
         throw new AppError(
@@ -90,16 +95,15 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
           },
         );
       }
-      const user = await findUserByLogin(db, login);
       const ok = await verifyPassword(user?.password_hash ?? null, password);
       if (!user || !ok || user.blocked || hasLeft(user.exit_date)) {
         const { accountFailures, ipFailures, windowMinutes, lockMinutes } = config.throttle;
-        await recordFailure(db, keys[0]!, accountFailures, windowMinutes, lockMinutes);
-        await recordFailure(db, keys[1]!, ipFailures, windowMinutes, lockMinutes);
+        await recordFailure(db, accountKey, accountFailures, windowMinutes, lockMinutes);
+        await recordFailure(db, ipKey, ipFailures, windowMinutes, lockMinutes);
         // One answer for unknown users, wrong passwords and blocked accounts: nothing to enumerate.
         throw new AppError(401, 'invalid_credentials', INVALID);
       }
-      await clearFailures(db, keys[0]!);
+      await clearFailures(db, accountKey);
       const token = await createSession(db, config, {
         userId: user.id,
         ip: request.ip,

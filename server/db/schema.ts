@@ -188,6 +188,23 @@ export const loginThrottle = pgTable('login_throttle', {
   locked_until: stamp('locked_until'),
 });
 
+/**
+ * Mail kept instead of sent when no SMTP server is configured (`SMTP_URL` unset): the developer reads it on the Outbox
+ * screen. Never written when mail goes out over SMTP.
+ */
+export const outbox = pgTable(
+  'outbox',
+  {
+    ...base,
+    company_id: uuid('company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    recipient: text('recipient').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    link: text('link'),
+  },
+  (t) => [index('outbox_created_idx').on(t.created_at)],
+);
+
 export const activityLogs = pgTable(
   'activity_logs',
   {

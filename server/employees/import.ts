@@ -29,7 +29,7 @@ export interface ImportRowReport {
   status: 'created' | 'updated' | 'unchanged' | 'invalid';
   _id?: string;
   fields?: Record<string, FieldError>;
-  /** Demo mode only: the activation link of a created account. */
+  /** Bulk invite only: the activation link of a created account, for the inviter to pass on (decision 0013). */
   link?: string;
 }
 
@@ -38,14 +38,18 @@ const MATCH_KEYS = ['employee_id', 'ktp_number', 'email'] as const;
 
 /**
  * Imports `rows`. `mode: 'invite'` only creates (a row matching an existing employee is invalid) and requires an email,
- * since the activation link goes there. `activationLink` turns a token into the link a mail would carry.
+ * since the activation link goes there. `activationLink` is told each new account's token (to mail it) and returns
+ * the link the reply may carry, if any.
  */
 export async function importEmployees(
   db: Db,
   caller: repo.Caller,
   rows: Row[],
   checks: ImportChecks,
-  options: { mode: 'import' | 'invite'; activationLink: (token: string, email: string | null) => string | undefined },
+  options: {
+    mode: 'import' | 'invite';
+    activationLink: (token: string, person: { email: string | null; fullname: string }) => string | undefined;
+  },
 ) {
   repo.guardWrite(employeesResource, caller, rows);
   return repo.guardUnique(employeesResource, () =>
@@ -180,7 +184,10 @@ export async function importEmployees(
       const tokens = await issueOneTimeTokens(tx, 'activation', userIds);
       creates.forEach((create, i) => {
         const values = create.values;
-        const link = options.activationLink(tokens[i]!, (values.email as string | null | undefined) ?? null);
+        const link = options.activationLink(tokens[i]!, {
+          email: (values.email as string | null | undefined) ?? null,
+          fullname: String(values.fullname ?? create.username),
+        });
         report.push({
           index: create.index,
           status: 'created',

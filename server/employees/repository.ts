@@ -6,7 +6,7 @@ import { and, count, eq, type SQL } from 'drizzle-orm';
 import { bpjsContributions } from '../../common/bpjs.ts';
 import { jakartaToday } from '../../common/employment.ts';
 import { writeLog } from '../activity/log.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashNewPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/repository.ts';
 import type { Db, Executor } from '../db/connect.ts';
 import { companies, employeeFamily, employees, users } from '../db/schema.ts';
@@ -149,7 +149,7 @@ export async function updateAccount(db: Db, caller: repo.Caller, id: string, cha
       if (!before) throw notFound('Account');
       const values: Row = { ...fields, updated_at: new Date().toISOString() };
       if (fields.username !== undefined) values.username = fields.username.toLowerCase();
-      if (password !== undefined) values.password_hash = await hashPassword(password);
+      if (password !== undefined) values.password_hash = await hashNewPassword(password);
       await tx.update(users).set(values).where(where);
       const mirrored = Object.fromEntries(
         (['fullname', 'email', 'phone'] as const).filter((f) => f in fields).map((f) => [f, fields[f]]),

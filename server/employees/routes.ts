@@ -8,6 +8,8 @@ import { scopeOf } from '../http/access.ts';
 import { invalid } from '../http/errors.ts';
 import { errorResponses, IdParams, Nullable, one } from '../http/schemas.ts';
 import { compileCheck } from '../http/validation.ts';
+import { type Mail, type Mailer, publicLink } from '../mail/mailer.ts';
+import { activationMail } from '../mail/messages.ts';
 import { parsePopulate } from '../resources/query.ts';
 import * as repo from '../resources/repository.ts';
 import { importEmployees } from './import.ts';
@@ -108,7 +110,9 @@ const ImportResult = Type.Object(
         index: Type.Integer(),
         status: Type.String({ enum: ['created', 'updated', 'unchanged', 'invalid'] }),
         _id: Type.Optional(Type.String()),
-        link: Type.Optional(Type.String({ description: 'Demo mode only: the activation link of a new account' })),
+        link: Type.Optional(
+          Type.String({ description: 'Bulk invite only: the activation link of a new account, for the inviter' }),
+        ),
       }),
     ),
   },
@@ -135,17 +139,10 @@ const write = { access: { kind: 'menu', menu: employeesResource.menu, action: 'w
  * Creating an employee creates their account too (spec 2.1: an employee's detail id is the user id). The account has
  * no password until the employee activates it.
  */
-export function employeeRoutes(app: FastifyInstance, db: Db, config: Config) {
+export function employeeRoutes(app: FastifyInstance, db: Db, config: Config, mailer: Mailer) {
   const checks = {
     create: compileCheck(NewEmployee),
     update: compileCheck(Type.Partial(Type.Omit(employeesResource.updateSchema as TObject, ['version']))),
-  };
-  /** Activation links: printed and returned in demo mode (there is no mail server), logged without the link otherwise. */
-  const activationLink = (request: FastifyRequest) => (token: string, email: string | null) => {
-    const url = `${request.protocol}://${request.host}/verification?activation=${encodeURIComponent(token)}`;
-    request.log.info({ email, link: config.demoMode ? url : undefined }, 'Activation link issued');
-    if (config.demoMode) console.log(`  Activation link for ${email ?? 'user'}: ${url}`);
-    return config.demoMode ? url : undefined;
   };
   for (const [path, mode, operationId, description] of [
     [
@@ -187,10 +184,19 @@ export function employeeRoutes(app: FastifyInstance, db: Db, config: Config) {
       },
       handler: async (request) => {
         const { rows } = request.body as { rows: Record<string, unknown>[] };
-        const data = await importEmployees(db, scopeOf(request), rows, checks, {
+        const caller = scopeOf(request);
+        // Each new account's activation link goes out by mail once the import commits; the bulk invite's reply also
+        // gives the inviter the links of the accounts they just created (they may set those passwords anyway).
+        const mails: Mail[] = [];
+        const data = await importEmployees(db, caller, rows, checks, {
           mode,
-          activationLink: activationLink(request),
+          activationLink: (token, person) => {
+            const link = publicLink(config, '/verification', { activation: token });
+            mails.push(activationMail({ ...person, name: person.fullname, companyId: caller.companyId }, link));
+            return mode === 'invite' ? link : undefined;
+          },
         });
+        await mailer.send(db, mails);
         return { data };
       },
     });

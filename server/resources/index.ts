@@ -7,6 +7,7 @@ import {
   employeesResource,
   resignedEmployeesResource,
 } from '../employees/resource.ts';
+import { outboxResource } from '../mail/outbox.ts';
 import {
   banksResource,
   departmentsResource,
@@ -43,6 +44,7 @@ import type { Resource } from './define.ts';
 export const resources: Resource[] = [
   companiesResource,
   invitedUsersResource,
+  outboxResource,
   // employee-organization
   departmentsResource,
   subDepartmentsResource,

@@ -67,15 +67,3 @@ export function TextField({
     </div>
   );
 }
-
-/** The one-time link the server returns in demo mode, where no mail is sent. */
-export function DemoLink({ link }: { link: string | undefined }) {
-  const { t } = useTranslation();
-  if (!link) return null;
-  return (
-    <div className="demo-link">
-      <p className="small">{t('auth.demoLink')}</p>
-      <a href={link}>{link}</a>
-    </div>
-  );
-}

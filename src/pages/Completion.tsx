@@ -1,13 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearchParams } from 'react-router';
-import { AuthCard, DemoLink } from '../components/AuthCard.tsx';
+import { AuthCard } from '../components/AuthCard.tsx';
 
 interface CompletionState {
   email?: string | null;
-  link?: string;
 }
 
-/** After registering: where the verification link went (and, in demo mode, the link itself). */
+/** After registering: where the message went (the link is only in the mail, docs/decisions/0013). */
 export default function Completion() {
   const { t } = useTranslation();
   const [query] = useSearchParams();
@@ -17,7 +16,6 @@ export default function Completion() {
     <AuthCard title={t('auth.completion.title')}>
       <div className="stack" role="status">
         <p>{email ? t('auth.completion.body', { email }) : t('auth.completion.bodyNoEmail')}</p>
-        <DemoLink link={state.link} />
       </div>
     </AuthCard>
   );

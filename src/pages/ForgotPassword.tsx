@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { type ApiError, api, call, toApiError } from '../api/client.ts';
-import { AuthCard, DemoLink, TextField } from '../components/AuthCard.tsx';
+import { AuthCard, TextField } from '../components/AuthCard.tsx';
 import { describeFailure } from '../validation.ts';
 
 /** Password recovery: ask for a link; the link (`?token=`) opens the new-password form. */
@@ -22,7 +22,7 @@ function RequestForm() {
   const { t } = useTranslation();
   const [username, setUsername] = useState('');
   const [busy, setBusy] = useState(false);
-  const [sent, setSent] = useState<{ link?: string } | null>(null);
+  const [sent, setSent] = useState(false);
   const { fields, general, setFailure } = useFailure();
 
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -30,8 +30,8 @@ function RequestForm() {
     setBusy(true);
     setFailure(null);
     try {
-      const { data } = await call(api.POST('/v1/auth/forgot-password', { body: { username: username.trim() } }));
-      setSent(data.link ? { link: data.link } : {});
+      await call(api.POST('/v1/auth/forgot-password', { body: { username: username.trim() } }));
+      setSent(true);
     } catch (reason) {
       setFailure(toApiError(reason));
     } finally {
@@ -44,7 +44,6 @@ function RequestForm() {
       {sent ? (
         <div className="stack" role="status">
           <p>{t('auth.forgot.sent')}</p>
-          <DemoLink link={sent.link} />
         </div>
       ) : (
         <form onSubmit={submit} noValidate>

@@ -105,7 +105,7 @@ export default function Register() {
         }),
       );
       const sent = 'email' in data ? data : { email: account.email };
-      navigate('/completion', { state: { email: sent.email, link: 'link' in sent ? sent.link : undefined } });
+      navigate('/completion', { state: { email: sent.email } });
     } catch (reason) {
       setFailure(toApiError(reason));
       setBusy(false);

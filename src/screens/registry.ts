@@ -23,6 +23,7 @@ const screens: Partial<Record<MenuId, Screen>> = {
   home: page<ScreenProps>(() => import('./Home.tsx')),
   companies: page<ScreenProps>(() => import('./Companies.tsx')),
   'invited-user': page<ScreenProps>(() => import('./InvitedUsers.tsx')),
+  outbox: page<ScreenProps>(() => import('./Outbox.tsx')),
   'active-employees': page<ScreenProps>(() => import('./ActiveEmployees.tsx')),
   'resigned-employees': page<ScreenProps>(() => import('./ResignedEmployees.tsx')),
   'daily-worker': page<ScreenProps>(() => import('./DailyWorkers.tsx')),

@@ -67,6 +67,7 @@ describe('visibleMenu: top level by level (spec 6)', () => {
         'announcements-company',
         'developer',
         'invited-user',
+        'outbox',
         'access',
         'banners',
         'finances',
