@@ -62,6 +62,8 @@ export default defineConfig({
     env: {
       PORT: String(port),
       HOST: '127.0.0.1',
+      // Links in mail (the outbox here) point where the browser is.
+      PUBLIC_URL: baseURL,
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_DEMO: 'true',

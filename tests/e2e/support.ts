@@ -1,5 +1,5 @@
 /** What the browser tests share: signing in through the login form, and finding a grid and its cells. */
-import { expect, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Page } from '@playwright/test';
 
 /** The demo company's admin (server/seed/demo.ts). */
 export const ADMIN = { username: 'admin', password: 'demo12345' };
@@ -42,4 +42,21 @@ export async function runCommand(
   await expect(palette(page).getByRole('option', { selected: true })).toContainText(label);
   await page.keyboard.press('Enter');
   if (closes) await expect(palette(page)).toBeHidden();
+}
+
+/**
+ * The newest link mailed to `recipient`, read as the developer reads it: from the outbox (no SMTP server in the
+ * browser tests, so the server keeps its mail there).
+ */
+export async function mailedLink(request: APIRequestContext, recipient: string): Promise<string> {
+  const signedIn = await request.post('/v1/auth/login', { data: { username: 'developer', password: 'demo12345' } });
+  expect(signedIn.ok()).toBe(true);
+  const { token } = (await signedIn.json()).data as { token: string };
+  const listed = await request.get(`/v1/outbox?search=${encodeURIComponent(recipient)}&limit=1`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(listed.ok()).toBe(true);
+  const [mail] = (await listed.json()).data as { recipient: string; link: string | null }[];
+  expect(mail?.recipient).toBe(recipient);
+  return mail!.link!;
 }
