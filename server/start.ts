@@ -31,6 +31,14 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     const mode = database.kind === 'embedded' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}/pg` : 'PostgreSQL';
     app.log.info({ url, database: database.kind, seeded }, 'listening');
     console.log(`\n  HR Workspace is running at ${url}  (database: ${mode})`);
+    if (config.host === '127.0.0.1' || config.host === 'localhost') {
+      console.log('  Listening on this machine only: set HOST=0.0.0.0 and PUBLIC_URL to open it to others.');
+    }
+    console.log(
+      config.smtpUrl
+        ? `  Mail goes out through SMTP; links in it start with ${config.publicUrl}.`
+        : `  No SMTP_URL: mail is kept in the outbox (the developer's Outbox screen); links start with ${config.publicUrl}.`,
+    );
     if (config.seedDemo) {
       console.log(
         `  Demo logins (password ${DEMO_PASSWORD}): ${demoLogins.map((login) => login.username).join(', ')}\n`,

@@ -3,7 +3,7 @@
  * columns matched to the invitation's fields (the user can change both), every row checked in a preview the user
  * can correct in place, and the invitations sent in one all-or-nothing request. The server's refusals land on the
  * preview cells. On success: the toast 'Employee has been invited', the invited employees with their activation links
- * (demo mode: no mail is sent), and the way on: the invited-user screen for a developer acting as the company's admin
+ * (mailed to each too, decision 0013), and the way on: the invited-user screen for a developer acting as the company's admin
  * (it is a developer screen, so acting as the admin ends), the active employees for a company admin.
  */
 import '../../grids/import/import.css';
@@ -522,7 +522,7 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
   );
 }
 
-/** After the invitations: who was invited, their activation links to copy (demo mode), and the way on. */
+/** After the invitations: who was invited, their activation links to copy (the inviter's own, decision 0013), and the way on. */
 function InvitedResult({
   invited,
   excluded,

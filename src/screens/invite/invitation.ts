@@ -258,7 +258,7 @@ export function applyInvitationReport(
   });
 }
 
-/** An invited employee as the result lists them: who, and the activation link when the server returned one (demo). */
+/** An invited employee as the result lists them: who, and the activation link the server gives the inviter. */
 export interface Invited {
   _id: string | null;
   employeeId: string;

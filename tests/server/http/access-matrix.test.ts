@@ -55,6 +55,8 @@ const matrix: Record<string, Who[]> = {
 const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false; remove?: false }> = {
   '/v1/companies': { read: ['developer'], write: ['developer'] },
   '/v1/invited-users': { read: ['developer'], write: ['developer'], create: false, remove: false },
+  // The main developer account reads the outbox (demo logins: `developer`); nobody writes it.
+  '/v1/outbox': { read: ['developer'], write: [], create: false, remove: false },
   '/v1/refs/employees/orgs/departments': { read: hrReaders, write: companyAdmins },
   '/v1/refs/employees/orgs/sub-departments': { read: hrReaders, write: companyAdmins },
   '/v1/refs/employees/orgs/job-titles': { read: hrReaders, write: companyAdmins },
