@@ -1,5 +1,5 @@
 import { type TObject, Type } from '@sinclair/typebox';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { PHONE_PATTERN } from '../../common/contact.ts';
 import { MIN_PASSWORD_LENGTH } from '../auth/passwords.ts';
 import type { Config } from '../config.ts';

@@ -12,10 +12,10 @@ export const outboxGrid = defineGrid({
   defaultSort: '-created_at',
   title: (row) => `${row.subject ?? ''} (${row.recipient ?? ''})`,
   columns: [
-    { field: 'created_at', kind: 'text', width: 240, editable: false },
-    { field: 'recipient', kind: 'text', width: 240, editable: false, pinned: 'left' },
-    { field: 'subject', kind: 'text', width: 280, editable: false },
-    { field: 'link', kind: 'text', width: 520, editable: false },
+    { field: 'recipient', kind: 'text', width: 220, editable: false, pinned: 'left' },
+    { field: 'link', kind: 'text', width: 460, editable: false },
+    { field: 'subject', kind: 'text', width: 260, editable: false },
+    { field: 'created_at', kind: 'text', width: 220, editable: false },
     { field: 'body', kind: 'longText', width: 400, editable: false, hide: true },
   ],
 });

@@ -33,6 +33,7 @@ const expectedMenus: Record<string, readonly string[]> = {
     'Company Announcements',
     'Developers',
     'Invited Users',
+    'Outbox',
     'Access Requests',
     'Ads',
     'Finances',
