@@ -32,7 +32,8 @@ export interface Mailer {
 
 /** A link into the app from the configured `PUBLIC_URL`, never from the request's Host header. */
 export function publicLink(config: Pick<Config, 'publicUrl'>, path: string, params: Record<string, string>): string {
-  return `${config.publicUrl}${path}?${new URLSearchParams(params).toString()}`;
+  const query = new URLSearchParams(params).toString();
+  return `${config.publicUrl}${path}${query ? `?${query}` : ''}`;
 }
 
 const recipientOf = (mail: Mail) => mail.to ?? `${mail.name} (no email address)`;

@@ -216,6 +216,8 @@ test('register: field errors from the API show next to their fields; the mailed 
   page,
   request,
 }) => {
+  // Registering, reading the outbox as the developer and verifying: more than the default budget on a busy machine.
+  test.setTimeout(60_000);
   await page.goto('/register');
   await page.getByLabel('Full name').fill('Sari Wijaya');
   await page.getByLabel('Username', { exact: true }).fill('sari.admin');
