@@ -44,9 +44,30 @@ async function someEmployee(query = ''): Promise<Json> {
 
 describe('the lists are views of one record', () => {
   it('keeps active, resigned and daily workers apart, and finds anyone by their user id', async () => {
+    // Someone on each list and tab, whatever the seed drew: a resigned employee and two daily workers, one inactive.
+    const [leaver, worker, formerWorker] = (await list(admin, '/v1/employees', '&sort=-employee_id')).slice(0, 3);
+    await ok(admin, 'POST', `/v1/employees/${leaver._id}/exit`, {
+      version: leaver.version,
+      exit_reason: 'resign',
+      exit_date: today,
+    });
+    await ok(admin, 'PUT', `/v1/employees/${worker._id}`, { version: worker.version, status: 'freelance' });
+    const former = await ok(admin, 'PUT', `/v1/employees/${formerWorker._id}`, {
+      version: formerWorker.version,
+      status: 'freelance',
+    });
+    await ok(admin, 'POST', `/v1/employees/${formerWorker._id}/exit`, {
+      version: former.version,
+      exit_reason: 'resign',
+      exit_date: today,
+    });
+
     const active = await list(admin, '/v1/employees');
     const resigned = await list(admin, '/v1/employees/exit-employee');
     const daily = await list(admin, '/v1/employees/freelance');
+    expect(active.length).toBeGreaterThan(0);
+    expect(ids(resigned)).toContain(leaver._id);
+    expect(ids(daily)).toEqual(expect.arrayContaining([worker._id, formerWorker._id]));
     for (const row of active) {
       expect(row.exit_date === null || row.exit_date > today).toBe(true);
       expect(row.status).not.toBe('freelance');
@@ -56,14 +77,18 @@ describe('the lists are views of one record', () => {
     // The daily-worker tabs: Active has no exit date, Inactive has one.
     const activeDaily = await list(admin, '/v1/employees/freelance', '&empty=exit_date');
     const inactiveDaily = await list(admin, '/v1/employees/freelance', '&filled=exit_date');
+    expect(ids(activeDaily)).toContain(worker._id);
+    expect(ids(inactiveDaily)).toContain(formerWorker._id);
     expect(activeDaily.length + inactiveDaily.length).toBe(daily.length);
     for (const row of activeDaily) expect(row.exit_date).toBeNull();
     for (const row of inactiveDaily) expect(row.exit_date).not.toBeNull();
     const overlap = ids(active).filter((id) => ids(resigned).includes(id) || ids(daily).includes(id));
     expect(overlap).toEqual([]);
-    const anyone = [...resigned, ...daily, ...active][0];
-    const found = await ok(admin, 'GET', `/v1/employees/by-user/${anyone.user}?populate=department,user`);
-    expect(found._id).toBe(anyone._id);
+    for (const anyone of [resigned[0], daily[0], active[0]]) {
+      const found = await ok(admin, 'GET', `/v1/employees/by-user/${anyone.user}?populate=department,user`);
+      expect(found._id).toBe(anyone._id);
+      expect(found.user._id).toBe(anyone.user);
+    }
     expect((await t.call(admin, 'GET', `/v1/employees/by-user/${crypto.randomUUID()}`)).status).toBe(404);
   });
 });
@@ -365,7 +390,9 @@ describe('my-profile', () => {
     const me = await t.login('employee');
     const own = await ok(me, 'GET', '/v1/employees/me?populate=department');
     const account = (await ok(me, 'GET', '/v1/auth/me')) as Json;
-    expect(own.user).toBe(account._id ?? account.user?._id ?? own.user);
+    expect(account.username).toBe('employee');
+    expect(typeof account._id).toBe('string');
+    expect(own.user).toBe(account._id);
     for (const field of payrollFields) expect(own).not.toHaveProperty(field);
     const changed = await ok(me, 'PUT', '/v1/employees/me', {
       version: own.version,

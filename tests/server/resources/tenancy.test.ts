@@ -6,6 +6,9 @@ let demoAdmin: string;
 let cjAdmin: string;
 let cjEmployee: { _id: string; fullname: string; employee_id: string; version: number };
 let cjDepartment: { _id: string; code: string };
+/** What the natural-key bulk wrote: DEMO's records; and the CJ record created alongside. */
+let demoWritten: string[] = [];
+let cjCreated = '';
 
 beforeAll(async () => {
   t = await startTestApp({ employees: { DEMO: 30, CJ: 10 } });
@@ -51,24 +54,51 @@ describe('tenant isolation', () => {
     expect(reply.body.fields.department.code).toBe('not_found');
   });
 
-  it("cannot update another company's rows through bulk upsert, by id or by natural key", async () => {
+  it("V8.4.1 cannot update another company's rows through bulk upsert, by id or by its actual natural key", async () => {
     const byId = await t.call(demoAdmin, 'POST', '/v1/refs/employees/orgs/departments/bulk', {
       rows: [{ _id: cjDepartment._id, name: 'Taken over' }],
     });
     expect(byId.status).toBe(400);
     expect(byId.body.rows[0].fields._id.code).toBe('not_found');
-    // The same code in another company is a new row here, and leaves CJ's untouched.
+
+    // CJ's actual natural keys: a code only CJ has, and a code both companies have (FIN).
+    const cjOnly = (
+      await t.call(cjAdmin, 'POST', '/v1/refs/employees/orgs/departments', { code: 'CJ-ONLY', name: 'Only in CJ' })
+    ).body.data;
+    const cjFin = (await t.call(cjAdmin, 'GET', '/v1/refs/employees/orgs/departments?code=FIN')).body.data[0];
+    const demoFin = (await t.call(demoAdmin, 'GET', '/v1/refs/employees/orgs/departments?code=FIN')).body.data[0];
+    expect(cjOnly?._id && cjFin?._id && demoFin?._id).toBeTruthy();
     const byKey = await t.call(demoAdmin, 'POST', '/v1/refs/employees/orgs/departments/bulk', {
-      rows: [{ code: `${cjDepartment.code}-X`, name: 'Mine' }],
+      rows: [
+        { code: 'cj-only', name: 'Mine' },
+        { code: 'fin', name: 'Mine too' },
+      ],
     });
-    expect(byKey.status).toBe(200);
-    const cjAfter = await t.call(cjAdmin, 'GET', `/v1/refs/employees/orgs/departments/${cjDepartment._id}`);
-    expect(cjAfter.body.data.name).not.toBe('Taken over');
+    expect(byKey.status, JSON.stringify(byKey.body)).toBe(200);
+    // A new row of DEMO's own for the CJ-only code; DEMO's own FIN for the shared one.
+    expect(byKey.body.data.rows[0]).toMatchObject({ status: 'created', version: 1 });
+    expect(byKey.body.data.rows[0]._id).not.toBe(cjOnly._id);
+    expect(byKey.body.data.rows[1]).toMatchObject({ status: 'updated', _id: demoFin._id });
+    demoWritten = [byKey.body.data.rows[0]._id, demoFin._id];
+    cjCreated = cjOnly._id;
+    // CJ's rows are exactly as they were.
+    for (const before of [cjOnly, cjFin]) {
+      const after = await t.call(cjAdmin, 'GET', `/v1/refs/employees/orgs/departments/${before._id}`);
+      expect(after.body.data).toEqual(before);
+    }
   });
 
-  it('keeps activity logs per company', async () => {
-    const cjLogs = await t.call(cjAdmin, 'GET', '/v1/logs');
-    expect(cjLogs.body.data.some((log: { detail: string }) => log.detail.includes('Mine'))).toBe(false);
+  it('V8.4.1 keeps activity logs per company: the own company holds the entry, the other company does not', async () => {
+    expect(demoWritten.length).toBe(2);
+    const records = (logs: { record_id: string }[]) => new Set(logs.map((log) => log.record_id));
+    const demoLogs = records((await t.call(demoAdmin, 'GET', '/v1/logs?limit=10000')).body.data);
+    const cjLogs = records((await t.call(cjAdmin, 'GET', '/v1/logs?limit=10000')).body.data);
+    for (const id of demoWritten) {
+      expect(demoLogs.has(id)).toBe(true);
+      expect(cjLogs.has(id)).toBe(false);
+    }
+    expect(cjLogs.has(cjCreated)).toBe(true);
+    expect(demoLogs.has(cjCreated)).toBe(false);
   });
 });
 

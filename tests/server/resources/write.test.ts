@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.ts';
 
@@ -94,7 +95,7 @@ describe('create, update and delete', () => {
 });
 
 describe('creating an employee', () => {
-  it('creates the account and the employee in one transaction, and refuses a taken username', async () => {
+  it('V2.3.3 creates the account and the employee in one transaction, and refuses a taken username', async () => {
     const department = (await t.call(admin, 'GET', '/v1/refs/employees/orgs/departments?limit=1')).body.data[0];
     const reply = await t.call(admin, 'POST', '/v1/employees', {
       employee_id: 'DEMO-9001',
@@ -130,6 +131,21 @@ describe('creating an employee', () => {
     expect(taken.body.fields.username.code).toBe('unique');
     const count = (await t.call(admin, 'GET', '/v1/employees?search=DEMO-9002')).body.meta.total;
     expect(count).toBe(0);
+    // The account is written first; an employee id already used fails the employee's insert after it, and the
+    // account goes with it.
+    const usedId = await t.call(admin, 'POST', '/v1/employees', {
+      employee_id: 'demo-9001',
+      fullname: 'Second Sari',
+      username: 'second.sari',
+    });
+    expect(usedId.status).toBe(400);
+    expect(usedId.body.fields.employee_id.code).toBe('unique');
+    const [{ accounts }] = (
+      await t.database.db.execute<{ accounts: number }>(
+        sql`select count(*)::int as accounts from users where username = 'second.sari'`,
+      )
+    ).rows;
+    expect(accounts).toBe(0);
     const badDigits = await t.call(admin, 'POST', '/v1/employees', {
       employee_id: 'DEMO-9003',
       fullname: 'Y',
@@ -159,15 +175,46 @@ describe('bulk upsert', () => {
     expect((await t.call(admin, 'GET', departments)).body.meta.total).toBe(before);
   });
 
-  it('creates new rows and updates rows matched by _id or by natural key, in one transaction', async () => {
+  it('V2.3.3 creates new rows and updates rows matched by _id or by natural key, in one transaction', async () => {
     const existing = (await t.call(admin, 'POST', departments, { code: 'MATCH', name: 'Match me' })).body.data;
     const byId = (await t.call(admin, 'POST', departments, { code: 'BYID', name: 'By id' })).body.data;
-    const rows = [
+    const rows = (name: string) => [
       { code: 'match', name: 'Matched by code' },
-      { _id: byId._id, name: 'Matched by id', version: 1 },
+      { _id: byId._id, name, version: 1 },
       ...Array.from({ length: 500 }, (_, i) => ({ code: `N${i}`, name: `New ${i}` })),
     ];
-    const reply = await t.call(admin, 'POST', `${departments}/bulk`, { rows });
+    const before = (await t.call(admin, 'GET', departments)).body.meta.total;
+    const logsBefore = (await t.call(admin, 'GET', '/v1/logs')).body.meta.total;
+
+    // The database refuses the last write of the transaction (the update by _id, after 500 inserts in two batches
+    // and the update by code): everything before it is rolled back.
+    await t.database.db.execute(sql`
+      create function fail_on_boom() returns trigger language plpgsql as $$
+      begin
+        if new.name = 'Boom' then
+          raise exception 'refused' using errcode = 'unique_violation', constraint = 'departments_code_key';
+        end if;
+        return new;
+      end $$`);
+    await t.database.db.execute(
+      sql`create trigger fail_on_boom before insert or update on departments for each row execute function fail_on_boom()`,
+    );
+    try {
+      const failed = await t.call(admin, 'POST', `${departments}/bulk`, { rows: rows('Boom') });
+      expect(failed.status, JSON.stringify(failed.body)).toBe(400);
+      expect(failed.body.fields.code.code).toBe('unique');
+    } finally {
+      await t.database.db.execute(sql`drop trigger fail_on_boom on departments`);
+      await t.database.db.execute(sql`drop function fail_on_boom`);
+    }
+    expect((await t.call(admin, 'GET', departments)).body.meta.total).toBe(before);
+    expect((await t.call(admin, 'GET', `${departments}?code=N0`)).body.meta.total).toBe(0);
+    expect((await t.call(admin, 'GET', `${departments}?code=N499`)).body.meta.total).toBe(0);
+    expect((await t.call(admin, 'GET', `${departments}/${existing._id}`)).body.data).toEqual(existing);
+    expect((await t.call(admin, 'GET', `${departments}/${byId._id}`)).body.data).toEqual(byId);
+    expect((await t.call(admin, 'GET', '/v1/logs')).body.meta.total).toBe(logsBefore);
+
+    const reply = await t.call(admin, 'POST', `${departments}/bulk`, { rows: rows('Matched by id') });
     expect(reply.status).toBe(200);
     expect(reply.body.data).toMatchObject({ created: 500, updated: 2, unchanged: 0 });
     expect(reply.body.data.rows[0]).toMatchObject({ index: 0, status: 'updated', _id: existing._id, version: 2 });

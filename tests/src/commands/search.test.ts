@@ -119,7 +119,8 @@ describe('palette search', () => {
     expect(readRecent(storage)).toEqual([]);
   });
 
-  it('filters 500 commands well within a frame per keystroke', () => {
+  it('filters 500 commands keystroke by keystroke', () => {
+    // How fast is measured in bench/units.ts (a frame per keystroke), not asserted here.
     const ctx = makeContext(admin);
     const many = Array.from({ length: 500 }, (_, i) =>
       makeCommand(`command-${i}`, {
@@ -127,18 +128,11 @@ describe('palette search', () => {
         keywords: [`keyword ${i}`, 'employee payroll attendance'],
       }),
     );
-    const started = performance.now();
     const entries = buildEntries(many, ctx, [fixedT('en'), fixedT('id')]);
-    const built = performance.now() - started;
     const query = 'resigned employees';
-    const timings: number[] = [];
     for (let length = 1; length <= query.length; length++) {
-      const start = performance.now();
-      arrange(entries, query.slice(0, length), ['command-3']);
-      timings.push(performance.now() - start);
+      expect(arrange(entries, query.slice(0, length), ['command-3']).length).toBeGreaterThan(0);
     }
     expect(results(entries, 'resigned').length).toBeGreaterThan(0);
-    expect(built).toBeLessThan(100);
-    expect(Math.max(...timings)).toBeLessThan(16);
   });
 });

@@ -323,8 +323,8 @@ describe('planPaste: input checks', () => {
   });
 });
 
-describe('planPaste: performance', () => {
-  it('plans 1,000 rows × 8 columns quickly (no quadratic work)', () => {
+describe('planPaste: a large paste', () => {
+  it('plans 1,000 rows × 8 columns onto 600 rows', () => {
     const columns: AnyColumn[] = [
       { field: 'code', kind: 'text', required: true },
       { field: 'name', kind: 'text' },
@@ -355,13 +355,11 @@ describe('planPaste: performance', () => {
       canCreate: true,
       isEditable,
     };
-    planPaste(input); // warm up
-    const started = performance.now();
+    // Its speed is measured in bench/units.ts, not asserted here.
     const result = planPaste(input);
-    const elapsed = performance.now() - started;
     expect(result.counts).toEqual({ new: 400, changed: 600, invalid: 0 });
     expect(result.creates[0]!.values.status).toBe('contract');
-    expect(elapsed).toBeLessThan(1000);
+    expect(result.updates[599]!.rowId).toBe('r599');
   });
 });
 
