@@ -2,7 +2,7 @@ import { canAccess } from '../../common/menu.ts';
 import { languages } from '../i18n.ts';
 import { logout } from '../session.ts';
 import { emit, paletteEvents } from './events.ts';
-import type { Command } from './types.ts';
+import type { Command, CommandContext } from './types.ts';
 
 const always = () => true;
 
@@ -31,13 +31,17 @@ export async function logoutCommand(): Promise<void> {
   await logout();
 }
 
+/** May the user open an employee's detail (the 'Go to employee' page and the palette's employee results)? */
+export const canOpenEmployees = (ctx: CommandContext): boolean =>
+  canAccess('active-employees', ctx.viewer) || canAccess('resigned-employees', ctx.viewer);
+
 export const globalCommands: readonly Command[] = [
   {
     id: 'employee:open',
     label: 'commands.goToEmployee',
     keywords: ['employee', 'karyawan', 'pegawai', 'staff', 'person', 'find', 'cari', '员工'],
     group: 'actions',
-    isVisible: (ctx) => canAccess('active-employees', ctx.viewer) || canAccess('resigned-employees', ctx.viewer),
+    isVisible: canOpenEmployees,
     isEnabled: always,
     run: (ctx) => ctx.palette.openPage('employee'),
   },
