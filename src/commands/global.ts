@@ -82,7 +82,17 @@ export const globalCommands: readonly Command[] = [
     label: 'commands.logout',
     keywords: ['logout', 'log out', 'sign out', 'keluar', '退出'],
     group: 'actions',
-    isVisible: always,
+    isVisible: (ctx) => ctx.user.impersonator === null,
+    isEnabled: always,
+    run: () => logoutCommand(),
+  },
+  {
+    // The same logout, for a developer acting as a company's admin: it ends there and restores the developer.
+    id: 'session:back-to-developer',
+    label: 'shell.backToDeveloper',
+    keywords: ['logout', 'log out', 'developer', 'back', 'keluar', 'kembali', 'pengembang', '退出', '返回', '开发者'],
+    group: 'actions',
+    isVisible: (ctx) => ctx.user.impersonator !== null,
     isEnabled: always,
     run: () => logoutCommand(),
   },

@@ -32,6 +32,7 @@ import { toApiError } from '../api/client.ts';
 import { useCommandSelection, useCommands } from '../commands/registry.ts';
 import { isEditable } from '../commands/shortcuts.ts';
 import i18n from '../i18n.ts';
+import { useMainFocus } from '../layout/mainFocus.ts';
 import { notifyError, toast } from '../overlays/progress.ts';
 import { type ListQuery, listRows } from './api.ts';
 import { columnDefs } from './columns.ts';
@@ -334,6 +335,22 @@ export function ResourceGrid({
     },
     [api, editing],
   );
+
+  // A screen's own grid is where the focus goes after navigating to the screen (layout/mainFocus.ts).
+  useMainFocus(region, !embedded, load, () => {
+    if (!api || load.state !== 'ready') return false;
+    if (load.total === 0) {
+      search.current?.focus();
+      return true;
+    }
+    if (!api.getDisplayedRowAtIndex(0)?.data) return false;
+    const column = editing.displayedColumns().find((entry) => isEditableColumn(entry));
+    const first = column?.field ?? api.getAllDisplayedColumns()[0];
+    if (!first) return false;
+    api.ensureIndexVisible(0);
+    api.setFocusedCell(0, first);
+    return true;
+  });
 
   const clientRowsNow = useCallback(() => load.state === 'ready' && load.mode === 'client', [load]);
   /** Every row of the view from the server, page by page (the infinite model holds only what was scrolled to). */

@@ -1,0 +1,109 @@
+import { type RefObject, useEffect, useLayoutEffect, useRef } from 'react';
+
+/**
+ * Where the focus goes after moving to a screen (issue 11): the screen's main grid (its first cell), else its first
+ * field, else the main region itself, never the page body. The shell asks once per navigation (`focusWhenReady`);
+ * a screen's main grid offers itself with `useMainFocus` (ResourceGrid does, for every grid screen).
+ */
+
+export interface MainFocusTarget {
+  /** The grid's region: a target counts for the screen whose content contains it. */
+  element: HTMLElement;
+  /** Moves the focus into the grid; false while it cannot yet (rows still loading). */
+  focus(): boolean;
+}
+
+const targets = new Set<MainFocusTarget>();
+const listeners = new Set<() => void>();
+const notify = () => {
+  for (const listener of listeners) listener();
+};
+
+/** Offers a screen's main grid to the shell; the returned function withdraws it. */
+export function registerMainFocus(target: MainFocusTarget): () => void {
+  targets.add(target);
+  notify();
+  return () => {
+    targets.delete(target);
+  };
+}
+
+/** A registered grid became ready (its rows arrived): the shell tries again. */
+export const mainFocusChanged = notify;
+
+/** The fields a screen may start with, in document order. */
+const FIELDS =
+  'input:not([type="hidden"]):not([disabled]), select:not([disabled]), textarea:not([disabled]), [role="tree"], [role="treeitem"][tabindex="0"]';
+
+const visible = (element: Element) => element.getClientRects().length > 0;
+
+/** How long a screen may take to show its grid or fields before the shell stops waiting. */
+const WAIT_MS = 15_000;
+
+/**
+ * Once the screen in `container` shows its main grid or first field, focuses it; until then the container itself
+ * has the focus (so Tab starts in the screen, not at the top of the page). Stops when the user moves the focus
+ * into the screen, clicks, or after `WAIT_MS`. Returns a function that stops waiting.
+ */
+export function focusWhenReady(container: HTMLElement): () => void {
+  let done = false;
+  const observer = new MutationObserver(() => attempt());
+  const stop = () => {
+    if (done) return;
+    done = true;
+    observer.disconnect();
+    listeners.delete(attempt);
+    clearTimeout(timer);
+    document.removeEventListener('pointerdown', stop, true);
+  };
+  function attempt() {
+    if (done) return;
+    const active = document.activeElement;
+    if (active && active !== container && container.contains(active)) return stop();
+    // A dialog (the palette, a confirmation) keeps the focus; the next change of the screen tries again.
+    if (document.querySelector('dialog[open]')) return;
+    const grid = [...targets].find((target) => container.contains(target.element));
+    if (grid) {
+      if (grid.focus()) stop();
+      return;
+    }
+    const field = [...container.querySelectorAll<HTMLElement>(FIELDS)].find(visible);
+    if (field) {
+      field.focus();
+      stop();
+    }
+  }
+  const timer = setTimeout(stop, WAIT_MS);
+  document.addEventListener('pointerdown', stop, true);
+  listeners.add(attempt);
+  observer.observe(container, { childList: true, subtree: true });
+  if (!document.querySelector('dialog[open]')) {
+    const active = document.activeElement;
+    if (!(active && active !== container && container.contains(active))) container.focus({ preventScroll: true });
+  }
+  attempt();
+  return stop;
+}
+
+/**
+ * Offers the grid in `region` as its screen's main grid while `enabled`; `focus` moves the focus into it and returns
+ * false while it cannot yet. A change of `ready` (the grid's load state) lets the shell try again.
+ */
+export function useMainFocus(
+  region: RefObject<HTMLElement | null>,
+  enabled: boolean,
+  ready: unknown,
+  focus: () => boolean,
+): void {
+  const latest = useRef(focus);
+  latest.current = focus;
+  // A layout effect: registered before the shell looks for a first field (the grid's own search box).
+  useLayoutEffect(() => {
+    if (!enabled || !region.current) return;
+    return registerMainFocus({ element: region.current, focus: () => latest.current() });
+  }, [enabled, region]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `ready` is the signal to try again.
+  useEffect(() => {
+    if (enabled) mainFocusChanged();
+  }, [enabled, ready]);
+}
