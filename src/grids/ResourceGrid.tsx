@@ -343,7 +343,10 @@ export function ResourceGrid({
       search.current?.focus();
       return true;
     }
-    if (!api.getDisplayedRowAtIndex(0)?.data) return false;
+    // The first row on screen, not only in the row model (AG Grid draws rows on the next frame).
+    if (!api.getDisplayedRowAtIndex(0)?.data || !region.current?.querySelector('[row-index="0"] [role="gridcell"]')) {
+      return false;
+    }
     const column = editing.displayedColumns().find((entry) => isEditableColumn(entry));
     const first = column?.field ?? api.getAllDisplayedColumns()[0];
     if (!first) return false;

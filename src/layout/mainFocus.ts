@@ -47,14 +47,19 @@ const WAIT_MS = 15_000;
  */
 export function focusWhenReady(container: HTMLElement): () => void {
   let done = false;
-  const observer = new MutationObserver(() => attempt());
+  let frame = 0;
   const stop = () => {
     if (done) return;
     done = true;
-    observer.disconnect();
+    cancelAnimationFrame(frame);
     listeners.delete(attempt);
     clearTimeout(timer);
     document.removeEventListener('pointerdown', stop, true);
+  };
+  // Once a frame until done: the screen's chunk, its data and AG Grid's rows each arrive in their own time.
+  const poll = () => {
+    attempt();
+    if (!done) frame = requestAnimationFrame(poll);
   };
   function attempt() {
     if (done) return;
@@ -64,7 +69,7 @@ export function focusWhenReady(container: HTMLElement): () => void {
     if (document.querySelector('dialog[open]')) return;
     const grid = [...targets].find((target) => container.contains(target.element));
     if (grid) {
-      if (grid.focus()) stop();
+      if (grid.focus() && grid.element.contains(document.activeElement)) stop();
       return;
     }
     const field = [...container.querySelectorAll<HTMLElement>(FIELDS)].find(visible);
@@ -76,12 +81,11 @@ export function focusWhenReady(container: HTMLElement): () => void {
   const timer = setTimeout(stop, WAIT_MS);
   document.addEventListener('pointerdown', stop, true);
   listeners.add(attempt);
-  observer.observe(container, { childList: true, subtree: true });
   if (!document.querySelector('dialog[open]')) {
     const active = document.activeElement;
     if (!(active && active !== container && container.contains(active))) container.focus({ preventScroll: true });
   }
-  attempt();
+  poll();
   return stop;
 }
 
