@@ -22,13 +22,14 @@ export function translate(t: TFunction, key: LabelKey, values?: Values): string 
   return (t as unknown as (key: string, options?: Values) => string)(key, values);
 }
 
-export const normalize = (text: string) =>
-  text
-    .toLocaleLowerCase()
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .replace(/[\s\-_/]+/g, ' ')
-    .trim();
+const ascii = /^[\x20-\x7e]*$/;
+
+/** Lower case, without accents, with spaces for dashes, slashes and underscores (ASCII skips the accent step). */
+export const normalize = (text: string) => {
+  const lower = text.toLocaleLowerCase();
+  const plain = ascii.test(lower) ? lower : lower.normalize('NFKD').replace(/\p{M}/gu, '');
+  return plain.replace(/[\s\-_/]+/g, ' ').trim();
+};
 
 interface Texts {
   key: string;

@@ -347,11 +347,12 @@ export function ResourceGrid({
     if (!api.getDisplayedRowAtIndex(0)?.data || !region.current?.querySelector('[row-index="0"] [role="gridcell"]')) {
       return false;
     }
-    const column = editing.displayedColumns().find((entry) => isEditableColumn(entry));
-    const first = column?.field ?? api.getAllDisplayedColumns()[0];
+    // The first editable column of the spec (not the selection checkbox), else its first column.
+    const shown = api.getAllDisplayedColumns().flatMap((column) => columns.get(column.getColId()) ?? []);
+    const first = shown.find((column) => isEditableColumn(column)) ?? shown[0];
     if (!first) return false;
     api.ensureIndexVisible(0);
-    api.setFocusedCell(0, first);
+    api.setFocusedCell(0, first.field);
     return true;
   });
 

@@ -37,17 +37,19 @@ const FIELDS =
 
 const visible = (element: Element) => element.getClientRects().length > 0;
 
-/** How long a screen may take to show its grid or fields before the shell stops waiting. */
+/** How long the shell keeps the focus in the new screen (its chunk, data and rows each arrive in their own time). */
 const WAIT_MS = 15_000;
 
 /**
- * Once the screen in `container` shows its main grid or first field, focuses it; until then the container itself
- * has the focus (so Tab starts in the screen, not at the top of the page). Stops when the user moves the focus
- * into the screen, clicks, or after `WAIT_MS`. Returns a function that stops waiting.
+ * Focuses the screen in `container`: at once the container itself (so Tab starts in the screen, not at the top of
+ * the page), then its main grid's first cell or its first field as soon as they are on screen. Until the user
+ * presses a key or clicks (or `WAIT_MS` pass), a focus that falls back to the page (the element re-rendered, the
+ * previous screen leaving) is put back. Returns a function that stops.
  */
 export function focusWhenReady(container: HTMLElement): () => void {
   let done = false;
   let frame = 0;
+  let placed = false;
   const stop = () => {
     if (done) return;
     done = true;
@@ -55,36 +57,42 @@ export function focusWhenReady(container: HTMLElement): () => void {
     listeners.delete(attempt);
     clearTimeout(timer);
     document.removeEventListener('pointerdown', stop, true);
+    document.removeEventListener('keydown', stop, true);
   };
-  // Once a frame until done: the screen's chunk, its data and AG Grid's rows each arrive in their own time.
-  const poll = () => {
-    attempt();
-    if (!done) frame = requestAnimationFrame(poll);
+  const lost = () => {
+    const active = document.activeElement;
+    return !active || active === document.body || active === container;
   };
   function attempt() {
     if (done) return;
-    const active = document.activeElement;
-    if (active && active !== container && container.contains(active)) return stop();
-    // A dialog (the palette, a confirmation) keeps the focus; the next change of the screen tries again.
+    // A dialog (the palette, a confirmation) keeps the focus.
     if (document.querySelector('dialog[open]')) return;
+    if (!lost()) {
+      // Someone else put the focus in the screen before we did (the screen itself): leave it there.
+      if (!placed && container.contains(document.activeElement)) stop();
+      return;
+    }
     const grid = [...targets].find((target) => container.contains(target.element));
     if (grid) {
-      if (grid.focus() && grid.element.contains(document.activeElement)) stop();
+      if (grid.focus() && grid.element.contains(document.activeElement)) placed = true;
       return;
     }
     const field = [...container.querySelectorAll<HTMLElement>(FIELDS)].find(visible);
     if (field) {
       field.focus();
-      stop();
+      placed = container.contains(document.activeElement);
     }
   }
+  const poll = () => {
+    attempt();
+    if (!done) frame = requestAnimationFrame(poll);
+  };
   const timer = setTimeout(stop, WAIT_MS);
   document.addEventListener('pointerdown', stop, true);
+  document.addEventListener('keydown', stop, true);
   listeners.add(attempt);
-  if (!document.querySelector('dialog[open]')) {
-    const active = document.activeElement;
-    if (!(active && active !== container && container.contains(active))) container.focus({ preventScroll: true });
-  }
+  // Whatever had the focus belonged to the previous screen (or the menu link that left it).
+  if (!document.querySelector('dialog[open]')) container.focus({ preventScroll: true });
   poll();
   return stop;
 }
