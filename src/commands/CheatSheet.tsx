@@ -2,7 +2,7 @@ import type { ParseKeys } from 'i18next';
 import { useId, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Entry } from './search.ts';
-import { paletteShortcut, shortcutKeys } from './shortcuts.ts';
+import { ariaKeys, paletteShortcut, shortcutKeys } from './shortcuts.ts';
 import type { Shortcut } from './types.ts';
 
 /** The palette's own keys, listed first. */
@@ -61,7 +61,28 @@ export function Keys({ shortcut }: { shortcut: Shortcut }) {
   );
 }
 
-/** The '?' cheat sheet: every shortcut, the palette's and the commands'. */
+const keyOf = (shortcut: Shortcut) => ariaKeys(shortcut);
+const gridShortcuts = new Set(gridKeys.map((row) => keyOf(row.shortcut)));
+
+/**
+ * The commands' rows: each key and label once (two grids on a page, or a screen registering twice, offer the same
+ * command twice), and a list's own commands not again when 'In a list' already names their keys (Ctrl+S, Ctrl+Z…).
+ */
+export function commandRows(entries: readonly Entry[]): Entry[] {
+  const seen = new Set<string>();
+  return entries.filter((entry) => {
+    const { shortcut } = entry.command;
+    if (!shortcut) return false;
+    const key = keyOf(shortcut);
+    if (entry.command.id.startsWith('grid:') && gridShortcuts.has(key)) return false;
+    const row = `${key}|${entry.label}`;
+    if (seen.has(row)) return false;
+    seen.add(row);
+    return true;
+  });
+}
+
+/** The '?' cheat sheet: every shortcut, the palette's and the commands', each once. */
 export function CheatSheet({ open, onClose, entries }: { open: boolean; onClose: () => void; entries: Entry[] }) {
   const { t } = useTranslation();
   const titleId = useId();
@@ -74,7 +95,7 @@ export function CheatSheet({ open, onClose, entries }: { open: boolean; onClose:
   }, [open]);
 
   if (!open) return null;
-  const withShortcut = entries.filter((entry) => entry.command.shortcut);
+  const withShortcut = commandRows(entries);
   return (
     <dialog
       ref={dialog}

@@ -1,14 +1,26 @@
 import { Command } from 'cmdk';
 import type { ParseKeys } from 'i18next';
 import { useAtomValue } from 'jotai';
-import { type ComponentType, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ComponentType,
+  Fragment,
+  useCallback,
+  useEffect,
+  useId,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserDetail } from '../api/client.ts';
 import { type Language, languages } from '../i18n.ts';
 import { userAtom } from '../session.ts';
 import { CheatSheet, Keys } from './CheatSheet.tsx';
+import { EmployeeResults, searchesEmployees } from './EmployeeResults.tsx';
 import { paletteEvents } from './events.ts';
+import { canOpenEmployees } from './global.ts';
 import { commandLists } from './index.ts';
 import { EmployeePage } from './pages/EmployeePage.tsx';
 import { ImpersonatePage } from './pages/ImpersonatePage.tsx';
@@ -25,6 +37,7 @@ import { guardedNavigate } from '../leaveGuard.ts';
 const sectionHeadings: Record<SectionId, ParseKeys> = {
   recent: 'palette.groups.recent',
   results: 'palette.groups.results',
+  similar: 'palette.groups.similar',
   context: 'palette.groups.context',
   actions: 'palette.groups.actions',
   developer: 'palette.groups.developer',
@@ -248,6 +261,10 @@ function Palette({ user }: { user: UserDetail }) {
     action();
   };
 
+  // A query at the top level is also an employee's name: their results come after the strong matches (rank.ts).
+  const employeeSearch = canOpenEmployees(ctx) && searchesEmployees(search);
+  const strong = sections.some((section) => section.id === 'results');
+
   const page = pages.at(-1);
   const view = page ? pageViews[page] : null;
   const sheetOpen = overlay === 'sheet';
@@ -303,21 +320,39 @@ function Palette({ user }: { user: UserDetail }) {
                 <view.View search={search} ctx={ctx} finish={finish} select={setSelected} />
               ) : (
                 <>
-                  <Command.Empty className="palette-message">{t('palette.empty')}</Command.Empty>
+                  {!employeeSearch && <Command.Empty className="palette-message">{t('palette.empty')}</Command.Empty>}
                   {sections.map((section) => (
-                    <Command.Group
-                      key={section.id}
-                      heading={
-                        section.id === 'context' && selection
-                          ? t('palette.groups.contextSelected', { count: selection.ids.length })
-                          : t(sectionHeadings[section.id])
-                      }
-                    >
-                      {section.entries.map((entry) => (
-                        <Item key={entry.command.id} entry={entry} showGroup={section.id === 'results'} onRun={run} />
-                      ))}
-                    </Command.Group>
+                    <Fragment key={section.id}>
+                      {section.id === 'similar' && employeeSearch && (
+                        <EmployeeResults
+                          search={search}
+                          ctx={ctx}
+                          finish={finish}
+                          select={setSelected}
+                          alone={!strong}
+                        />
+                      )}
+                      <Command.Group
+                        heading={
+                          section.id === 'context' && selection
+                            ? t('palette.groups.contextSelected', { count: selection.ids.length })
+                            : t(sectionHeadings[section.id])
+                        }
+                      >
+                        {section.entries.map((entry) => (
+                          <Item
+                            key={entry.command.id}
+                            entry={entry}
+                            showGroup={section.id === 'results' || section.id === 'similar'}
+                            onRun={run}
+                          />
+                        ))}
+                      </Command.Group>
+                    </Fragment>
                   ))}
+                  {employeeSearch && !sections.some((section) => section.id === 'similar') && (
+                    <EmployeeResults search={search} ctx={ctx} finish={finish} select={setSelected} alone={!strong} />
+                  )}
                   {hidden > 0 && <div className="palette-message">{t('palette.more', { count: hidden })}</div>}
                 </>
               )}

@@ -2,7 +2,7 @@ import { canAccess } from '../../common/menu.ts';
 import { languages } from '../i18n.ts';
 import { logout } from '../session.ts';
 import { emit, paletteEvents } from './events.ts';
-import type { Command } from './types.ts';
+import type { Command, CommandContext } from './types.ts';
 
 const always = () => true;
 
@@ -31,13 +31,17 @@ export async function logoutCommand(): Promise<void> {
   await logout();
 }
 
+/** May the user open an employee's detail (the 'Go to employee' page and the palette's employee results)? */
+export const canOpenEmployees = (ctx: CommandContext): boolean =>
+  canAccess('active-employees', ctx.viewer) || canAccess('resigned-employees', ctx.viewer);
+
 export const globalCommands: readonly Command[] = [
   {
     id: 'employee:open',
     label: 'commands.goToEmployee',
     keywords: ['employee', 'karyawan', 'pegawai', 'staff', 'person', 'find', 'cari', '员工'],
     group: 'actions',
-    isVisible: (ctx) => canAccess('active-employees', ctx.viewer) || canAccess('resigned-employees', ctx.viewer),
+    isVisible: canOpenEmployees,
     isEnabled: always,
     run: (ctx) => ctx.palette.openPage('employee'),
   },
@@ -78,7 +82,17 @@ export const globalCommands: readonly Command[] = [
     label: 'commands.logout',
     keywords: ['logout', 'log out', 'sign out', 'keluar', '退出'],
     group: 'actions',
-    isVisible: always,
+    isVisible: (ctx) => ctx.user.impersonator === null,
+    isEnabled: always,
+    run: () => logoutCommand(),
+  },
+  {
+    // The same logout, for a developer acting as a company's admin: it ends there and restores the developer.
+    id: 'session:back-to-developer',
+    label: 'shell.backToDeveloper',
+    keywords: ['logout', 'log out', 'developer', 'back', 'keluar', 'kembali', 'pengembang', '退出', '返回', '开发者'],
+    group: 'actions',
+    isVisible: (ctx) => ctx.user.impersonator !== null,
     isEnabled: always,
     run: () => logoutCommand(),
   },

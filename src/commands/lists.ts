@@ -1,5 +1,6 @@
 import { canAccess, menuIndex } from '../../common/menu.ts';
 import { menuGrids } from '../grids/index.ts';
+import { abbreviationsOf } from './abbreviations.ts';
 import { screenPath } from './navigation.ts';
 import type { Command } from './types.ts';
 
@@ -17,7 +18,12 @@ export const listCommands: readonly Command[] = Object.entries(menuGrids).flatMa
     (name): Command => ({
       id: `go:list:${name}`,
       label: `resources.${name}.name`,
-      keywords: [words(name), words(menuId), ...found.parents.map((parent) => words(parent.id))],
+      keywords: [
+        words(name),
+        words(menuId),
+        ...found.parents.map((parent) => words(parent.id)),
+        ...abbreviationsOf(name),
+      ],
       group: 'navigation',
       isVisible: (ctx) => canAccess(menuId, ctx.viewer),
       isEnabled: (ctx) => !(ctx.screen.pathname === path && window.location.search.includes(`list=${name}`)),

@@ -66,6 +66,8 @@ export interface Command {
   keywords: readonly string[];
   group: CommandGroup;
   shortcut?: Shortcut;
+  /** It opens a screen that is not available yet: ranked below available ones that match as well (rank.ts). */
+  comingSoon?: boolean;
   isVisible(ctx: CommandContext): boolean;
   isEnabled(ctx: CommandContext): boolean;
   /** The palette closes before `run`, unless `run` opens a nested page. */

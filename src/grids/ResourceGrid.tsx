@@ -32,6 +32,7 @@ import { toApiError } from '../api/client.ts';
 import { useCommandSelection, useCommands } from '../commands/registry.ts';
 import { isEditable } from '../commands/shortcuts.ts';
 import i18n from '../i18n.ts';
+import { useMainFocus } from '../layout/mainFocus.ts';
 import { notifyError, toast } from '../overlays/progress.ts';
 import { type ListQuery, listRows } from './api.ts';
 import { columnDefs } from './columns.ts';
@@ -334,6 +335,26 @@ export function ResourceGrid({
     },
     [api, editing],
   );
+
+  // A screen's own grid is where the focus goes after navigating to the screen (layout/mainFocus.ts).
+  useMainFocus(region, !embedded, load, () => {
+    if (!api || load.state !== 'ready') return false;
+    if (load.total === 0) {
+      search.current?.focus();
+      return true;
+    }
+    // The first row on screen, not only in the row model (AG Grid draws rows on the next frame).
+    if (!api.getDisplayedRowAtIndex(0)?.data || !region.current?.querySelector('[row-index="0"] [role="gridcell"]')) {
+      return false;
+    }
+    // The first editable column of the spec (not the selection checkbox), else its first column.
+    const shown = api.getAllDisplayedColumns().flatMap((column) => columns.get(column.getColId()) ?? []);
+    const first = shown.find((column) => isEditableColumn(column)) ?? shown[0];
+    if (!first) return false;
+    api.ensureIndexVisible(0);
+    api.setFocusedCell(0, first.field);
+    return true;
+  });
 
   const clientRowsNow = useCallback(() => load.state === 'ready' && load.mode === 'client', [load]);
   /** Every row of the view from the server, page by page (the infinite model holds only what was scrolled to). */

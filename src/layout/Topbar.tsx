@@ -21,6 +21,7 @@ export function Topbar({ user }: { user: UserDetail }) {
   const company = user.company;
   return (
     <header className="topbar">
+      {/* Two lines (company, then the greeting or who is acting): the greeting and the name keep their width. */}
       <div className="topbar-start">
         {company && (
           <div className="company">
@@ -38,7 +39,13 @@ export function Topbar({ user }: { user: UserDetail }) {
             <span className="company-name">{company.name}</span>
           </div>
         )}
-        <p className="greeting">{t(greetingKeys[greetingFor(new Date().getHours())], { name: user.fullname })}</p>
+        {user.impersonator ? (
+          <p className="greeting">
+            <span className="badge badge-info">{t('shell.actingAs', { name: user.fullname })}</span>
+          </p>
+        ) : (
+          <p className="greeting">{t(greetingKeys[greetingFor(new Date().getHours())], { name: user.fullname })}</p>
+        )}
       </div>
       <div className="topbar-end">
         {!online && (
@@ -46,7 +53,6 @@ export function Topbar({ user }: { user: UserDetail }) {
             {t('shell.offline')}
           </span>
         )}
-        {user.impersonator && <span className="badge badge-info">{t('shell.actingAs', { name: user.fullname })}</span>}
         <button type="button" className="palette-button" aria-keyshortcuts="Control+K Meta+K" onClick={openPalette}>
           <span>{t('shell.palette')}</span>
           <kbd>{t('shell.paletteShortcut')}</kbd>
@@ -126,8 +132,15 @@ function UserMenu({ user }: { user: UserDetail }) {
               </Link>
             </p>
           )}
+          {/* A developer acting as a company's admin goes back to their own session (session.ts `logout`). */}
           <button type="button" className="primary" onClick={() => void signOut()} disabled={busy}>
-            {busy ? t('shell.loggingOut') : t('shell.logout')}
+            {user.impersonator
+              ? busy
+                ? t('shell.returningToDeveloper')
+                : t('shell.backToDeveloper')
+              : busy
+                ? t('shell.loggingOut')
+                : t('shell.logout')}
           </button>
         </div>
       )}

@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { type ApiError, api, call, type Schemas, toApiError } from '../api/client.ts';
 import { LoadStatus } from '../components/ErrorPage.tsx';
 import { impersonate } from '../session.ts';
-import ComingSoon from './ComingSoon.tsx';
 import type { ScreenProps } from './registry.ts';
+import { ScreenHeader } from './ScreenHeader.tsx';
 
 type Company = Schemas['Company'];
 
@@ -14,10 +14,10 @@ const adminName = (company: Company) =>
   typeof company.admin === 'object' && company.admin ? company.admin.fullname : null;
 
 /**
- * The developer's companies screen: the grid arrives later; for now a plain list with "Log in as admin" (spec 2.2),
- * which keeps the developer's own token for logout.
+ * The developer's companies screen: a plain list with "Log in as admin" (spec 2.2), which keeps the developer's own
+ * token for "Back to developer".
  */
-export default function Companies(props: ScreenProps) {
+export default function Companies({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [busy, setBusy] = useState<string | null>(null);
@@ -47,7 +47,8 @@ export default function Companies(props: ScreenProps) {
   }
 
   return (
-    <ComingSoon {...props}>
+    <>
+      <ScreenHeader trail={trail} title={t(entry.titleKey)} />
       <LoadStatus
         load={load}
         retry={() => setAttempt((n) => n + 1)}
@@ -101,6 +102,6 @@ export default function Companies(props: ScreenProps) {
           </table>
         </div>
       )}
-    </ComingSoon>
+    </>
   );
 }

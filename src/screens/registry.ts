@@ -37,6 +37,9 @@ const screens: Partial<Record<MenuId, Screen>> = {
 
 export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;
 
+/** Whether a menu id has its own screen (the others show 'not available yet'). */
+export const hasScreen = (id: string): boolean => Object.hasOwn(screens, id);
+
 /** Loads a screen's chunk ahead of a click, unless offline, on 2g or saving data (spec 8). */
 export function prefetchScreen(id: MenuId): void {
   if (shouldPrefetch()) void screenFor(id).preload();

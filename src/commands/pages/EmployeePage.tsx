@@ -9,7 +9,7 @@ import { useSelectFirst, useServerSearch } from './useServerSearch.ts';
 
 type Employee = Schemas['Employee'];
 
-const loadEmployees = async (search: string, signal: AbortSignal): Promise<readonly Employee[]> => {
+export const loadEmployees = async (search: string, signal: AbortSignal): Promise<readonly Employee[]> => {
   const reply = await call(
     api.GET('/v1/employees', {
       params: { query: { search: search || undefined, limit: 20, populate: 'user' } },
