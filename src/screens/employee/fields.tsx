@@ -17,6 +17,7 @@ import {
   type FormValue,
   filterInput,
   inputModeOf,
+  readDateText,
   readField,
 } from './form.ts';
 import type { FieldKind, FieldSpec } from './sections.ts';
@@ -105,18 +106,32 @@ const calendarIcon = (
   </svg>
 );
 
+export interface DateInputProps {
+  id: string;
+  /** 'YYYY-MM-DD', or text typed that is not (yet) a day. */
+  value: string;
+  /** The typed text as it is typed; the day ('YYYY-MM-DD') once the field is left or a day is picked. */
+  onChange: (value: string) => void;
+  language: string;
+  disabled?: boolean;
+  required?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+}
+
 /**
  * A date as spec 9 shows it ('29 Sep 1995', '1995年9月29日' in Chinese), typed day-first ('29/09/1995', '29-9-95'),
  * as ISO ('1995-09-29') or with a month name, and read when the field is left (the grid's date reading, so a field
- * and a cell take the same text); text that is no date stays as typed and is refused on save. The button beside it
+ * and a cell take the same text); text that is no date stays as typed, for the form to refuse. The button beside it
  * opens the browser's calendar.
  */
-function DateInput(props: FieldProps) {
-  const { t, spec } = props;
+export function DateInput(props: DateInputProps) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState<string | null>(null);
   const calendar = useRef<HTMLInputElement>(null);
-  const value = typeof props.value === 'string' ? props.value : '';
-  const iso = readField(spec, value);
+  const day = props.value ? readDateText(props.value) : null;
+  // Named without the field's label, so that the label names the text field alone.
+  const openCalendar = t('employeeDetail.openCalendar');
   return (
     <div className="date-input">
       <input
@@ -124,26 +139,26 @@ function DateInput(props: FieldProps) {
         type="text"
         autoComplete="off"
         placeholder={t('employeeDetail.datePlaceholder')}
-        value={editing ?? dateFieldText(value, props.language)}
+        value={editing ?? dateFieldText(props.value, props.language)}
         disabled={props.disabled}
-        required={spec.required}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(props)}
+        required={props.required}
+        aria-invalid={props.invalid ? true : undefined}
+        aria-describedby={props.describedBy}
         onChange={(event) => {
           setEditing(event.target.value);
           props.onChange(event.target.value);
         }}
         onBlur={() => {
           setEditing(null);
-          if (typeof iso === 'string' && iso !== value) props.onChange(iso);
+          if (day !== null && day !== props.value) props.onChange(day);
         }}
       />
       <button
         type="button"
         className="date-input-calendar"
         disabled={props.disabled}
-        aria-label={t('employeeDetail.chooseDate', { field: props.label })}
-        title={t('employeeDetail.chooseDate', { field: props.label })}
+        aria-label={openCalendar}
+        title={openCalendar}
         onClick={() => {
           try {
             calendar.current?.showPicker();
@@ -161,7 +176,7 @@ function DateInput(props: FieldProps) {
         tabIndex={-1}
         aria-hidden="true"
         disabled={props.disabled}
-        value={typeof iso === 'string' ? iso : ''}
+        value={day ?? ''}
         onChange={(event) => {
           setEditing(null);
           props.onChange(event.target.value);
@@ -250,7 +265,16 @@ const renderers = {
   ),
   date: (props) => (
     <Labeled props={props}>
-      <DateInput {...props} />
+      <DateInput
+        id={props.id}
+        value={typeof props.value === 'string' ? props.value : ''}
+        onChange={props.onChange}
+        language={props.language}
+        disabled={props.disabled}
+        required={props.spec.required}
+        invalid={!!props.error}
+        describedBy={describedBy(props)}
+      />
     </Labeled>
   ),
   money: (props) => (

@@ -156,8 +156,8 @@ const kinds = {
     // The grid's reading: ISO, day-first ('29/09/1995'), month names ('29 Sep 1995', '29 Agu 1995', '1995年9月29日').
     read: (spec, value) =>
       readFilled(spec, value, (text) => {
-        const parsed = parseCell({ field: spec.field, kind: 'date' }, text, noLookups);
-        return parsed.ok ? parsed : fail(cellErrorKeys.date);
+        const day = readDateText(text);
+        return day === null ? fail(cellErrorKeys.date) : ok(day);
       }),
   },
   enum: {
@@ -207,6 +207,12 @@ const kinds = {
 } satisfies Record<FieldKind, KindRules>;
 
 const rules = (spec: FieldSpec): KindRules => kinds[spec.kind];
+
+/** A typed day as 'YYYY-MM-DD' (the grid's reading: day-first, ISO, month names, Chinese), or null. */
+export function readDateText(text: string): string | null {
+  const parsed = parseCell({ field: 'date', kind: 'date' }, text, noLookups);
+  return parsed.ok && typeof parsed.value === 'string' ? parsed.value : null;
+}
 
 /** A date field's text: an ISO day as spec 9 shows it ('DD MMM YYYY' in the language), anything else as typed. */
 export const dateFieldText = (value: string, language: string): string =>
