@@ -64,8 +64,21 @@ function formatter(locale: string, timeZone: string): Intl.DateTimeFormat {
   return found;
 }
 
+const dayCache = new Map<string, Intl.DateTimeFormat>();
+/** The language's own way of writing a day (year, numeric month, day), for languages without month abbreviations. */
+function dayFormatter(locale: string, timeZone: string): Intl.DateTimeFormat {
+  const key = `${locale}|${timeZone}`;
+  let found = dayCache.get(key);
+  if (!found) {
+    found = new Intl.DateTimeFormat(locale, { timeZone, year: 'numeric', month: 'short', day: 'numeric' });
+    dayCache.set(key, found);
+  }
+  return found;
+}
+
 /**
- * Formats a date or timestamp. 'Do MMM YY' → '1st Jan 25'; 'HH:mm' → '08:05'; 'DD MMM YYYY' → '01 Jan 2025'.
+ * Formats a date or timestamp. 'Do MMM YY' → '1st Jan 25'; 'HH:mm' → '08:05'; 'DD MMM YYYY' → '01 Jan 2025'; in a
+ * language whose months are numbers (Chinese) a day reads as that language writes it: '2025年1月1日', '25年1月1日'.
  * A plain date 'YYYY-MM-DD' is a calendar day and is shown as such; a timestamp is shown in `timeZone`.
  */
 export function formatDate(
@@ -87,6 +100,14 @@ export function formatDate(
   const month = part('month').replace(/\.$/, '');
   const year = part('year');
   const pad = (text: string) => text.padStart(2, '0');
+  // A language without month abbreviations (Chinese: '9月') writes a day its own way: '1995年9月29日'.
+  if (pattern !== 'HH:mm' && /^\d+$/.test(month)) {
+    const shortYear = pattern === 'Do MMM YY';
+    return dayFormatter(options.locale ?? 'en', dateOnly ? 'UTC' : (options.timeZone ?? 'Asia/Jakarta'))
+      .formatToParts(date)
+      .map((p) => (p.type === 'year' && shortYear ? p.value.slice(-2) : p.value))
+      .join('');
+  }
   switch (pattern) {
     case 'Do MMM YY':
       return `${ordinal(day)} ${month} ${year.slice(-2)}`;

@@ -8,6 +8,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
+import { bpjsContributions } from '../../common/bpjs.ts';
+import { type PtkpStatus, takeHomePay } from '../../common/pph21.ts';
+import type { Relationship } from '../../common/relationships.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { insertReferenceRows, type ReferenceRows, referenceRows } from '../companies/defaults.ts';
 import type { Db, Executor } from '../db/connect.ts';
@@ -732,7 +735,7 @@ function assignPositions(
 
 interface Relative {
   name: string;
-  relationship: 'spouse' | 'child';
+  relationship: Extract<Relationship, 'spouse' | 'child'>;
   phone: string | null;
   birth: number;
   bpjsAdditional: boolean;
@@ -989,6 +992,36 @@ function planCompany(spec: CompanySpec, requested: number, today: number, passwo
     const supervisorPosition = position.reportsTo;
     const supervisorHolder = supervisorPosition === null ? undefined : holderOf.get(supervisorPosition);
 
+    // Take-home pay: this month's regular pay less the employee's BPJS and PPh 21, as common/pph21.ts computes it
+    // (BPJS on the basic salary, the detail's rule when no BPJS wage is set; the company's JKK rate and UMK).
+    const allowances = {
+      transport_allowance: transport,
+      meal_allowance: status === 'freelance' ? 0 : meal,
+      communication_allowance: contractor ? 0 : communication,
+      job_allowance: contractor ? 0 : job,
+      other_allowance: contractor ? 0 : other,
+    };
+    const maritalStatus: PtkpStatus = `${person.married ? 'k' : 'tk'}/${Math.min(person.children, 3) as 0 | 1 | 2 | 3}`;
+    const bpjs = bpjsContributions({
+      tkWage: basic,
+      ksWage: basic,
+      date: iso(today),
+      jkkPercent: Number(spec.row.jkk_percentage ?? 0),
+      umk: spec.row.umk,
+      tkRegistered,
+      ksRegistered,
+      type: 1,
+      additionalFamilyMembers: person.family.filter((relative) => relative.bpjsAdditional).length,
+    });
+    const { thp } = takeHomePay({
+      earnings: basic + Object.values(allowances).reduce((sum, amount) => sum + amount, 0),
+      employeeBpjs: bpjs.totalEmployee,
+      employerInsurance: bpjs.jkk.company + bpjs.jkm.company + bpjs.ks.company + bpjs.ksAdditional.company,
+      status: maritalStatus,
+      taxIdValid: true,
+      pphDeduction: 'gross',
+    });
+
     const userId = randomUUID();
     const username = login?.username ?? `${person.name.slug}.${spec.usernameTag}${number}`;
     const email = login?.email ?? `${person.name.slug}.${number}@${spec.domain}`;
@@ -1020,7 +1053,7 @@ function planCompany(spec: CompanySpec, requested: number, today: number, passwo
         birth_date: iso(person.birth),
         birth_place: person.birthPlace,
         gender: person.gender,
-        marital_status: `${person.married ? 'k' : 'tk'}/${Math.min(person.children, 3) as 0 | 1 | 2 | 3}`,
+        marital_status: maritalStatus,
         no_of_children: person.children,
         religion: person.religion,
         nationality: 'Indonesia',
@@ -1043,11 +1076,8 @@ function planCompany(spec: CompanySpec, requested: number, today: number, passwo
         account_number: rng.digits(10),
         account_name: person.name.fullname,
         basic_salary: basic,
-        transport_allowance: transport,
-        meal_allowance: status === 'freelance' ? 0 : meal,
-        communication_allowance: contractor ? 0 : communication,
-        job_allowance: contractor ? 0 : job,
-        other_allowance: contractor ? 0 : other,
+        thp,
+        ...allowances,
         payroll_active: true,
         ktp_number: ktp,
         npwp_number: npwp,

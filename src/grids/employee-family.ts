@@ -1,3 +1,4 @@
+import { relationshipValues } from '../../common/relationships.ts';
 import { defineGrid } from './types.ts';
 
 /** An employee's family members; `bpjs_ks_additional` counts towards the BPJS Kesehatan additional family fee. */
@@ -10,8 +11,14 @@ export const employeeFamilyGrid = defineGrid({
   title: (row) => row.name ?? '',
   columns: [
     { field: 'name', kind: 'text', width: 240, required: true },
-    // Free text on the server; the relationships reference list names the usual ones.
-    { field: 'relationship', kind: 'text', width: 160, required: true },
+    // Text on the server; chosen from the known relationships, labelled in the user's language.
+    {
+      field: 'relationship',
+      kind: 'enum',
+      width: 160,
+      required: true,
+      enum: { key: 'relationship', values: relationshipValues },
+    },
     { field: 'phone', kind: 'text', width: 160 },
     { field: 'birth_date', kind: 'date' },
     { field: 'bpjs_ks_additional', kind: 'boolean', width: 190 },

@@ -56,6 +56,13 @@ async function saveWithKeys(page: Page, field: Locator, employeeId: string) {
 /** Jakarta's calendar day, as the app counts ages and service. */
 const jakartaToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 
+/** A day as the app shows it in English (spec 9, 'DD MMM YYYY'). */
+const asSpec9 = (iso: string) => {
+  const [year, month, day] = iso.split('-') as [string, string, string];
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  return `${day} ${months[Number(month) - 1]} ${year}`;
+};
+
 function ageOn(birth: string, today: string): number {
   const [by, bm, bd] = birth.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
@@ -175,7 +182,7 @@ test('opened from the palette, every main section saves with Ctrl+S and keeps it
   await expect(page.getByRole('heading', { level: 1, name: employee.fullname })).toBeVisible();
   await expect(section(page, 'Personal').getByLabel('Nickname')).toHaveValue('E2E Nick');
   await expect(section(page, 'Personal').getByLabel('Number of children')).toHaveValue('3');
-  await expect(section(page, 'Employment').getByLabel('End of contract')).toHaveValue('2031-12-31');
+  await expect(section(page, 'Employment').getByLabel('End of contract')).toHaveValue('31 Dec 2031');
   await expect(section(page, 'Assignment').getByLabel('Work days')).toHaveValue('6');
   await expect(section(page, 'Assignment').getByRole('button', { name: /^Location/ })).toContainText(location);
   // Assigned by: the demo admin who set the record up, by name (read-only).
@@ -283,7 +290,7 @@ test('exiting an employee (resign, today) moves them to the resigned list; rehir
   const dialog = page.getByRole('dialog', { name: `Exit ${employee.fullname}` });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Exit reason').selectOption('resign');
-  await expect(dialog.getByLabel('Exit date')).toHaveValue(jakartaToday());
+  await expect(dialog.getByLabel('Exit date')).toHaveValue(asSpec9(jakartaToday()));
   await dialog.getByRole('button', { name: 'Next' }).click();
   const confirm = page.getByRole('alertdialog', { name: 'Exit this employee?' });
   await expect(confirm).toContainText(employee.fullname);

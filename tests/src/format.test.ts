@@ -65,6 +65,13 @@ describe('formatDate', () => {
   it('names months in the given language', () => {
     expect(formatDate('2025-08-17', 'DD MMM YYYY', { locale: 'id' })).toBe('17 Agu 2025');
   });
+
+  it('writes a day the Chinese way, where months have no abbreviations', () => {
+    expect(formatDate('1995-09-29', 'DD MMM YYYY', { locale: 'zh' })).toBe('1995年9月29日');
+    expect(formatDate('2025-01-05', 'Do MMM YY', { locale: 'zh' })).toBe('25年1月5日');
+    expect(formatDate('2025-01-05T17:30:00Z', 'DD MMM YYYY', { locale: 'zh' })).toBe('2025年1月6日');
+    expect(formatDate('2025-01-05T01:05:00Z', 'HH:mm', { locale: 'zh', timeZone: 'UTC' })).toBe('01:05');
+  });
 });
 
 describe('initials (at most 2 letters)', () => {

@@ -2,9 +2,21 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { bpjsTypes } from '../../common/bpjs.ts';
+import { levels } from '../../common/menu.ts';
+import {
+  deductionMethods,
+  lateDeductionMethods,
+  missedDeductionMethods,
+  overtimeMethods,
+} from '../../common/payroll-rules.ts';
+import { relationshipValues } from '../../common/relationships.ts';
 import en from '../../locales/en.json' with { type: 'json' };
 import id from '../../locales/id.json' with { type: 'json' };
 import zh from '../../locales/zh.json' with { type: 'json' };
+import openapi from '../../openapi/v1.json' with { type: 'json' };
+import type { AnyGridSpec } from '../../src/grids/types.ts';
+import { enumValues as detailEnums, sections as detailSections } from '../../src/screens/employee/sections.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -70,5 +82,143 @@ describe('locales', () => {
         !sources.includes(`\`${baseKey(key)}\``),
     );
     expect(unused).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------------------
+// Enum labels: every value a user can meet has `enums.<key>.<value>` in every language.
+
+/**
+ * The label key of each string enum of the API, by property (`Schema.property` where one property name has several
+ * meanings); null for values never shown as words, with the reason. An enum the table does not know fails the test:
+ * give it labels (and a key here) before it reaches a screen.
+ */
+const openApiEnumKeys: Record<string, string | null> = {
+  gender: 'gender',
+  marital_status: 'marital_status',
+  recruitment_type: 'recruitment_type',
+  exit_reason: 'exit_reason',
+  pph_deduction: 'pph_deduction',
+  driver_lisence_type: 'driver_lisence_type',
+  assignment_role: 'assignment_role',
+  level: 'level',
+  status: 'employment_status',
+  type: 'history_type',
+  method: 'deduction_method',
+  'OvertimeRule.method': 'overtime_method',
+  'OvertimeRuleCreate.method': 'overtime_method',
+  'OvertimeRuleUpdate.method': 'overtime_method',
+  'LateDeduction.method': 'late_deduction_method',
+  'LateDeductionCreate.method': 'late_deduction_method',
+  'LateDeductionUpdate.method': 'late_deduction_method',
+  // Shown as they are: '1-10', '10-100' employees; JKK rates as percentages.
+  company_size: null,
+  jkk_percentage: null,
+  // The activity log's own sentences say what happened.
+  action: null,
+  // An import's outcome per row, counted in the import's own texts.
+  'EmployeeImportResult.rows.status': null,
+};
+
+type Schema = { enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
+
+/** Every string enum in the API's schemas: [schema, property path, values]. */
+function apiEnums(): [string, string, string[]][] {
+  const found: [string, string, string[]][] = [];
+  const walk = (schema: string, path: string[], node: Schema | undefined) => {
+    if (!node) return;
+    const values = (node.enum ?? []).filter((value): value is string => typeof value === 'string');
+    if (values.length) found.push([schema, path.join('.'), values]);
+    for (const [name, child] of Object.entries(node.properties ?? {})) walk(schema, [...path, name], child);
+    walk(schema, path, node.items);
+    for (const option of node.anyOf ?? []) walk(schema, path, option);
+  };
+  for (const [name, schema] of Object.entries(openapi.components.schemas as Record<string, Schema>)) {
+    walk(name, [], schema);
+  }
+  return found;
+}
+
+/** Enums of common/ that screens show: their label key and values. */
+const commonEnums: [string, readonly (string | number)[]][] = [
+  ['relationship', relationshipValues],
+  ['bpjs_type', bpjsTypes],
+  ['level', levels],
+  ['overtime_method', overtimeMethods],
+  ['deduction_method', deductionMethods],
+  ['deduction_method', missedDeductionMethods],
+  ['late_deduction_method', lateDeductionMethods],
+];
+
+/** Every grid spec in src/grids/ (the registry's, the employee lists' and the detail's sub-record grids). */
+async function gridSpecs(): Promise<AnyGridSpec[]> {
+  const dir = join(srcDir, 'grids');
+  const files = readdirSync(dir).filter(
+    (name) => name.endsWith('.ts') && readFileSync(join(dir, name), 'utf8').includes('defineGrid('),
+  );
+  const specs: AnyGridSpec[] = [];
+  for (const file of files) {
+    const module = (await import(join(dir, file))) as Record<string, unknown>;
+    for (const value of Object.values(module)) {
+      const spec = value as Partial<AnyGridSpec> | null;
+      if (spec && typeof spec === 'object' && typeof spec.resource === 'string' && Array.isArray(spec.columns)) {
+        specs.push(spec as AnyGridSpec);
+      }
+    }
+  }
+  return specs;
+}
+
+const label = (tree: Tree, key: string, value: string | number) => {
+  const group = (tree.enums as Tree | undefined)?.[key];
+  return typeof group === 'object' ? group[String(value)] : undefined;
+};
+
+describe('enum labels', () => {
+  it('knows the label key of every enum of the API', () => {
+    const unknown = apiEnums()
+      .filter(([schema, path]) => !(`${schema}.${path}` in openApiEnumKeys) && !(path in openApiEnumKeys))
+      .map(([schema, path, values]) => `${schema}.${path}: ${values.join(', ')}`);
+    expect(unknown).toEqual([]);
+  });
+
+  it('finds the grids, the detail and the API enums it checks', async () => {
+    const specs = await gridSpecs();
+    expect(specs.map((spec) => spec.resource)).toEqual(expect.arrayContaining(['employee-family', 'employees']));
+    expect(apiEnums().length).toBeGreaterThan(20);
+  });
+
+  it.each([
+    ['en', en],
+    ['id', id],
+    ['zh', zh],
+  ] as const)('%s labels every enum value of the API, common/, the grids and the employee detail', async (_, tree) => {
+    const wanted: [string, string | number][] = [];
+    for (const [schema, path, values] of apiEnums()) {
+      const key = openApiEnumKeys[`${schema}.${path}`] ?? openApiEnumKeys[path];
+      if (key) for (const value of values) wanted.push([key, value]);
+    }
+    for (const [key, values] of commonEnums) for (const value of values) wanted.push([key, value]);
+    for (const spec of await gridSpecs()) {
+      for (const column of spec.columns) {
+        for (const value of column.enum?.values ?? []) wanted.push([column.enum!.key, value]);
+      }
+    }
+    for (const [key, values] of Object.entries(detailEnums)) for (const value of values) wanted.push([key, value]);
+    for (const section of detailSections) {
+      if (section.kind !== 'form') continue;
+      for (const entry of section.entries) {
+        const choice = 'choice' in entry ? entry.choice : undefined;
+        if (choice?.key) for (const value of choice.values) if (value !== null) wanted.push([choice.key, value]);
+      }
+    }
+    const missing = [
+      ...new Set(
+        wanted
+          .filter(([key, value]) => !label(tree as Tree, key, value))
+          .map(([key, value]) => `enums.${key}.${value}`),
+      ),
+    ];
+    expect(missing).toEqual([]);
   });
 });

@@ -89,6 +89,11 @@ import './employee.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sectionElementId = (id: SectionId) => `section-${id}`;
+/** How far below the viewport's top a section's title lands after a jump: its CSS scroll-margin-top (employee.css). */
+const sectionScrollMargin = () => {
+  const first = document.querySelector('.employee-section');
+  return first ? Number.parseFloat(getComputedStyle(first).scrollMarginTop) || 0 : 0;
+};
 const referenceFields = formSections.flatMap((section) =>
   fieldSpecs(section)
     .filter((spec) => spec.kind === 'reference')
@@ -226,6 +231,10 @@ function DetailView({
   const [bpjsInfo, setBpjsInfo] = useState<BpjsInfo | null>(null);
   const [accountDirty, setAccountDirty] = useState(false);
   const [focused, setFocused] = useState<SectionId | null>(null);
+  /** The section in view (the nav's highlight): the last one whose top has passed under the sticky top bar. */
+  const [inView, setInView] = useState<SectionId | null>(null);
+  /** The element that had the focus when a save started: the save disables the form, then gives the focus back. */
+  const focusBeforeSave = useRef<HTMLElement | null>(null);
   const accountSave = useRef<(() => void) | null>(null);
   const bindAccountSave = useCallback((save: (() => void) | null) => {
     accountSave.current = save;
@@ -345,6 +354,7 @@ function DetailView({
       toast(t('employeeDetail.nothingToSave'));
       return;
     }
+    focusBeforeSave.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     setSaving(id);
     try {
       const saved = await saveEmployee(menu, row._id, row.version, changes);
@@ -359,6 +369,85 @@ function DetailView({
       setSaving(null);
     }
   }
+
+  // A save disables its form (the focused field loses the focus to the body); once it is enabled again, the field
+  // that had the focus gets it back, so Ctrl+S leaves the user where they were.
+  useEffect(() => {
+    if (saving) return;
+    const element = focusBeforeSave.current;
+    focusBeforeSave.current = null;
+    if (!element?.isConnected) return;
+    const active = document.activeElement;
+    if (active && active !== document.body && active !== element) return;
+    element.focus({ preventScroll: true });
+  }, [saving]);
+
+  /**
+   * A jump made while the sections above are still growing (their lists load after the page) would leave the title
+   * further down: for a moment after a jump, a change of the sections' size scrolls the section back into place,
+   * until the user scrolls themselves.
+   */
+  const pinned = useRef<{ id: SectionId; until: number } | null>(null);
+  const sectionsFrame = useRef<HTMLDivElement>(null);
+  const pinSection = (id: SectionId) => {
+    pinned.current = { id, until: performance.now() + 3000 };
+  };
+  useEffect(() => {
+    const container = sectionsFrame.current;
+    if (!container) return;
+    const observer = new ResizeObserver(() => {
+      const pin = pinned.current;
+      if (!pin || performance.now() > pin.until) return;
+      document.getElementById(sectionElementId(pin.id))?.scrollIntoView({ block: 'start' });
+    });
+    observer.observe(container);
+    const release = () => {
+      pinned.current = null;
+    };
+    window.addEventListener('wheel', release, { passive: true });
+    window.addEventListener('touchstart', release, { passive: true });
+    window.addEventListener('keydown', release);
+    return () => {
+      observer.disconnect();
+      window.removeEventListener('wheel', release);
+      window.removeEventListener('touchstart', release);
+      window.removeEventListener('keydown', release);
+    };
+  }, []);
+
+  // The nav highlights the section in view: the last one whose title has reached the line under the top bar.
+  const sectionKeyForSpy = sections.map((section) => section.id).join(',');
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `sectionKeyForSpy` stands for `sections`.
+  useEffect(() => {
+    let frame = 0;
+    const update = () => {
+      frame = 0;
+      const line = sectionScrollMargin() + 8;
+      let current: SectionId | null = null;
+      for (const section of sections) {
+        const element = document.getElementById(sectionElementId(section.id));
+        if (!element) continue;
+        if (element.getBoundingClientRect().top <= line) current = section.id;
+        else break;
+      }
+      // At the bottom of the page the last sections cannot reach the line: the last one fully shown is current.
+      if (window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 2) {
+        current = sections.at(-1)?.id ?? current;
+      }
+      setInView(current ?? sections[0]?.id ?? null);
+    };
+    const schedule = () => {
+      if (!frame) frame = requestAnimationFrame(update);
+    };
+    update();
+    window.addEventListener('scroll', schedule, { passive: true });
+    window.addEventListener('resize', schedule);
+    return () => {
+      if (frame) cancelAnimationFrame(frame);
+      window.removeEventListener('scroll', schedule);
+      window.removeEventListener('resize', schedule);
+    };
+  }, [sectionKeyForSpy]);
 
   /** After a conflict: the row as the server has it now; the section's unsaved values give way, the others stay. */
   async function reloadAfterConflict(id: FormSectionId) {
@@ -375,7 +464,10 @@ function DetailView({
   function goToSection(id: SectionId) {
     const element = document.getElementById(sectionElementId(id));
     if (!element) return;
+    // The section's scroll-margin-top keeps its title below the sticky top bar.
     element.scrollIntoView({ block: 'start' });
+    setInView(id);
+    pinSection(id);
     const first = element.querySelector<HTMLElement>(
       'input:not([readonly]):not([disabled]), select:not([disabled]), textarea:not([disabled]), button:not([disabled]), [tabindex="0"]',
     );
@@ -611,7 +703,7 @@ function DetailView({
               <li key={section.id}>
                 <a
                   href={`#${sectionElementId(section.id)}`}
-                  aria-current={focused === section.id ? 'location' : undefined}
+                  aria-current={(inView ?? focused) === section.id ? 'location' : undefined}
                   onClick={(event) => {
                     event.preventDefault();
                     goToSection(section.id);
@@ -631,7 +723,7 @@ function DetailView({
           </ul>
         </nav>
 
-        <div className="employee-sections">
+        <div className="employee-sections" ref={sectionsFrame}>
           {sections.map((section) => (
             <SectionFrame key={section.id} section={section}>
               {bodyOf(section)}

@@ -87,7 +87,7 @@ export function computedTexts(
   const service = serviceNow(current, today);
   const share = (pick: (value: BpjsContributions) => Share) => (bpjs ? shareText(t, pick(bpjs)) : null);
   return {
-    age: age === null ? null : t('employeeDetail.units.year', { count: age }),
+    age: age === null ? null : t('employeeDetail.units.age', { count: age }),
     service_length: service ? durationText(t, service) : null,
     bpjs_tk_jht: share((value) => value.jht),
     bpjs_tk_jp: share((value) => value.jp),

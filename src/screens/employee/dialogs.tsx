@@ -6,6 +6,8 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../grids/dialogs.tsx';
 import type { ExitReason } from './api.ts';
+import { DateInput } from './fields.tsx';
+import { readDateText } from './form.ts';
 
 /** A yes/no question; `busy` disables the answers while the action runs, `error` shows why it failed. */
 export function ConfirmDialog({
@@ -109,10 +111,12 @@ export function ExitDialog({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) {
-            setDateError(t('validation.required'));
+          const day = readDateText(date);
+          if (day === null) {
+            setDateError(t(date.trim() ? 'grid.errors.date' : 'validation.required'));
             return;
           }
+          setDate(day);
           setStep('confirm');
         }}
       >
@@ -125,14 +129,14 @@ export function ExitDialog({
           ))}
         </select>
         <label htmlFor={dateId}>{t('resources.employees.fields.exit_date' as never)}</label>
-        <input
+        <DateInput
           id={dateId}
-          type="date"
           value={date}
+          language={i18n.resolvedLanguage ?? 'en'}
           required
-          aria-invalid={dateError ? true : undefined}
-          onChange={(event) => {
-            setDate(event.target.value);
+          invalid={!!dateError}
+          onChange={(value) => {
+            setDate(value);
             setDateError(null);
           }}
         />

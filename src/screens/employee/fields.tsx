@@ -4,13 +4,22 @@
  * references. Read-only fields are read-only inputs, so they are labelled and announced like the others.
  */
 import type { TFunction } from 'i18next';
-import type { ReactNode } from 'react';
+import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { referenceSource } from '../../grids/editors/ReferenceEditor.tsx';
 import type { RefValue } from '../../grids/types.ts';
 import type { PickerQuery } from '../../picker/options.ts';
 import { PickerField } from '../../picker/PickerField.tsx';
-import { choiceLabel, displayValue, type FormValue, filterInput, inputModeOf, readField } from './form.ts';
+import {
+  choiceLabel,
+  dateFieldText,
+  displayValue,
+  type FormValue,
+  filterInput,
+  inputModeOf,
+  readDateText,
+  readField,
+} from './form.ts';
 import type { FieldKind, FieldSpec } from './sections.ts';
 
 /** The label of a row field (`resources.employees.fields.<field>`). */
@@ -78,11 +87,120 @@ function MoneyInput(props: FieldProps) {
   );
 }
 
-function Select(props: FieldProps & { options: readonly { value: string; label: string }[] }) {
+/** A small calendar, drawn like the menu's icons (decorative: the button's name says what it does). */
+const calendarIcon = (
+  <svg
+    className="icon"
+    width={18}
+    height={18}
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={1.8}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    focusable="false"
+  >
+    <path d="M4 6h16v15H4zM4 10h16M8 3v5M16 3v5M8 14h.01M12 14h.01M16 14h.01M8 17h.01M12 17h.01" />
+  </svg>
+);
+
+export interface DateInputProps {
+  id: string;
+  /** 'YYYY-MM-DD', or text typed that is not (yet) a day. */
+  value: string;
+  /** The typed text as it is typed; the day ('YYYY-MM-DD') once the field is left or a day is picked. */
+  onChange: (value: string) => void;
+  language: string;
+  disabled?: boolean;
+  required?: boolean;
+  invalid?: boolean;
+  describedBy?: string;
+}
+
+/**
+ * A date as spec 9 shows it ('29 Sep 1995', '1995年9月29日' in Chinese), typed day-first ('29/09/1995', '29-9-95'),
+ * as ISO ('1995-09-29') or with a month name, and read when the field is left (the grid's date reading, so a field
+ * and a cell take the same text); text that is no date stays as typed, for the form to refuse. The button beside it
+ * opens the browser's calendar.
+ */
+export function DateInput(props: DateInputProps) {
+  const { t } = useTranslation();
+  const [editing, setEditing] = useState<string | null>(null);
+  const calendar = useRef<HTMLInputElement>(null);
+  const day = props.value ? readDateText(props.value) : null;
+  // Named without the field's label, so that the label names the text field alone.
+  const openCalendar = t('employeeDetail.openCalendar');
+  return (
+    <div className="date-input">
+      <input
+        id={props.id}
+        type="text"
+        autoComplete="off"
+        placeholder={t('employeeDetail.datePlaceholder')}
+        value={editing ?? dateFieldText(props.value, props.language)}
+        disabled={props.disabled}
+        required={props.required}
+        aria-invalid={props.invalid ? true : undefined}
+        aria-describedby={props.describedBy}
+        onChange={(event) => {
+          setEditing(event.target.value);
+          props.onChange(event.target.value);
+        }}
+        onBlur={() => {
+          setEditing(null);
+          if (day !== null && day !== props.value) props.onChange(day);
+        }}
+      />
+      <button
+        type="button"
+        className="date-input-calendar"
+        disabled={props.disabled}
+        aria-label={openCalendar}
+        title={openCalendar}
+        onClick={() => {
+          try {
+            calendar.current?.showPicker();
+          } catch {
+            calendar.current?.focus();
+          }
+        }}
+      >
+        {calendarIcon}
+      </button>
+      <input
+        ref={calendar}
+        type="date"
+        className="date-input-native"
+        tabIndex={-1}
+        aria-hidden="true"
+        disabled={props.disabled}
+        value={day ?? ''}
+        onChange={(event) => {
+          setEditing(null);
+          props.onChange(event.target.value);
+        }}
+      />
+    </div>
+  );
+}
+
+type Option = { value: string; label: string };
+
+/** How wide a text is, in ems: Chinese, Japanese and Korean characters are about twice a Latin letter. */
+const textWidth = (text: string) => Array.from(text).reduce((sum, char) => sum + (char >= '\u2e80' ? 1 : 0.55), 0);
+
+/** A select whose longest option would not fit a column (15rem less its padding and arrow) takes two columns. */
+const isWide = (options: readonly Option[]) => Math.max(0, ...options.map((option) => textWidth(option.label))) > 12;
+
+function Select(props: FieldProps & { options: readonly Option[] }) {
   const { t } = props;
   const blank = !props.spec.required;
+  const chosen = props.options.find((option) => option.value === props.value);
   return (
     <select
+      title={chosen?.label}
       id={props.id}
       value={typeof props.value === 'string' ? props.value : ''}
       disabled={props.disabled}
@@ -103,11 +221,11 @@ function Select(props: FieldProps & { options: readonly { value: string; label: 
   );
 }
 
-/** A field as most kinds show it: the label, the input, its hint and its error. */
-function Labeled({ props, children }: { props: FieldProps; children: ReactNode }) {
+/** A field as most kinds show it: the label, the input, its hint and its error; a wide one takes two columns. */
+function Labeled({ props, children, wide }: { props: FieldProps; children: ReactNode; wide?: boolean }) {
   const { spec, id, label, error, t } = props;
   return (
-    <div className="field" data-field={spec.field}>
+    <div className={wide ? 'field field-wide' : 'field'} data-field={spec.field}>
       <label htmlFor={id}>
         {label}
         {spec.required && <span className="required-mark"> *</span>}
@@ -147,7 +265,16 @@ const renderers = {
   ),
   date: (props) => (
     <Labeled props={props}>
-      <TextInput {...props} type="date" />
+      <DateInput
+        id={props.id}
+        value={typeof props.value === 'string' ? props.value : ''}
+        onChange={props.onChange}
+        language={props.language}
+        disabled={props.disabled}
+        required={props.spec.required}
+        invalid={!!props.error}
+        describedBy={describedBy(props)}
+      />
     </Labeled>
   ),
   money: (props) => (
@@ -168,28 +295,28 @@ const renderers = {
       />
     </Labeled>
   ),
-  enum: (props) => (
-    <Labeled props={props}>
-      <Select
-        {...props}
-        options={(props.spec.enum?.values ?? []).map((value) => ({
-          value,
-          label: displayValue(props.spec, value, props.t, props.language, value),
-        }))}
-      />
-    </Labeled>
-  ),
-  choice: (props) => (
-    <Labeled props={props}>
-      <Select
-        {...props}
-        options={(props.spec.choice?.values ?? []).map((value) => ({
-          value: value === null ? '' : String(value),
-          label: choiceLabel(props.spec, value, props.t, props.language),
-        }))}
-      />
-    </Labeled>
-  ),
+  enum: (props) => {
+    const options = (props.spec.enum?.values ?? []).map((value) => ({
+      value,
+      label: displayValue(props.spec, value, props.t, props.language, value),
+    }));
+    return (
+      <Labeled props={props} wide={isWide(options)}>
+        <Select {...props} options={options} />
+      </Labeled>
+    );
+  },
+  choice: (props) => {
+    const options = (props.spec.choice?.values ?? []).map((value) => ({
+      value: value === null ? '' : String(value),
+      label: choiceLabel(props.spec, value, props.t, props.language),
+    }));
+    return (
+      <Labeled props={props} wide={isWide(options)}>
+        <Select {...props} options={options} />
+      </Labeled>
+    );
+  },
   boolean: (props) => (
     <div className="field field-check" data-field={props.spec.field}>
       <label htmlFor={props.id}>

@@ -153,8 +153,12 @@ const kinds = {
   date: {
     ...plain,
     display: (value, _spec, _t, language) => formatDate(String(value), 'DD MMM YYYY', { locale: language }),
+    // The grid's reading: ISO, day-first ('29/09/1995'), month names ('29 Sep 1995', '29 Agu 1995', '1995年9月29日').
     read: (spec, value) =>
-      readFilled(spec, value, (text) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? ok(text) : fail(cellErrorKeys.date))),
+      readFilled(spec, value, (text) => {
+        const day = readDateText(text);
+        return day === null ? fail(cellErrorKeys.date) : ok(day);
+      }),
   },
   enum: {
     ...plain,
@@ -203,6 +207,16 @@ const kinds = {
 } satisfies Record<FieldKind, KindRules>;
 
 const rules = (spec: FieldSpec): KindRules => kinds[spec.kind];
+
+/** A typed day as 'YYYY-MM-DD' (the grid's reading: day-first, ISO, month names, Chinese), or null. */
+export function readDateText(text: string): string | null {
+  const parsed = parseCell({ field: 'date', kind: 'date' }, text, noLookups);
+  return parsed.ok && typeof parsed.value === 'string' ? parsed.value : null;
+}
+
+/** A date field's text: an ISO day as spec 9 shows it ('DD MMM YYYY' in the language), anything else as typed. */
+export const dateFieldText = (value: string, language: string): string =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value, 'DD MMM YYYY', { locale: language }) : value;
 
 /** A `choice` value's label: `enums.<key>.<value>`, the number with its unit ('0.24%'), or the null label. */
 export function choiceLabel(spec: FieldSpec, value: number | null, t: TFunction, language = 'en'): string {

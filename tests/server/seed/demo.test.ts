@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BpjsType, bpjsContributions } from '../../../common/bpjs.ts';
 import { deductionFields, methodFieldIssues, overtimeFields } from '../../../common/payroll-rules.ts';
+import { type PtkpStatus, takeHomePay } from '../../../common/pph21.ts';
 import { verifyPassword } from '../../../server/auth/passwords.ts';
 import { referenceTables } from '../../../server/companies/defaults.ts';
 import type { Database } from '../../../server/db/connect.ts';
@@ -297,6 +299,46 @@ describe.skipIf(onPostgres() && !process.env.TEST_DATABASE_URL)('seedDemo', { ti
       expect(row.basic_salary).toBeGreaterThanOrEqual(umk.get(row.company as string)!);
       expect(row.basic_salary).toBeLessThanOrEqual(35_000_000);
       expect((row.basic_salary as number) % 50_000).toBe(0);
+    }
+  });
+
+  it('gives every employee the take-home pay their salary, allowances, BPJS and PPh 21 make', async () => {
+    const { rows } = await database.pool.query(`
+      select e.employee_id, e.thp, e.basic_salary, e.transport_allowance, e.meal_allowance, e.communication_allowance,
+             e.job_allowance, e.other_allowance, e.bpjs_tk_salary, e.bpjs_ks_salary, e.bpjs_type, e.jkk_percentage,
+             e.bpjs_tk_registered, e.bpjs_ks_registered, e.marital_status, e.tax_id_valid, e.pph_deduction,
+             c.umk, c.jkk_percentage as company_jkk,
+             (select count(*) from employee_family f where f.employee_id = e.id and f.bpjs_ks_additional)::int as extra
+      from employees e join companies c on c.id = e.company_id`);
+    expect(rows.length).toBe(360);
+    const today = new Date().toISOString().slice(0, 10);
+    for (const e of rows) {
+      const basic = Number(e.basic_salary);
+      const earnings = [basic, ...money.slice(1).map((column) => Number(e[column]))].reduce((a, b) => a + b, 0);
+      const bpjs = bpjsContributions({
+        tkWage: e.bpjs_tk_salary === null ? basic : Number(e.bpjs_tk_salary),
+        ksWage: e.bpjs_ks_salary === null ? basic : Number(e.bpjs_ks_salary),
+        date: today,
+        jkkPercent: e.jkk_percentage === null ? Number(e.company_jkk ?? 0) : Number(e.jkk_percentage),
+        umk: e.umk === null ? null : Number(e.umk),
+        tkRegistered: e.bpjs_tk_registered,
+        ksRegistered: e.bpjs_ks_registered,
+        type: e.bpjs_type as BpjsType,
+        additionalFamilyMembers: e.extra,
+      });
+      const expected = takeHomePay({
+        earnings,
+        employeeBpjs: bpjs.totalEmployee,
+        employerInsurance: bpjs.jkk.company + bpjs.jkm.company + bpjs.ks.company + bpjs.ksAdditional.company,
+        status: (e.marital_status ?? 'tk/0') as PtkpStatus,
+        taxIdValid: e.tax_id_valid,
+        pphDeduction: e.pph_deduction,
+      });
+      expect(Number(e.thp), e.employee_id).toBe(expected.thp);
+      // Never nothing, never more than the pay itself, and the basic salary's share of it is most of it.
+      expect(Number(e.thp), e.employee_id).toBeGreaterThan(0);
+      expect(Number(e.thp), e.employee_id).toBeLessThanOrEqual(earnings);
+      expect(Number(e.thp), e.employee_id).toBeGreaterThan(basic * 0.8);
     }
   });
 

@@ -101,7 +101,7 @@ describe('computed values', () => {
       info.contributions,
       info,
     );
-    expect(texts.age).toBe('employeeDetail.units.year{"count":35}');
+    expect(texts.age).toBe('employeeDetail.units.age{"count":35}');
     expect(texts.service_length).toBe(
       'employeeDetail.units.year{"count":1}, employeeDetail.units.month{"count":0}, employeeDetail.units.day{"count":1}',
     );

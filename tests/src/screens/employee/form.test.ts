@@ -6,6 +6,7 @@ import {
   changedFields,
   choiceLabel,
   conflictFields,
+  dateFieldText,
   displayValue,
   filterInput,
   isLockedBySameAddress,
@@ -75,6 +76,39 @@ const row = {
   domicile_district: null,
   domicile_sub_district: null,
 } as unknown as Employee;
+
+describe('date fields', () => {
+  it.each([
+    ['29/09/1995', '1995-09-29'],
+    ['29-9-1995', '1995-09-29'],
+    ['1995-09-29', '1995-09-29'],
+    ['29 Sep 1995', '1995-09-29'],
+    ['29 Agu 1995', '1995-08-29'],
+    ['1995年9月29日', '1995-09-29'],
+  ])('reads %s as %s (typed day-first, ISO, or as the field shows it)', (text, iso) => {
+    expect(buildChanges(section('personal'), row, { ...toDraft(section('personal'), row), birth_date: text })).toEqual({
+      changes: { birth_date: iso },
+      errors: {},
+    });
+  });
+
+  it('refuses text that is no day, and month-first days', () => {
+    for (const text of ['31/02/1995', '09/29/1995', 'soon']) {
+      const { errors } = buildChanges(section('personal'), row, {
+        ...toDraft(section('personal'), row),
+        birth_date: text,
+      });
+      expect(errors.birth_date, text).toEqual({ key: 'grid.errors.date' });
+    }
+  });
+
+  it('shows a day as spec 9 does, in the language; other text as typed', () => {
+    expect(dateFieldText('1995-09-29', 'en')).toBe('29 Sep 1995');
+    expect(dateFieldText('1995-08-29', 'id')).toBe('29 Agu 1995');
+    expect(dateFieldText('1995-09-29', 'zh')).toBe('1995年9月29日');
+    expect(dateFieldText('29/09', 'en')).toBe('29/09');
+  });
+});
 
 describe('toDraft and buildChanges', () => {
   it('sends nothing for an untouched section', () => {
