@@ -12,6 +12,6 @@ export const employeeEmergencyContactsGrid = defineGrid({
     { field: 'name', kind: 'text', width: 240, required: true },
     // Free text on the server; the relationships reference list names the usual ones.
     { field: 'relationship', kind: 'text', width: 180, required: true },
-    { field: 'phone', kind: 'text', width: 180 },
+    { field: 'phone', kind: 'phone' },
   ],
 });

@@ -12,7 +12,7 @@ export const employeeFamilyGrid = defineGrid({
     { field: 'name', kind: 'text', width: 240, required: true },
     // Free text on the server; the relationships reference list names the usual ones.
     { field: 'relationship', kind: 'text', width: 160, required: true },
-    { field: 'phone', kind: 'text', width: 160 },
+    { field: 'phone', kind: 'phone' },
     { field: 'birth_date', kind: 'date' },
     { field: 'bpjs_ks_additional', kind: 'boolean', width: 190 },
   ],
