@@ -3,6 +3,7 @@
  * translated by code, plus the fixed validation and confirmation texts of spec 5.
  */
 import type { TFunction } from 'i18next';
+import { PHONE_PATTERN } from '../common/contact.ts';
 import type en from '../locales/en.json';
 import { type ApiError, isNetworkFailure } from './api/client.ts';
 
@@ -78,12 +79,89 @@ export const confirmations = {
   invited: 'confirm.invited',
 } as const;
 
-/** One field error in the user's language, by code ('This value is invalid' for a code without its own text). */
+type PatternKey = keyof typeof en.validation.patterns;
+
+/**
+ * The patterns the API's schemas use, each said in words (`validation.patterns.<key>`, with its lengths). A pattern
+ * not listed here gets the generic 'This format is not accepted'; `^[0-9]{min,max}$` (NIK, NPWP, account numbers…)
+ * is read as a family by `digitsPattern`.
+ */
+const knownPatterns: Record<string, { key: `validation.patterns.${PatternKey}`; min?: number; max?: number }> = {
+  '^[A-Za-z0-9._-]{1,30}$': { key: 'validation.patterns.code', max: 30 },
+  '^[A-Za-z0-9._/-]{1,30}$': { key: 'validation.patterns.codeSlash', max: 30 },
+  '^[a-zA-Z0-9._-]{3,60}$': { key: 'validation.patterns.username', min: 3, max: 60 },
+  '^[A-Z0-9]{1,20}$': { key: 'validation.patterns.upperCode', max: 20 },
+  '^[A-Za-z0-9 -]{5,20}$': { key: 'validation.patterns.licence', min: 5, max: 20 },
+  [PHONE_PATTERN]: { key: 'validation.patterns.phone', min: 8, max: 15 },
+  '^\\+?[0-9 ()-]{6,20}$': { key: 'validation.patterns.phoneLoose', min: 6, max: 20 },
+  '^https?://\\S{1,2000}$': { key: 'validation.patterns.url' },
+};
+
+const DIGITS = /^\^\[0-9\]\{(\d+),(\d+)\}\$$/;
+
+/** `^[0-9]{5,5}$` -> exactly 5 digits; `^[0-9]{1,3}$` -> at most 3; `^[0-9]{8,16}$` -> 8 to 16. */
+function digitsPattern(t: TFunction, pattern: string): string | null {
+  const match = DIGITS.exec(pattern);
+  if (!match) return null;
+  const min = Number(match[1]);
+  const max = Number(match[2]);
+  if (min === max) return t('validation.patterns.digitsExact', { count: max });
+  if (min <= 1) return t('validation.patterns.digitsUpTo', { max });
+  return t('validation.patterns.digitsRange', { min, max });
+}
+
+/** A `pattern` refusal in words: per known pattern, a family of digit patterns, else the generic text. */
+export function patternText(t: TFunction, pattern: unknown): string {
+  if (typeof pattern !== 'string') return t('validation.pattern');
+  const known = Object.hasOwn(knownPatterns, pattern) ? knownPatterns[pattern] : undefined;
+  if (known) return t(known.key, { min: known.min, max: known.max });
+  return digitsPattern(t, pattern) ?? t('validation.pattern');
+}
+
+type FormatKey = keyof typeof en.validation.formats;
+const formats: Record<string, `validation.formats.${FormatKey}`> = {
+  email: 'validation.formats.email',
+  date: 'validation.formats.date',
+  'date-time': 'validation.formats.dateTime',
+  time: 'validation.formats.time',
+  uuid: 'validation.formats.uuid',
+  uri: 'validation.formats.uri',
+};
+
+/** A `format` refusal: what the value should look like ('an email address like name@example.com'). */
+function formatText(t: TFunction, format: unknown): string {
+  const key = typeof format === 'string' && Object.hasOwn(formats, format) ? formats[format] : undefined;
+  return key ? t(key) : t('validation.format');
+}
+
+type TypeKey = keyof typeof en.validation.types;
+const types: Record<string, `validation.types.${TypeKey}`> = {
+  number: 'validation.types.number',
+  integer: 'validation.types.integer',
+  boolean: 'validation.types.boolean',
+  string: 'validation.types.string',
+};
+
+/** A `type` refusal: what the field takes ('Enter a number'); Ajv names it first in `params.type` ('integer,null'). */
+function typeText(t: TFunction, type: unknown): string {
+  const first = typeof type === 'string' ? type.split(',')[0]! : Array.isArray(type) ? String(type[0]) : '';
+  const key = Object.hasOwn(types, first) ? types[first] : undefined;
+  return key ? t(key) : t('validation.type');
+}
+
+/**
+ * One field error in the user's language, by code ('This value is invalid' for a code without its own text): the one
+ * place an API field error (Ajv's keyword and params, or the server's own code) becomes words. A pattern is said per
+ * known pattern, a format per format, a type per type.
+ */
 export function fieldErrorText(
   t: TFunction,
   error: { code: string; message: string; params?: Record<string, unknown> },
 ): string {
   const params = error.params ?? {};
+  if (error.code === 'pattern') return patternText(t, params.pattern);
+  if (error.code === 'format') return formatText(t, params.format);
+  if (error.code === 'type') return typeText(t, params.type);
   if (error.code === 'multipleOf') return multipleOfText(t, params.multipleOf);
   if (error.code === 'const') {
     const value = params.allowedValue;

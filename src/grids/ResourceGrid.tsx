@@ -4,6 +4,7 @@
  */
 import {
   type CellEditRequestEvent,
+  type CellFocusedEvent,
   type FilterModel,
   type GetRowIdParams,
   type GridApi,
@@ -35,15 +36,16 @@ import i18n from '../i18n.ts';
 import { useMainFocus } from '../layout/mainFocus.ts';
 import { notifyError, toast } from '../overlays/progress.ts';
 import { type ListQuery, listRows } from './api.ts';
-import { columnDefs } from './columns.ts';
+import { cellProblem, columnDefs } from './columns.ts';
 import { type BatchAction, gridCommands, offeredTo } from './commands.ts';
 import { type GridContext, isDraftId, type RowMeta, unsavedRowsAtom } from './context.ts';
 import { ConfirmDelete, SetValueDialog } from './dialogs.tsx';
+import { EmptyListOverlay, type EmptyListOverlayParams } from './EmptyListOverlay.tsx';
 import { GridEditing } from './editing.ts';
 import { createEnumLookup } from './enumLookup.ts';
 import { type Fixed, withFixed } from './fixed.ts';
 import { cellValue, isEditableColumn } from './kinds.ts';
-import { fieldLabel } from './labels.ts';
+import { fieldLabel, resourceTitle } from './labels.ts';
 import { gridModules } from './modules.ts';
 import { formatCell } from './parse.ts';
 import { createReferenceIndex, loadReferenceIndex } from './references.ts';
@@ -177,6 +179,8 @@ export function ResourceGrid({
   const [attempt, setAttempt] = useState(0);
   const [api, setApi] = useState<GridApi<Row> | null>(null);
   const [selected, setSelected] = useState<string[]>([]);
+  /** The focused cell, by row id and field: its refusal, if any, is the message line's. */
+  const [focusedCell, setFocusedCell] = useState<{ id: string; field: string } | null>(null);
   const [dialog, setDialog] = useState<null | 'delete' | 'setValue' | 'import'>(null);
   const [references, setReferences] = useState<ReferenceIndex>(() => createReferenceIndex({}));
   const [importRows, setImportRows] = useState<readonly Row[]>([]);
@@ -199,7 +203,7 @@ export function ResourceGrid({
   context.language = language;
   context.parse = { enumLookup: context.parse.enumLookup, references };
   const [editing] = useState(() => new GridEditing(context));
-  useSyncExternalStore(editing.subscribe, () => editing.staged ?? editing.conflict ?? editing.pendingCount());
+  useSyncExternalStore(editing.subscribe, () => editing.revision);
   const unsaved = editing.pendingCount();
   const setUnsaved = useSetAtom(unsavedRowsAtom);
   // The atom sums every grid on screen (a detail page has several): each adds its own count while it has one.
@@ -510,6 +514,16 @@ export function ResourceGrid({
       return;
     }
     if (isEditing()) return;
+    // Esc (or Ctrl+Z) on a cell the server refused throws the typed text away: the saved value is back.
+    const refusedHere = () => {
+      const at = api?.getFocusedCell();
+      const id = at && api?.getDisplayedRowAtIndex(at.rowIndex)?.data?._id;
+      return !!id && editing.discardRefused(id, at.column.getColId());
+    };
+    if ((event.key === 'Escape' || (mod && key === 'z' && !event.shiftKey)) && refusedHere()) {
+      event.preventDefault();
+      return;
+    }
     if (mod && key === 'enter') {
       event.preventDefault();
       actions.newRow();
@@ -565,6 +579,27 @@ export function ResourceGrid({
   const clientRows = load.state === 'ready' && load.mode === 'client';
   const staged = editing.staged;
   const conflict = editing.conflict;
+  // The refusal of the focused cell, else the last one still standing: said in full, with how to resolve it.
+  const refusal = (() => {
+    for (const at of [focusedCell, editing.lastRefused]) {
+      if (!at || !editing.refusedAt(at.id, at.field)) continue;
+      const row = editing.row(at.id);
+      const message = row && cellProblem(context, row, at.field);
+      if (!row || !message) continue;
+      return {
+        message: t('grid.cellMessage', {
+          field: fieldLabel(t, spec, at.field),
+          row: spec.title(row),
+          message,
+        }),
+      };
+    }
+    return null;
+  })();
+  const emptyOverlay: EmptyListOverlayParams = {
+    title: t('grid.empty.title', { name: resourceTitle(t, spec) }),
+    hint: canCreate && clientRows ? t('grid.empty.fill') : canWrite ? t('grid.empty.import') : null,
+  };
 
   return (
     <section ref={region} className="grid-screen" aria-label={title}>
@@ -652,7 +687,13 @@ export function ResourceGrid({
           </button>
         ))}
         {canRemove && (
-          <button type="button" className="danger" disabled={!selected.length} onClick={actions.remove}>
+          // Neutral and disabled until something is selected: red only when pressing it deletes rows.
+          <button
+            type="button"
+            className={selected.length ? 'danger' : undefined}
+            disabled={!selected.length}
+            onClick={actions.remove}
+          >
             {t('grid.deleteSelected', { count: selected.length })}
           </button>
         )}
@@ -719,6 +760,13 @@ export function ResourceGrid({
         </div>
       )}
 
+      {refusal && (
+        <div className="grid-banner grid-banner-error grid-cell-message" role="status">
+          <strong>{refusal.message}</strong>
+          <span>{t('grid.cellMessageHint')}</span>
+        </div>
+      )}
+
       {load.state === 'failed' && (
         <p className="form-error" role="alert">
           {load.message}{' '}
@@ -751,7 +799,14 @@ export function ResourceGrid({
             // Excel-like Enter: it starts editing a cell; committing an edit with Enter moves down.
             enterNavigatesVerticallyAfterEdit
             undoRedoCellEditing={false}
-            tooltipShowDelay={300}
+            // Tooltips as the cells' and headers' title: shown on hover, and read as their description.
+            enableBrowserTooltips
+            onCellFocused={(event: CellFocusedEvent<Row>) => {
+              const id =
+                event.rowIndex === null ? undefined : event.api.getDisplayedRowAtIndex(event.rowIndex)?.data?._id;
+              const field = typeof event.column === 'object' && event.column ? event.column.getColId() : null;
+              setFocusedCell(id && field ? { id, field } : null);
+            }}
             rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}
             selectionColumnDef={{ pinned: 'left', width: 44 }}
             onSelectionChanged={(event) => setSelected(event.api.getSelectedRows().map((row) => row._id))}
@@ -771,7 +826,8 @@ export function ResourceGrid({
             {...(clientRows
               ? { rowModelType: 'clientSide' as const, rowData: rows ?? [] }
               : { rowModelType: 'infinite' as const, datasource, cacheBlockSize: BLOCK_SIZE })}
-            overlayNoRowsTemplate={`<span>${t('missing.noData')}</span>`}
+            noRowsOverlayComponent={EmptyListOverlay}
+            noRowsOverlayComponentParams={emptyOverlay}
           />
         </div>
       )}

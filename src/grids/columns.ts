@@ -20,21 +20,25 @@ const metaOf = (params: { context: GridContext; data?: Row }) =>
 export function cellProblem(context: GridContext, row: Row | undefined, field: string): string | null {
   const error = row && context.meta.get(row._id)?.errors?.[field];
   if (!error) return null;
-  return error.code === 'server' && error.message ? error.message : cellErrorText(context.t, error);
+  return cellErrorText(context.t, error);
 }
 
 export function columnDefs(spec: AnyGridSpec, t: TFunction, language: string): ColDef<Row>[] {
   return spec.columns.map((column: AnyColumn): ColDef<Row> => {
     const kind = kindOf(column);
+    const label = fieldLabel(t, spec, column.field);
     const required = column.required ? ' *' : '';
+    // Text-like columns share the spare width of a wide screen, never narrower than their width; pinned ones do not.
+    const grows = kind.flex > 0 && !column.pinned;
     return {
       colId: column.field,
       field: column.field,
       // Kinds are ours (kinds.ts): AG Grid infers nothing.
       cellDataType: false,
-      headerName: fieldLabel(t, spec, column.field) + required,
-      headerTooltip: column.required ? t('grid.required') : undefined,
-      width: column.width ?? kind.width,
+      headerName: label + required,
+      // The whole label, however narrow the column ('Employee status', not 'Employe…').
+      headerTooltip: column.required ? `${label} (${t('grid.required')})` : label,
+      ...(grows ? { flex: kind.flex, minWidth: column.width ?? kind.width } : { width: column.width ?? kind.width }),
       pinned: column.pinned ?? null,
       hide: column.hide ?? false,
       sortable: true,
@@ -54,13 +58,12 @@ export function columnDefs(spec: AnyGridSpec, t: TFunction, language: string): C
         : {}),
       type: kind.align === 'end' ? 'rightAligned' : undefined,
       valueGetter: column.compute ? (params) => (params.data ? column.compute!(params.data) : null) : undefined,
-      // A refused cell shows what was typed or pasted and why, as text: visible, and read out by screen readers.
+      // A refused cell shows what was typed or pasted, flagged (`cell-invalid`); why is its tooltip, and the grid's
+      // message line says it in full.
       valueFormatter: (params: ValueFormatterParams<Row>) => {
         const shown = kind.display(params.value, column, t, language);
-        const problem = cellProblem(params.context as GridContext, params.data, column.field);
-        if (!problem) return shown;
         const error = params.data && (params.context as GridContext).meta.get(params.data._id)?.errors?.[column.field];
-        return `${error?.text ?? shown} ⚠ ${problem}`;
+        return error?.text ?? shown;
       },
       filterValueGetter: (params) => kind.sortValue(params.data?.[column.field], column),
       getQuickFilterText: (params) => kind.display(params.value, column, t, language),

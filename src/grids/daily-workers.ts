@@ -28,7 +28,7 @@ export const dailyWorkersGrid = defineGrid({
   ],
   columns: [
     ...identityColumns,
-    { field: 'phone', kind: 'text', width: 150 },
+    { field: 'phone', kind: 'phone' },
     { field: 'email', kind: 'text', width: 220 },
     ...organizationColumns,
     { field: 'join_date', kind: 'date' },

@@ -5,14 +5,17 @@
  */
 import type { GridApi, IRowNode } from 'ag-grid-community';
 import { type ApiError, toApiError } from '../api/client.ts';
-import { notifyError } from '../overlays/progress.ts';
+import { notifyError, toast } from '../overlays/progress.ts';
+import { errorText, fieldErrorText } from '../validation.ts';
 import { type BulkReport, bulkUpsert, createRow, deleteRows, getRow, updateRow } from './api.ts';
 import { type GridContext, isDraftId, newDraftId, type RowMeta } from './context.ts';
 import { isEditableColumn, kindOf } from './kinds.ts';
+import { fieldLabel } from './labels.ts';
+import { formatCell } from './parse.ts';
 import { type PastePlan, planPaste, validateRow } from './paste.ts';
 import { parseTsv } from './tsv.ts';
 import type { AnyColumn, CellError, DraftRow, RefValue } from './types.ts';
-import { UndoStack } from './undo.ts';
+import { type UndoEntry, UndoStack } from './undo.ts';
 
 type Row = DraftRow<Record<string, unknown>> & { version?: number };
 type Values = Record<string, unknown>;
@@ -35,6 +38,30 @@ export interface StagedSummary {
 
 type Listener = () => void;
 
+/**
+ * Rows the server wrote, as one grid transaction that leaves each record in the grid once: a row whose id the grid
+ * already holds updates it in place (a pasted or restored row the server matched to an existing record by its
+ * natural key), the others are added, and an id that comes twice is one row. Adding every reply row as new was the
+ * cause of a paste over existing codes showing them twice.
+ */
+export function upsertTransaction<R extends { _id: string }>(
+  incoming: readonly R[],
+  existing: (id: string) => R | undefined,
+): { add: R[]; update: R[] } {
+  const add = new Map<string, R>();
+  const update = new Map<string, R>();
+  for (const row of incoming) {
+    const current = existing(row._id);
+    if (current) update.set(row._id, { ...current, ...update.get(row._id), ...row });
+    else add.set(row._id, { ...add.get(row._id), ...row });
+  }
+  return { add: [...add.values()], update: [...update.values()] };
+}
+
+/** A label inside a sentence: 'Name' reads 'name', an acronym ('NIK', 'BPJS') stays as it is. */
+export const inSentence = (label: string): string =>
+  /^\p{Lu}\p{Ll}/u.test(label) ? label.charAt(0).toLocaleLowerCase() + label.slice(1) : label;
+
 export class GridEditing {
   readonly undo = new UndoStack();
   private api: GridApi | null = null;
@@ -43,6 +70,10 @@ export class GridEditing {
   /** Shown by the grid: the last 409 not yet dismissed, and the paste under review. */
   conflict: Conflict | null = null;
   staged: StagedSummary | null = null;
+  /** The cell the server refused last (its typed text kept), shown in full above the grid until it is resolved. */
+  lastRefused: { id: string; field: string } | null = null;
+  /** Grows with every change the grid shows outside its cells (banners, messages): what React subscribes to. */
+  revision = 0;
 
   private readonly context: GridContext;
 
@@ -60,6 +91,7 @@ export class GridEditing {
   };
 
   private changed() {
+    this.revision++;
     for (const listener of this.listeners) listener();
   }
 
@@ -225,12 +257,17 @@ export class GridEditing {
   private cellAndOtherErrors(error: ApiError, fields: Record<string, { code: string; message: string }> | undefined) {
     const cells: Record<string, CellError> = {};
     const others: string[] = [];
+    const { t } = this.context;
     for (const [field, detail] of Object.entries(fields ?? {})) {
-      if (this.context.columns.has(field))
-        cells[field] = { code: 'server', message: detail.message, params: { code: detail.code } };
-      else others.push(field === 'version' ? this.context.t('grid.changedMeanwhile') : `${field}: ${detail.message}`);
+      if (this.context.columns.has(field)) cells[field] = { code: 'server', message: detail.message, detail };
+      else
+        others.push(
+          field === 'version'
+            ? t('grid.changedMeanwhile')
+            : `${fieldLabel(t, this.spec, field)}: ${fieldErrorText(t, detail)}`,
+        );
     }
-    if (!fields || !Object.keys(fields).length) others.push(error.message);
+    if (!fields || !Object.keys(fields).length) others.push(errorText(t, error));
     return { cells, others };
   }
 
@@ -254,7 +291,11 @@ export class GridEditing {
       return;
     }
     const pending = meta.pending;
-    if (!pending && Object.is(row[field], value)) return;
+    if (!pending && Object.is(row[field], value)) {
+      // Typing the saved value back over a refused one resolves it.
+      if (meta.errors?.[field]) this.discardRefused(id, field);
+      return;
+    }
     const after = { ...pending?.after, [field]: value };
     const before = { [field]: row[field], ...pending?.before };
     meta.pending = undefined;
@@ -274,8 +315,14 @@ export class GridEditing {
       if (!current) return;
       try {
         const saved = await updateRow(this.spec, id, { ...this.toApi(after), version: current.version ?? 1 });
-        this.setRow(id, this.merge(saved as Row, { ...current, ...after }));
-        if (record) this.undo.push(this.updateEntry([{ id, before, after }]));
+        const row = this.merge(saved as Row, { ...current, ...after });
+        this.setRow(id, row);
+        if (this.lastRefused?.id === id && fields.includes(this.lastRefused.field)) this.lastRefused = null;
+        if (record) {
+          this.undo.push(this.updateEntry([{ id, before, after }]));
+          toast(this.context.t('grid.saved.edit', this.describeEdit(row, fields)), 'success');
+        }
+        this.changed();
       } catch (reason) {
         const error = toApiError(reason);
         const latest = this.row(id) ?? current;
@@ -287,14 +334,48 @@ export class GridEditing {
           this.changed();
           return;
         }
-        meta.errors = { ...meta.errors, ...this.cellErrors(error, fields) };
+        // The cell keeps what was typed, with the reason, until it is corrected or Esc restores the saved value.
+        const refused = this.cellErrors(error, fields);
+        for (const field of fields) {
+          const column = this.context.columns.get(field);
+          if (column && refused[field] && error.status !== 409)
+            refused[field] = { ...refused[field], text: formatCell(column, after[field], this.context.t) };
+        }
+        meta.errors = { ...meta.errors, ...refused };
         this.setRow(id, { ...latest, ...before });
         if (error.status === 409) this.raiseConflict(id, error, { ...latest, ...after });
+        else if (fields[0]) this.lastRefused = { id, field: fields[0] };
+        this.changed();
       } finally {
         for (const field of fields) meta.saving?.delete(field);
         this.refresh([id]);
       }
     });
+  }
+
+  /** 'name' and 'Quality (QB)': a change of one row's fields in words, for its toast and its undo entry. */
+  private describeEdit(row: Row, fields: readonly string[]): { field: string; row: string } {
+    const { t } = this.context;
+    return {
+      field: fields.map((field) => inSentence(fieldLabel(t, this.spec, field))).join(', '),
+      row: this.spec.title(row),
+    };
+  }
+
+  /** The refused value of a cell (typed text the server did not take), or null. */
+  refusedAt(id: string, field: string) {
+    const error = this.context.meta.get(id)?.errors?.[field];
+    return error && error.text !== undefined && !this.meta(id).draft && !this.meta(id).staged ? error : null;
+  }
+
+  /** Esc on a refused cell: its typed text and reason go, the saved value shows again. Whether there was one. */
+  discardRefused(id: string, field: string): boolean {
+    if (!this.refusedAt(id, field)) return false;
+    delete this.meta(id).errors![field];
+    if (this.lastRefused?.id === id && this.lastRefused.field === field) this.lastRefused = null;
+    this.refresh([id]);
+    this.changed();
+    return true;
   }
 
   /** The server's reason on each field it names, or its message on every field written. */
@@ -303,8 +384,8 @@ export class GridEditing {
     for (const field of fields) {
       const own = error.fields?.[field];
       out[field] = own
-        ? { code: 'server', message: own.message, params: { code: own.code } }
-        : { code: 'server', message: error.message };
+        ? { code: 'server', message: own.message, detail: own }
+        : { code: 'server', message: errorText(this.context.t, error) };
     }
     return out;
   }
@@ -385,8 +466,10 @@ export class GridEditing {
       this.refresh([id]);
       try {
         const saved = await createRow(this.spec, this.toApi(values));
-        this.replaceDraft(id, this.merge(saved as Row, { ...values, _id: saved._id }));
-        this.undo.push(this.createEntry([saved._id], [values]));
+        const row = this.merge(saved as Row, { ...values, _id: saved._id });
+        this.replaceDraft(id, row);
+        this.undo.push(this.createEntry([saved._id], [values], this.spec.title(row)));
+        toast(this.context.t('grid.saved.created', { row: this.spec.title(row) }), 'success');
         return true;
       } catch (reason) {
         const error = toApiError(reason);
@@ -573,24 +656,36 @@ export class GridEditing {
         const row = this.row(u.id)!;
         this.setRow(u.id, { ...row, version: report.rows[i]?.version ?? row.version });
       });
+      // A new row the server matched to an existing record (by its natural key) updated that record: the grid
+      // updates its row, and undo restores its values instead of deleting it.
       const createdIds: string[] = [];
-      const api = this.api!;
-      const added: Row[] = creates.map((c, j) => {
+      const createdValues: Values[] = [];
+      const matched: { id: string; before: Values; after: Values }[] = [];
+      const written: Row[] = [];
+      creates.forEach((c, j) => {
         const entry = report.rows[updates.length + j]!;
-        createdIds.push(entry._id!);
+        const id = entry._id!;
         this.context.meta.delete(c.id);
-        return { ...c.values, _id: entry._id!, version: entry.version };
+        const shown = this.row(id);
+        if (entry.status === 'created') {
+          createdIds.push(id);
+          createdValues.push(c.values);
+        } else if (shown) {
+          matched.push({
+            id,
+            before: Object.fromEntries(Object.keys(c.values).map((field) => [field, shown[field] ?? null])),
+            after: c.values,
+          });
+          this.meta(id).errors = {};
+        } else return; // Matched a record this view does not show (another tab): nothing to show.
+        written.push({ ...c.values, _id: id, version: entry.version });
       });
-      api.applyTransaction({ remove: creates.map((c) => ({ _id: c.id })), add: added });
-      this.undo.push(
-        this.pasteEntry(
-          createdIds,
-          creates.map((c) => c.values),
-          updates,
-        ),
-      );
+      const { add, update } = upsertTransaction(written, (id) => this.row(id));
+      this.api!.applyTransaction({ remove: creates.map((c) => ({ _id: c.id })), update, add });
+      this.undo.push(this.pasteEntry(createdIds, createdValues, [...updates, ...matched]));
       this.staged = null;
       this.changed();
+      toast(this.context.t('grid.saved.rows', { count: updates.length + creates.length }), 'success');
       return report;
     } catch (reason) {
       const error = toApiError(reason);
@@ -696,10 +791,14 @@ export class GridEditing {
 
   // ---- undo entries -------------------------------------------------------------------------------------------------
 
-  private updateEntry(changes: readonly { id: string; before: Values; after: Values }[]) {
+  private updateEntry(changes: readonly { id: string; before: Values; after: Values }[]): UndoEntry {
+    // One row's edit reads 'name of Quality (QB)'; more rows, 'edit of 3 rows'.
+    const only = changes.length === 1 ? changes[0]! : null;
+    const row = only ? this.row(only.id) : undefined;
     return {
-      label: 'grid.undo.edit',
-      values: { count: changes.length },
+      ...(only && row
+        ? { label: 'grid.undo.field', values: this.describeEdit({ ...row, ...only.after }, Object.keys(only.after)) }
+        : { label: 'grid.undo.edit', values: { count: changes.length } }),
       undo: () => this.writeUpdates(changes, 'before'),
       redo: () => this.writeUpdates(changes, 'after'),
     };
@@ -728,12 +827,13 @@ export class GridEditing {
       const row = this.row(change.id);
       if (row) this.setRow(change.id, { ...row, ...change.after, version: report.rows[i]?.version ?? row.version });
     });
-    const added = valuesList.map((values, i) => {
+    const written = valuesList.map((values, i) => {
       const entry = report.rows[stored.length + i]!;
       return { ...values, _id: entry._id!, version: entry.version };
     });
-    this.api?.applyTransaction({ add: added, addIndex: 0 });
-    return added.map((row) => row._id);
+    const { add, update } = upsertTransaction<Row>(written, (id) => this.row(id));
+    this.api?.applyTransaction({ add, update, addIndex: 0 });
+    return written.map((row) => row._id);
   }
 
   private async drop(ids: readonly string[]) {
@@ -743,11 +843,12 @@ export class GridEditing {
     this.api?.applyTransaction({ remove: current.map((id) => ({ _id: id })) });
   }
 
-  private createEntry(ids: string[], valuesList: Values[]) {
+  private createEntry(ids: string[], valuesList: Values[], title?: string): UndoEntry {
     let current = ids;
     return {
-      label: 'grid.undo.create',
-      values: { count: ids.length },
+      ...(title !== undefined && ids.length === 1
+        ? { label: 'grid.undo.createOne', values: { row: title } }
+        : { label: 'grid.undo.create', values: { count: ids.length } }),
       undo: () => this.drop(current),
       redo: async () => {
         const next = await this.recreate(valuesList);
@@ -757,12 +858,13 @@ export class GridEditing {
     };
   }
 
-  private deleteEntry(rows: readonly Row[]) {
+  private deleteEntry(rows: readonly Row[]): UndoEntry {
     const valuesList = rows.map(({ _id, version, ...values }) => values);
     let current: string[] = rows.map((row) => row._id);
     return {
-      label: 'grid.undo.delete',
-      values: { count: rows.length },
+      ...(rows.length === 1
+        ? { label: 'grid.undo.deleteOne', values: { row: this.spec.title(rows[0]!) } }
+        : { label: 'grid.undo.delete', values: { count: rows.length } }),
       undo: async () => {
         const next = await this.recreate(valuesList);
         this.rename(current, next);

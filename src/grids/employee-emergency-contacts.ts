@@ -19,6 +19,6 @@ export const employeeEmergencyContactsGrid = defineGrid({
       required: true,
       enum: { key: 'relationship', values: relationshipValues },
     },
-    { field: 'phone', kind: 'text', width: 180 },
+    { field: 'phone', kind: 'phone' },
   ],
 });

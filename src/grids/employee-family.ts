@@ -19,7 +19,7 @@ export const employeeFamilyGrid = defineGrid({
       required: true,
       enum: { key: 'relationship', values: relationshipValues },
     },
-    { field: 'phone', kind: 'text', width: 160 },
+    { field: 'phone', kind: 'phone' },
     { field: 'birth_date', kind: 'date' },
     { field: 'bpjs_ks_additional', kind: 'boolean', width: 190 },
   ],

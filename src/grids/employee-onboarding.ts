@@ -23,7 +23,7 @@ export const onboardingGrid = defineGrid({
   columns: [
     { field: 'fullname', kind: 'text', width: 220, pinned: 'left', required: true },
     { field: 'email', kind: 'text', width: 230, required: true },
-    { field: 'phone', kind: 'text', width: 150 },
+    { field: 'phone', kind: 'phone' },
     ...organizationColumns,
     employmentStatusColumn,
     { field: 'contract_start_date', kind: 'date' },

@@ -28,7 +28,7 @@ export const employeesGrid = defineGrid({
     ...identityColumns,
     { field: 'nickname', kind: 'text', width: 140 },
     { field: 'email', kind: 'text', width: 220 },
-    { field: 'phone', kind: 'text', width: 150 },
+    { field: 'phone', kind: 'phone' },
     { field: 'birth_place', kind: 'text', width: 150 },
     { field: 'birth_date', kind: 'date' },
     genderColumn,

@@ -70,6 +70,7 @@ const asText = ({ value, column, t }: CellInput) => text(formatCell(column, valu
 export const exportCells: Record<ColumnKind, (input: CellInput) => CellObject> = {
   text: asText,
   longText: asText,
+  phone: asText,
   number: (input) => {
     const number = toNumber(input.value);
     return number === null ? asText(input) : numeric(number);

@@ -16,7 +16,7 @@ export const invitedUsersGrid = defineGrid({
     { field: 'photo_url', kind: 'text', width: 200 },
     { field: 'fullname', kind: 'text', width: 220, pinned: 'left', required: true },
     { field: 'email', kind: 'text', width: 240 },
-    { field: 'phone', kind: 'text', width: 160 },
+    { field: 'phone', kind: 'phone' },
     { field: 'username', kind: 'text', width: 160, editable: false },
     {
       field: 'level',

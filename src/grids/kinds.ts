@@ -4,6 +4,7 @@
  * kind anywhere else.
  */
 import type { TFunction } from 'i18next';
+import { displayPhone } from '../../common/contact.ts';
 import { formatDate, formatRupiah } from '../format.ts';
 import type { AnyColumn, ColumnKind, RefValue } from './types.ts';
 
@@ -13,7 +14,10 @@ export type EditorKind = 'text' | 'longText' | 'number' | 'enum' | 'date' | 'boo
 export type FilterKind = 'agTextColumnFilter' | 'agNumberColumnFilter' | 'agDateColumnFilter';
 
 export interface KindBehaviour {
+  /** Pixels: the column's width, or its least width when it grows (`flex`). */
   width: number;
+  /** Share of the spare width the column takes on wide screens (text-like columns); 0: a fixed width. */
+  flex: number;
   align: 'start' | 'end' | 'center';
   editor: EditorKind;
   filter: FilterKind | null;
@@ -42,6 +46,7 @@ export const refLabel = (value: unknown, column: AnyColumn): string => {
 
 const textKind: KindBehaviour = {
   width: 200,
+  flex: 1,
   align: 'start',
   editor: 'text',
   filter: 'agTextColumnFilter',
@@ -50,7 +55,7 @@ const textKind: KindBehaviour = {
   sortValue: (value) => (isBlank(value) ? null : String(value).toLocaleLowerCase()),
 };
 
-const numeric = (display: (value: number, column: AnyColumn) => string): Omit<KindBehaviour, 'width'> => ({
+const numeric = (display: (value: number, column: AnyColumn) => string): Omit<KindBehaviour, 'width' | 'flex'> => ({
   align: 'end',
   editor: 'number',
   filter: 'agNumberColumnFilter',
@@ -64,15 +69,23 @@ const numeric = (display: (value: number, column: AnyColumn) => string): Omit<Ki
 
 export const kinds = {
   text: textKind,
-  longText: { ...textKind, width: 320, editor: 'longText' },
+  longText: { ...textKind, width: 320, flex: 1.5, editor: 'longText' },
+  phone: {
+    ...textKind,
+    width: 170,
+    flex: 0,
+    display: (value) => (isBlank(value) ? '' : displayPhone(String(value))),
+  },
   number: {
     ...numeric((value, column) => (column.grouping === false ? String(value) : grouping.format(value))),
     width: 120,
+    flex: 0,
   },
-  money: { ...numeric((value) => formatRupiah(value)), width: 160 },
-  percent: { ...numeric((value) => `${grouping.format(value)}%`), width: 110 },
+  money: { ...numeric((value) => formatRupiah(value)), width: 160, flex: 0 },
+  percent: { ...numeric((value) => `${grouping.format(value)}%`), width: 110, flex: 0 },
   date: {
     width: 140,
+    flex: 0,
     align: 'start',
     editor: 'date',
     filter: 'agDateColumnFilter',
@@ -84,11 +97,13 @@ export const kinds = {
   time: {
     ...textKind,
     width: 100,
+    flex: 0,
     editor: 'text',
     filter: null,
   },
   enum: {
     width: 170,
+    flex: 0,
     align: 'start',
     editor: 'enum',
     filter: 'agTextColumnFilter',
@@ -99,6 +114,7 @@ export const kinds = {
   },
   boolean: {
     width: 110,
+    flex: 0,
     align: 'center',
     editor: 'boolean',
     filter: null,
@@ -109,6 +125,7 @@ export const kinds = {
   },
   reference: {
     width: 220,
+    flex: 1,
     align: 'start',
     editor: 'reference',
     filter: 'agTextColumnFilter',
@@ -126,6 +143,7 @@ export const kinds = {
   computed: {
     ...textKind,
     width: 140,
+    flex: 0,
     editor: 'none',
     filter: null,
     toApi: () => undefined,

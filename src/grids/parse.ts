@@ -17,7 +17,9 @@
  * export put before a formula-like start ("'=x", see `safeCell.ts`) is taken off again.
  */
 import type { TFunction } from 'i18next';
+import { compactPhone, displayPhone, isPhone } from '../../common/contact.ts';
 import { formatDate, formatRupiah } from '../format.ts';
+import { fieldErrorText } from '../validation.ts';
 import { lookupKey } from './lookupKey.ts';
 import { restoreFormula } from './safeCell.ts';
 import type { AnyColumn, CellError, CellErrorCode, ColumnKind, ParseContext, Parsed } from './types.ts';
@@ -40,6 +42,7 @@ export const cellErrorKeys = {
   reference: 'grid.errors.reference',
   ambiguous: 'grid.errors.ambiguous',
   digits: 'grid.errors.digits',
+  phone: 'grid.errors.phone',
   readOnly: 'grid.errors.readOnly',
   server: 'grid.errors.server',
 } as const satisfies Record<CellErrorCode, `grid.errors.${CellErrorCode}`>;
@@ -49,10 +52,12 @@ export const booleanKeys = { yes: 'grid.boolean.yes', no: 'grid.boolean.no' } as
 
 /**
  * A cell error in the user's language. Params: `min`/`max` (numbers, formatted for the language), `value` (the
- * refused text) and `count` (matches, for 'ambiguous'). A 'server' error shows the server's own message when it
- * has one.
+ * refused text) and `count` (matches, for 'ambiguous'). A 'server' error shows its field error in words
+ * (`fieldErrorText`), else the server's own message.
  */
 export function cellErrorText(t: TFunction, error: CellError): string {
+  // The server's field error in words (a pattern, a length…), as every form says it (`src/validation.ts`).
+  if (error.code === 'server' && error.detail) return fieldErrorText(t, error.detail);
   if (error.code === 'server' && error.message) return error.message;
   return t(cellErrorKeys[error.code], { ...error.params });
 }
@@ -399,6 +404,17 @@ const kinds = {
     pasteable: true,
     parse: (text) => ok(restoreFormula(text)),
     format: (value) => String(value),
+  },
+  phone: {
+    pasteable: true,
+    // Kept as digits with an optional leading + (the server's rule): '0812-3456 7890' is '081234567890'.
+    parse: (text) => {
+      const compact = compactPhone(restoreFormula(text.trim()));
+      return isPhone(compact) ? ok(compact) : fail('phone');
+    },
+    format: (value) => String(value),
+    display: (value) => displayPhone(String(value)),
+    identity: (value) => compactPhone(String(value)),
   },
   number: {
     pasteable: true,

@@ -30,6 +30,6 @@ export const resignedEmployeesGrid = defineGrid({
     { field: 'join_date', kind: 'date' },
     { ...employmentStatusColumn, required: true },
     { field: 'email', kind: 'text', width: 220 },
-    { field: 'phone', kind: 'text', width: 150 },
+    { field: 'phone', kind: 'phone' },
   ],
 });

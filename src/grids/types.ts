@@ -11,6 +11,7 @@ import type { paths } from '../api/v1.d.ts';
 export type ColumnKind =
   | 'text'
   | 'longText'
+  | 'phone'
   | 'number'
   | 'money'
   | 'percent'
@@ -173,14 +174,17 @@ export type CellErrorCode =
   | 'reference'
   | 'ambiguous'
   | 'digits'
+  | 'phone'
   | 'readOnly'
   | 'server';
 
 export interface CellError {
   code: CellErrorCode;
   params?: Record<string, string | number>;
-  /** The server's own message, for `server` errors. */
+  /** The server's own message, for `server` errors: shown only when it sent no field error (`detail`). */
   message?: string;
+  /** A `server` error's field error as the API sent it (Ajv's keyword and params): `fieldErrorText` says it in words. */
+  detail?: { code: string; message: string; params?: Record<string, unknown> };
   /** The refused text as typed or pasted, shown in the cell until it is fixed. */
   text?: string;
 }

@@ -44,3 +44,56 @@ describe('field error texts', () => {
     expect(text('anyOf')).toBe('This value is invalid');
   });
 });
+
+describe('pattern, format and type refusals in words', () => {
+  it('says each known pattern in words, never the regular expression', () => {
+    expect(text('pattern', { pattern: '^[A-Za-z0-9._-]{1,30}$' })).toBe(
+      'Letters, digits, dot, dash and underscore only; at most 30 characters',
+    );
+    expect(text('pattern', { pattern: '^[A-Za-z0-9._/-]{1,30}$' })).toBe(
+      'Letters, digits, dot, slash, dash and underscore only; at most 30 characters',
+    );
+    expect(text('pattern', { pattern: '^[a-zA-Z0-9._-]{3,60}$' })).toBe(
+      'Letters, digits, dot, dash and underscore only; 3 to 60 characters',
+    );
+    expect(text('pattern', { pattern: '^[A-Z0-9]{1,20}$' })).toBe(
+      'Capital letters and digits only; at most 20 characters',
+    );
+    expect(text('pattern', { pattern: '^\\+?[0-9]{8,15}$' })).toMatch(/^A phone number of 8 to 15 digits/);
+    expect(text('pattern', { pattern: '^https?://\\S{1,2000}$' })).toBe(
+      'A web address starting with http:// or https://',
+    );
+  });
+
+  it('reads the digits-only family (NIK, NPWP, postal codes) from the pattern itself', () => {
+    expect(text('pattern', { pattern: '^[0-9]{16,16}$' })).toBe('Digits only; exactly 16 digits');
+    expect(text('pattern', { pattern: '^[0-9]{1,3}$' })).toBe('Digits only; at most 3 digits');
+    expect(text('pattern', { pattern: '^[0-9]{8,16}$' })).toBe('Digits only; 8 to 16 digits');
+  });
+
+  it('falls back to a generic text for a pattern it does not know', () => {
+    expect(text('pattern', { pattern: '^[a-f0-9]{32}\\.[a-z]{3,4}$' })).toBe('This format is not accepted');
+    expect(text('pattern')).toBe('This format is not accepted');
+  });
+
+  it('translates every pattern text', () => {
+    const pattern = { code: 'pattern', message: 'must match pattern', params: { pattern: '^[A-Za-z0-9._-]{1,30}$' } };
+    expect(fieldErrorText(instance.getFixedT('id'), pattern)).toBe(
+      'Hanya huruf, angka, titik, tanda hubung, dan garis bawah; paling banyak 30 karakter',
+    );
+    expect(fieldErrorText(instance.getFixedT('zh'), pattern)).toBe(
+      '仅限字母、数字、点、连字符和下划线；最多 30 个字符',
+    );
+  });
+
+  it('says formats and types as what the field takes', () => {
+    expect(text('format', { format: 'email' })).toBe('An email address such as name@example.com');
+    expect(text('format', { format: 'date' })).toBe('A date such as 31/12/2024');
+    expect(text('format', { format: 'hostname' })).toBe('This is not a valid value');
+    expect(text('type', { type: 'integer' })).toBe('Enter a whole number');
+    expect(text('type', { type: 'number,null' })).toBe('Enter a number');
+    expect(text('type', { type: 'object' })).toBe('This value has the wrong type');
+    expect(text('maxLength', { limit: 30 })).toBe('Use at most 30 characters');
+    expect(text('required', { missingProperty: 'code' })).toBe('This field is required');
+  });
+});

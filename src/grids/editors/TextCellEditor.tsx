@@ -3,15 +3,19 @@ import { useGridCellEditor } from 'ag-grid-react';
 import { useEffect, useRef, useState } from 'react';
 import type { GridContext } from '../context.ts';
 import { cellErrorText, formatCell, parseCell } from '../parse.ts';
-import type { AnyColumn, ColumnKind } from '../types.ts';
+import type { AnyColumn, CellErrorCode, ColumnKind } from '../types.ts';
 
-/** Characters a number-only cell accepts while typing (spec 5): digits, separators, minus, percent. */
-const allowedByKind: Partial<Record<ColumnKind, RegExp>> = {
-  number: /^[0-9.,-]$/,
-  money: /^[0-9.,-]$/,
-  percent: /^[0-9.,%-]$/,
-  time: /^[0-9:.]$/,
+/** Characters a number-only or phone cell accepts while typing (spec 5), the reason shown for others, its keyboard. */
+const typedByKind: Partial<
+  Record<ColumnKind, { chars: RegExp; refused: CellErrorCode; inputMode: 'decimal' | 'tel' | undefined }>
+> = {
+  number: { chars: /^[0-9.,-]$/, refused: 'number', inputMode: 'decimal' },
+  money: { chars: /^[0-9.,-]$/, refused: 'number', inputMode: 'decimal' },
+  percent: { chars: /^[0-9.,%-]$/, refused: 'number', inputMode: 'decimal' },
+  time: { chars: /^[0-9:.]$/, refused: 'time', inputMode: undefined },
+  phone: { chars: /^[0-9+\s().-]$/, refused: 'phone', inputMode: 'tel' },
 };
+const digitsOnly = { chars: /^[0-9]$/, refused: 'digits', inputMode: 'decimal' } as const;
 
 /**
  * The in-cell editor for text, numbers, money, percentages and times: what is typed is read by the same parser as a
@@ -21,11 +25,15 @@ const allowedByKind: Partial<Record<ColumnKind, RegExp>> = {
 export function TextCellEditor(props: CustomCellEditorProps) {
   const context = props.context as GridContext;
   const column = props.colDef.cellEditorParams?.spec as AnyColumn;
-  const initial = props.eventKey && props.eventKey.length === 1 ? props.eventKey : startText(props.value);
+  // A value the server refused stays in the cell for correction: editing starts from it, not from the saved value.
+  const refused = props.data ? context.meta.get(props.data._id)?.errors?.[column.field]?.text : undefined;
+  const initial = props.eventKey && props.eventKey.length === 1 ? props.eventKey : (refused ?? startText(props.value));
   const [text, setText] = useState(initial);
   const [error, setError] = useState<string | null>(null);
   const input = useRef<HTMLInputElement>(null);
-  const allowed = column.digits ? /^[0-9]$/ : allowedByKind[column.kind];
+  const typed = column.digits ? digitsOnly : typedByKind[column.kind];
+  const allowed = typed?.chars;
+  const refusedCode: CellErrorCode = typed?.refused ?? 'number';
 
   function startText(value: unknown) {
     return value === null || value === undefined ? '' : formatCell(column, value, context.t);
@@ -62,7 +70,7 @@ export function TextCellEditor(props: CustomCellEditorProps) {
     const onKeyDown = (event: KeyboardEvent) => {
       if (allowed && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !allowed.test(event.key)) {
         event.preventDefault();
-        setError(cellErrorText(context.t, { code: column.digits ? 'digits' : 'number' }));
+        setError(cellErrorText(context.t, { code: refusedCode }));
         return;
       }
       if ((event.key === 'Enter' || event.key === 'Tab') && !latest.current.check(latest.current.text)) {
@@ -72,7 +80,7 @@ export function TextCellEditor(props: CustomCellEditorProps) {
     };
     element.addEventListener('keydown', onKeyDown);
     return () => element.removeEventListener('keydown', onKeyDown);
-  }, [allowed, column, context]);
+  }, [allowed, refusedCode, context]);
 
   useGridCellEditor({
     // An unreadable value is never saved: the editor closes without a change, and the reason stays visible until then.
@@ -85,7 +93,7 @@ export function TextCellEditor(props: CustomCellEditorProps) {
         ref={input}
         className="cell-editor-input"
         value={text}
-        inputMode={allowed && column.kind !== 'time' ? 'decimal' : undefined}
+        inputMode={typed?.inputMode}
         aria-label={props.colDef.headerName}
         aria-invalid={error ? true : undefined}
         onChange={(event) => {

@@ -35,6 +35,7 @@ interface ExampleInput {
 const examples: Record<ColumnKind, (input: ExampleInput) => unknown> = {
   text: ({ column, t }) => (column.digits ? '0123456789' : t('import.template.exampleText')),
   longText: ({ t }) => t('import.template.exampleLongText'),
+  phone: () => '081234567890',
   number: ({ column }) => clamp(10, column),
   money: ({ column }) => clamp(5_000_000, column),
   percent: ({ column }) => clamp(5, column),
