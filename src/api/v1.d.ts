@@ -3649,6 +3649,10 @@ export interface components {
             message: string;
             missing?: string[];
             rows?: unknown[];
+            used_by?: {
+                count: number;
+                resource: string;
+            }[];
         };
         FieldError: {
             code: string;
