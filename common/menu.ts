@@ -46,6 +46,8 @@ export interface MenuEntry {
 
 const admins = ['admin', 'sub_admin', 'custom', 'admin_department'] as const satisfies readonly Level[];
 const dev = ['developer'] as const satisfies readonly Level[];
+/** Admins of the whole company: they write company-wide lists; admin_department stays in their department. */
+const companyWide = ['admin', 'sub_admin', 'custom'] as const satisfies readonly Level[];
 const adminOnly = ['admin'] as const satisfies readonly Level[];
 const approvals = ['admin', 'sub_admin', 'custom', 'admin_department', 'approver'] as const satisfies readonly Level[];
 const platformFinance = [platformAccounts.developer, platformAccounts.finance, platformAccounts.bpjs] as const;
@@ -160,7 +162,8 @@ export const adminMenu: readonly MenuEntry[] = [
       group('employee-ref', admins, [leaf('employee-organization', admins), leaf('employee-personal', admins)]),
       group('payroll-ref', admins, [leaf('payroll-references', admins), leaf('payroll-rules', admins)]),
     ],
-    { icon: 'sitemap' },
+    // Company-wide organization and payroll references: a department admin reads them, never changes them.
+    { icon: 'sitemap', writeRoles: companyWide },
   ),
   group(
     'portal',

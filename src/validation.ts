@@ -43,6 +43,13 @@ const validationCodes = {
   duplicate: 'validation.duplicate',
   self: 'validation.self',
   conflict: 'validation.conflict',
+  // Who may change whom (common/account-rules.ts), department scope, bulk rows without their version.
+  outranked: 'validation.outranked',
+  self_block: 'validation.self_block',
+  self_raise: 'validation.self_raise',
+  level_too_high: 'validation.level_too_high',
+  own_department: 'validation.own_department',
+  version_required: 'validation.version_required',
 } as const satisfies Partial<Record<ValidationCode, `validation.${ValidationCode}`>>;
 
 /** The decimal places a `multipleOf` step allows (0.01 -> 2, 1 -> 0), or null for a step that is not 10^-n (0.25, 500). */
@@ -199,6 +206,7 @@ const errorCodeKeys = {
   no_company: 'errors.codes.no_company',
   forbidden_field: 'errors.codes.forbidden_field',
   not_exited: 'errors.codes.not_exited',
+  in_use: 'errors.codes.in_use',
 } as const satisfies Record<ErrorCode, `errors.codes.${ErrorCode}`>;
 
 /** Spec 8's default error texts: the generic one, the admin-assignment failure and a missing route guard. */
@@ -211,9 +219,23 @@ export const defaultErrors = {
 /** A server error in the user's language: 'Network Error' for a network failure, translated by code when known, else the server's message. */
 export function errorText(t: TFunction, error: ApiError): string {
   if (isNetworkFailure(error)) return t('errors.network');
+  if (error.code === 'in_use' && error.usedBy?.length) return inUseText(t, error.usedBy);
   const key = (errorCodeKeys as Record<string, (typeof errorCodeKeys)[ErrorCode]>)[error.code];
   if (key) return t(key);
   return error.message || t(defaultErrors.default);
+}
+
+/**
+ * 409 `in_use`: how many rows use the record and where ("Cannot delete: used by 51 Employees"), each place named by its
+ * resource's label (`resources.<name>.name`).
+ */
+function inUseText(t: TFunction, usedBy: readonly { resource: string; count: number }[]): string {
+  const list = usedBy
+    .map(({ resource, count }) =>
+      t('errors.inUseItem', { count, what: t(`resources.${resource}.name` as never, { defaultValue: resource }) }),
+    )
+    .join(', ');
+  return t('errors.inUse', { list });
 }
 
 /** What a form shows for a failed request: messages next to their fields, or else one general message. */

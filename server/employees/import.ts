@@ -145,7 +145,7 @@ export async function importEmployees(
         try {
           const result = await repo.bulkUpsert(
             tx as unknown as Db,
-            employeesResource,
+            allEmployeesResource,
             caller,
             { rows: updates.map((u) => u.row), delete: [] },
             (values) => checks.update(values),

@@ -72,20 +72,20 @@ export interface ExitInput {
  * and their account cannot sign in (checked at sign-in and on every request), so no session outlives it.
  */
 export async function exit(db: Db, caller: repo.Caller, id: string, input: ExitInput) {
-  const current = await repo.findOne(db, employeesResource, caller, id);
+  const current = await repo.findOne(db, allEmployeesResource, caller, id);
   if (typeof current.join_date === 'string' && input.exit_date < current.join_date) {
     throw invalid({ exit_date: { code: 'before_join', message: 'must not be before the join date' } });
   }
-  return repo.update(db, employeesResource, caller, id, { ...input });
+  return repo.update(db, allEmployeesResource, caller, id, { ...input });
 }
 
 /** Rehire: clears the exit fields, so the employee is active again and may sign in. */
 export async function rehire(db: Db, caller: repo.Caller, id: string, version: number) {
-  const current = await repo.findOne(db, employeesResource, caller, id);
+  const current = await repo.findOne(db, allEmployeesResource, caller, id);
   if (current.exit_date === null) {
     throw new AppError(409, 'not_exited', 'This employee has no exit date: there is nothing to rehire');
   }
-  return repo.update(db, employeesResource, caller, id, { version, exit_reason: null, exit_date: null });
+  return repo.update(db, allEmployeesResource, caller, id, { version, exit_reason: null, exit_date: null });
 }
 
 const accountColumns = {
@@ -101,7 +101,7 @@ const accountColumns = {
 
 /** The user id behind an employee the caller may see (tenancy and department through the generic repository). */
 async function accountId(db: Db, caller: repo.Caller, id: string): Promise<string> {
-  const employee = await repo.findOne(db, employeesResource, caller, id);
+  const employee = await repo.findOne(db, allEmployeesResource, caller, id);
   return employee.user as string;
 }
 
@@ -138,15 +138,16 @@ export async function updateAccount(db: Db, caller: repo.Caller, id: string, cha
     });
   }
   const userId = await accountId(db, caller, id);
-  if (userId === caller.actor.userId && changes.blocked) {
-    throw invalid({ blocked: { code: 'self', message: 'you cannot block your own account' } });
-  }
   const { password, ...fields } = changes;
   return repo.guardUnique(employeesResource, () =>
     db.transaction(async (tx) => {
       const where = and(eq(users.id, userId), eq(users.company_id, caller.companyId!))!;
       const [before] = await tx.select(accountColumns).from(users).where(where).for('update');
       if (!before) throw notFound('Account');
+      // Who may change whom (common/account-rules.ts): the target's level must rank below the caller's.
+      const judged: Row =
+        fields.username === undefined ? { ...changes } : { ...changes, username: fields.username.toLowerCase() };
+      repo.guardAccount(caller, { ...before, id: before._id }, judged);
       const values: Row = { ...fields, updated_at: new Date().toISOString() };
       if (fields.username !== undefined) values.username = fields.username.toLowerCase();
       if (password !== undefined) values.password_hash = await hashNewPassword(password);
@@ -189,7 +190,7 @@ export async function updateAccount(db: Db, caller: repo.Caller, id: string, cha
  * (common/bpjs.ts). Family members marked `bpjs_ks_additional` are the additional Kesehatan members.
  */
 export async function bpjs(db: Db, caller: repo.Caller, id: string) {
-  const employee = await repo.findOne(db, employeesResource, caller, id);
+  const employee = await repo.findOne(db, allEmployeesResource, caller, id);
   const [company] = await db
     .select({ umk: companies.umk, jkk: companies.jkk_percentage })
     .from(companies)

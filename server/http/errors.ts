@@ -89,6 +89,7 @@ export function fieldErrorsFromValidation(issues: readonly ValidationIssue[]): R
 interface DatabaseError {
   code: string;
   constraint?: string;
+  message?: string;
 }
 
 /** PostgreSQL's error, whether the driver error arrives bare or wrapped by Drizzle (`cause`). */
@@ -121,7 +122,12 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     const known = error.code ? frameworkErrors[error.code] : undefined;
     if (known) return reply.status(known.status).send({ code: known.code, message: known.message });
-    const pgCode = databaseError(error)?.code;
+    const found = databaseError(error);
+    const pgCode = found?.code;
+    // A RESTRICT key refused a delete that no route counted first (docs/decisions/0016): still a 409 `in_use`.
+    if (pgCode === '23503' && /^update or delete/i.test(found?.message ?? '')) {
+      return reply.status(409).send({ code: 'in_use', message: 'Cannot delete: it is still in use', used_by: [] });
+    }
     if (pgCode === '57014') {
       return reply.status(503).send({ code: 'timeout', message: 'The database took too long to answer' });
     }

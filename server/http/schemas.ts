@@ -16,6 +16,8 @@ export const ErrorSchema = Type.Object(
     rows: Type.Optional(Type.Array(Type.Unknown())),
     /** 404 on a delete of several rows: the ids that do not exist (or belong to another company). */
     missing: Type.Optional(Type.Array(Type.String())),
+    /** 409 `in_use`: the rows that still use the record(s) a delete names, counted by resource. */
+    used_by: Type.Optional(Type.Array(Type.Object({ resource: Type.String(), count: Type.Integer() }))),
   },
   { $id: 'Error' },
 );

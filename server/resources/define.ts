@@ -118,8 +118,8 @@ export interface ResourceConfig<T extends ResourceTable> {
   department?: { column: keyof T['_']['columns'] & string } | { employee: keyof T['_']['columns'] & string };
   /**
    * The rows this resource's list holds, for a resource that is a view of a shared table (the active, resigned and
-   * daily-worker lists of `employees`, docs/decisions/0009). Applies to the list only: a record is still read and
-   * written by its id.
+   * daily-worker lists of `employees`, docs/decisions/0009). A row rule like tenancy: the repository applies it to
+   * every operation (list, get, update, delete, bulk), so an id outside these rows is a 404 (docs/decisions/0015).
    */
   rows?: () => SQL;
   /** Validation refinements on top of what the column says (formats, patterns, ranges). */

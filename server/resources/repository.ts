@@ -3,14 +3,16 @@
  * and written only inside the caller's company, so another company's id simply does not exist (404).
  */
 import { and, count, eq, getTableName, inArray, is, type SQL, sql } from 'drizzle-orm';
-import { type PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { canAccess } from '../../common/menu.ts';
+import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type AccountRefusal, accountChangeRefusals } from '../../common/account-rules.ts';
+import { canAccess, type Level } from '../../common/menu.ts';
 import { type Changes, diff, type LogEntry, snapshot, writeLog } from '../activity/log.ts';
 import type { Db, Executor } from '../db/connect.ts';
 import * as schema from '../db/schema.ts';
 import { type Actor, actorViewer } from '../http/access.ts';
 import { AppError, databaseError, type FieldError, invalid, notFound } from '../http/errors.ts';
 import type { Relation, Resource } from './define.ts';
+import { resources } from './index.ts';
 import { buildOrder, buildWhere, DEFAULT_LIMIT, type ListQuery, parsePopulate } from './query.ts';
 
 export interface Caller {
@@ -22,13 +24,15 @@ export interface Caller {
 type Row = Record<string, unknown>;
 
 /**
- * The rows a caller may reach: their company's, and for an admin_department caller only their own department's
- * (docs/decisions/0010); nothing extra for platform resources.
+ * The rows a caller may reach, by every row rule of the resource, for every operation (list, get, update, delete,
+ * bulk): their company's, for an admin_department caller only their own department's (docs/decisions/0010), and only
+ * the rows its list holds (`rows`, docs/decisions/0009 and 0015). An id outside them is a 404 everywhere.
  */
 function tenancy(resource: Resource, caller: Caller): SQL | undefined {
-  if (resource.scope === 'platform') return undefined;
+  const rows = resource.rows?.();
+  if (resource.scope === 'platform') return rows;
   if (!caller.companyId) throw new AppError(403, 'no_company', 'Sign in to a company to use this');
-  return and(eq(resource.columns.company_id!, caller.companyId), departmentScope(resource, caller));
+  return and(eq(resource.columns.company_id!, caller.companyId), departmentScope(resource, caller), rows);
 }
 
 /** An admin_department caller's department condition on a resource that has one (null department: no rows). */
@@ -72,10 +76,49 @@ export function guardWrite(resource: Resource, caller: Caller, inputs: readonly 
     const outside = inputs.some((input) => scope.column in input && input[scope.column] !== caller.actor.departmentId);
     if (outside) {
       throw new AppError(403, 'forbidden_field', 'You may only assign employees to your own department', {
-        [scope.column]: { code: 'forbidden_field', message: 'must be your own department' },
+        [scope.column]: { code: 'own_department', message: 'must be your own department' },
       });
     }
   }
+}
+
+const refusalMessages = {
+  outranked: 'only a user of a higher level may change it',
+  self_block: 'you cannot block your own account',
+  self_raise: 'you cannot raise your own level',
+  level_too_high: 'must be a level below your own',
+} as const satisfies Record<AccountRefusal, string>;
+
+/**
+ * The account rule of common/account-rules.ts on one user row: the fields of `changes` that would change `stored`
+ * and that this caller may not change, as field errors (null when every change is allowed). Every write of a user's
+ * account fields goes through here: the generic repository for any resource over `users`, and the feature routes.
+ */
+export function accountRefusals(caller: Caller, stored: Row, changes: Row): Record<string, FieldError> | null {
+  const changed = Object.fromEntries(Object.entries(changes).filter(([field, value]) => stored[field] !== value));
+  const refusals = accountChangeRefusals(
+    { id: caller.actor.userId, level: caller.actor.level },
+    { id: String(stored.id), level: stored.level as Level },
+    changed,
+  );
+  const fields = Object.entries(refusals).map(([field, code]) => [field, { code, message: refusalMessages[code] }]);
+  return fields.length ? Object.fromEntries(fields) : null;
+}
+
+/** `accountRefusals` as a 403 `forbidden_field`, for a single write. */
+export function guardAccount(caller: Caller, stored: Row, changes: Row) {
+  const fields = accountRefusals(caller, stored, changes);
+  if (fields) throw new AppError(403, 'forbidden_field', 'You may not change this account', fields);
+}
+
+/**
+ * A new row of a department-scoped resource, written by an admin_department caller, is in their department when the
+ * input names none (another department was refused by `guardWrite`). Every insert goes through here.
+ */
+function ownDepartment(resource: Resource, caller: Caller, input: Row): Row {
+  const scope = resource.department;
+  if (!scope || !('column' in scope) || caller.actor.level !== 'admin_department') return input;
+  return input[scope.column] === undefined ? { ...input, [scope.column]: caller.actor.departmentId } : input;
 }
 
 /** A condition limited to the rows this caller may reach (company, and department where it applies). */
@@ -103,7 +146,7 @@ export function present(resource: Resource, row: Row, caller: Caller): Row {
  */
 export async function list(db: Db, resource: Resource, caller: Caller, query: ListQuery) {
   const hidden = hiddenFor(resource, caller);
-  const where = withTenancy(resource, caller, and(resource.rows?.(), buildWhere(resource, query, hidden)));
+  const where = withTenancy(resource, caller, buildWhere(resource, query, hidden));
   const order = buildOrder(resource, query.sort, hidden);
   const populate = parsePopulate(resource, query.populate);
   const limit = Number(query.limit ?? DEFAULT_LIMIT);
@@ -273,7 +316,7 @@ export async function create(db: Db, resource: Resource, caller: Caller, input: 
 /** Inserts one row inside the caller's transaction, stamped, company-scoped and logged. Input is already valid. */
 export async function insertRow(tx: Executor, resource: Resource, caller: Caller, input: Row) {
   const values = {
-    ...input,
+    ...ownDepartment(resource, caller, input),
     ...stamp(caller),
     ...(resource.scope === 'company' ? { company_id: caller.companyId } : {}),
   };
@@ -298,7 +341,7 @@ export async function insertRows(tx: Executor, resource: Resource, caller: Calle
       .insert(resource.table)
       .values(
         chunk.map((values) => ({
-          ...values,
+          ...ownDepartment(resource, caller, values),
           ...stamp(caller),
           ...(resource.scope === 'company' ? { company_id: caller.companyId } : {}),
         })) as never,
@@ -324,6 +367,7 @@ export async function update(db: Db, resource: Resource, caller: Caller, id: str
       const [before] = await tx.select().from(resource.table).where(idMatch).for('update');
       if (!before) throw notFound(resource.label);
       if (before.version !== version) throw conflict(resource, caller, before);
+      if (resource.table === schema.users) guardAccount(caller, before, changes);
       const ruleErrors = crossCheck(resource, before, changes);
       if (ruleErrors) throw invalid(ruleErrors);
       const [row] = await tx
@@ -364,6 +408,22 @@ export async function remove(db: Db, resource: Resource, caller: Caller, ids: st
  */
 export async function deleteRows(tx: Executor, resource: Resource, caller: Caller, ids: readonly string[]) {
   const unique = [...new Set(ids)];
+  if (unique.length === 0) return unique;
+  // Unknown ids first (404), so that a use count never tells anything about a row the caller may not reach.
+  const reachable = new Set<string>();
+  for (let i = 0; i < unique.length; i += LOOKUP_BATCH) {
+    const found = await tx
+      .select({ id: resource.columns.id! })
+      .from(resource.table)
+      .where(withTenancy(resource, caller, inArray(resource.columns.id!, unique.slice(i, i + LOOKUP_BATCH))));
+    for (const row of found) reachable.add(row.id as string);
+  }
+  if (reachable.size !== unique.length) {
+    throw new AppError(404, 'not_found', `${resource.label} not found`, undefined, {
+      missing: unique.filter((id) => !reachable.has(id)),
+    });
+  }
+  await guardInUse(tx, resource, unique);
   const rows: Row[] = [];
   for (let i = 0; i < unique.length; i += LOOKUP_BATCH) {
     rows.push(
@@ -385,6 +445,62 @@ export async function deleteRows(tx: Executor, resource: Resource, caller: Calle
   );
   return unique;
 }
+
+/**
+ * The foreign keys that keep a row from being deleted while other rows point at it: every one that neither cascades
+ * (a sub-record owned by its parent goes with it) nor sets null (an audit stamp of who acted), read from
+ * server/db/schema.ts (docs/decisions/0016). By referenced table.
+ */
+const usesByTable: ReadonlyMap<PgTable, readonly { table: PgTable; column: PgColumn }[]> = (() => {
+  const uses = new Map<PgTable, { table: PgTable; column: PgColumn }[]>();
+  for (const table of Object.values(schema as Record<string, unknown>)) {
+    if (!is(table, PgTable)) continue;
+    for (const key of getTableConfig(table).foreignKeys) {
+      if (key.onDelete === 'cascade' || key.onDelete === 'set null' || key.onDelete === 'set default') continue;
+      const reference = key.reference();
+      if (reference.columns.length !== 1) continue;
+      const list = uses.get(reference.foreignTable) ?? [];
+      list.push({ table, column: reference.columns[0]! });
+      uses.set(reference.foreignTable, list);
+    }
+  }
+  return uses;
+})();
+
+/** The name a table's rows go by in messages: the first registered resource over it, else the table's name. */
+const usedByName = (table: PgTable) => resources.find((r) => r.table === table)?.name ?? getTableName(table);
+
+/**
+ * Refuses (409 `in_use`) to delete rows that other rows still use, saying how many rows use them and where: the same
+ * rule for every relation, before the database's RESTRICT keys would refuse it (docs/decisions/0016).
+ */
+async function guardInUse(tx: Executor, resource: Resource, ids: readonly string[]) {
+  const usedBy: { resource: string; count: number }[] = [];
+  for (const { table, column } of usesByTable.get(resource.table) ?? []) {
+    let total = 0;
+    for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
+      const [{ n } = { n: 0 }] = await tx
+        .select({ n: count() })
+        .from(table)
+        .where(inArray(column, ids.slice(i, i + LOOKUP_BATCH)));
+      total += Number(n);
+    }
+    if (total > 0) usedBy.push({ resource: usedByName(table), count: total });
+  }
+  if (usedBy.length) throw inUse(usedBy);
+}
+
+/** 409 `in_use`: "Used by 51 employees". Also what a RESTRICT key's violation (23503) becomes, counted or not. */
+export const inUse = (usedBy: readonly { resource: string; count: number }[]) =>
+  new AppError(
+    409,
+    'in_use',
+    usedBy.length
+      ? `Cannot delete: used by ${usedBy.map((use) => `${use.count} ${use.resource}`).join(', ')}`
+      : 'Cannot delete: it is still in use',
+    undefined,
+    { used_by: usedBy },
+  );
 
 /**
  * One UPDATE for many rows writing the same fields: `update t set f = v.f … from (values …) v where t.id = v.id`.
@@ -525,7 +641,19 @@ export async function bulkUpsert(
         const fields = validate(values, before ? 'update' : 'create') ?? {};
         for (const [field, error] of Object.entries(crossCheck(resource, before, values) ?? {}))
           fields[field] ??= error;
-        if (before && version !== undefined && before.version !== version) {
+        if (before && resource.table === schema.users) {
+          for (const [field, error] of Object.entries(accountRefusals(caller, before, values) ?? {}))
+            fields[field] ??= error;
+        }
+        // A row that updates a record names the version it edited, like a single update: a stale or a missing
+        // version is this row's conflict, reported with the current version (docs/decisions/0015).
+        if (before && version === undefined) {
+          fields.version = {
+            code: 'version_required',
+            message: 'is required to update an existing record',
+            params: { current: before.version },
+          };
+        } else if (before && before.version !== version) {
           fields.version = {
             code: 'conflict',
             message: 'was changed by someone else',

@@ -139,7 +139,7 @@ export function resourceRoutes(app: FastifyInstance, db: Db, config: Config, res
     { _id: Type.Optional(Type.String({ format: 'uuid' })), version: Type.Optional(Type.Integer({ minimum: 1 })) },
     {
       additionalProperties: true,
-      description: `${Name}Create fields; with _id (or a known ${resource.naturalKey ?? '_id'}) the row is updated`,
+      description: `${Name}Create fields; with _id (or a known ${resource.naturalKey ?? '_id'}) the row updates that record and must carry its version (else the row is refused: version_required, or conflict when stale)`,
     },
   );
   const BulkBody = Type.Object(

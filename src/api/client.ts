@@ -56,13 +56,15 @@ export class ApiError extends Error {
   readonly current: unknown;
   /** `bulk_invalid`: the per-row report, each invalid row with its field errors. */
   readonly rows: unknown[] | undefined;
+  /** 409 `in_use`: how many rows of which resource use the record. */
+  readonly usedBy: readonly { resource: string; count: number }[] | undefined;
 
   constructor(
     status: number,
     code: string,
     message: string,
     fields?: FieldErrors,
-    details: { current?: unknown; rows?: unknown[] } = {},
+    details: { current?: unknown; rows?: unknown[]; usedBy?: readonly { resource: string; count: number }[] } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -71,6 +73,7 @@ export class ApiError extends Error {
     this.fields = fields;
     this.current = details.current;
     this.rows = details.rows;
+    this.usedBy = details.usedBy;
   }
 }
 
@@ -93,6 +96,7 @@ export function toApiError(error: unknown, response?: Response): ApiError {
       return new ApiError(response.status, error.code, error.message, error.fields, {
         current: error.current,
         rows: error.rows,
+        usedBy: error.used_by,
       });
     return new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
   }

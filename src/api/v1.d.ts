@@ -3697,6 +3697,10 @@ export interface components {
             message: string;
             missing?: string[];
             rows?: unknown[];
+            used_by?: {
+                count: number;
+                resource: string;
+            }[];
         };
         FieldError: {
             code: string;

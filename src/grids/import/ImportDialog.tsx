@@ -133,6 +133,16 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
   const title = resourceTitle(t, spec);
   // The rows as they were when the dialog opened: the grid re-rendering must not re-check the preview.
   const [matchable] = useState(existing);
+  /** The loaded versions of the rows an import may update, which it sends with each update. */
+  const versions = useMemo(
+    () =>
+      new Map(
+        matchable.flatMap((row) =>
+          typeof row._id === 'string' && typeof row.version === 'number' ? [[row._id, row.version] as const] : [],
+        ),
+      ),
+    [matchable],
+  );
   /** The user's corrections by row key and field: kept when the mapping or the reference lists change. */
   const corrections = useRef(new Map<string, Record<string, string>>());
 
@@ -379,7 +389,7 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
     try {
       const report = await importRows(
         spec,
-        sent.map((row) => bulkRow(row, columnsByField)),
+        sent.map((row) => bulkRow(row, columnsByField, versions)),
       );
       task.succeed(t('import.done', { created: report.created, updated: report.updated, unchanged: report.unchanged }));
       const sentKeys = new Set(sent.map((row) => row.key));

@@ -235,8 +235,16 @@ export function markDuplicates(rows: readonly PreviewRow[], naturalKey: string |
 }
 
 /** The bulk request's row: `_id` for an update, then every parsed value as the API takes it. */
-export function bulkRow(row: PreviewRow, columns: ReadonlyMap<string, AnyColumn>): Record<string, unknown> {
-  const body: Record<string, unknown> = row.existingId ? { _id: row.existingId } : {};
+export function bulkRow(
+  row: PreviewRow,
+  columns: ReadonlyMap<string, AnyColumn>,
+  versions?: ReadonlyMap<string, number>,
+): Record<string, unknown> {
+  // An update names the version of the record as it was loaded: the server refuses it per row when it changed since.
+  const version = row.existingId ? versions?.get(row.existingId) : undefined;
+  const body: Record<string, unknown> = row.existingId
+    ? { _id: row.existingId, ...(version === undefined ? {} : { version }) }
+    : {};
   for (const [field, value] of Object.entries(row.values)) {
     const column = columns.get(field);
     if (!column) continue;
@@ -275,7 +283,8 @@ export function applyServerReport(
     if (entry.status !== 'invalid' || !row) continue;
     const errors: Record<string, PreviewError> = {};
     for (const [field, error] of Object.entries(entry.fields ?? {})) {
-      errors[field] = { code: 'server', message: describe(error) };
+      // A version conflict is the record's, not a cell's: shown on the row's id column.
+      errors[field === 'version' ? ID_FIELD : field] = { code: 'server', message: describe(error) };
     }
     if (!Object.keys(errors).length) errors[ID_FIELD] = { code: 'server' };
     problems.set(row.key, errors);

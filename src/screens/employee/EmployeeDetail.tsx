@@ -333,7 +333,7 @@ function DetailView({
   /** The account's full name, email and phone are kept on the employee record too: read it again after a save. */
   async function refreshAfterAccount() {
     try {
-      adopt(await getEmployee(row._id), null);
+      adopt(await getEmployee(row), null);
     } catch (reason) {
       notifyError(errorText(t, toApiError(reason)));
     }
@@ -454,7 +454,7 @@ function DetailView({
     const section = formSectionById.get(id);
     if (!section) return;
     try {
-      adopt(await getEmployee(row._id), id);
+      adopt(await getEmployee(row), id);
       setConflict(null);
     } catch (reason) {
       notifyError(errorText(t, toApiError(reason)));

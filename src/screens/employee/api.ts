@@ -25,12 +25,12 @@ export async function findByUser(userId: string, signal?: AbortSignal): Promise<
   return reply.data;
 }
 
-/** The record by its own id, populated as the detail shows it (after a conflict). */
-export async function getEmployee(id: string): Promise<Employee> {
-  const reply = await call(
-    api.GET('/v1/employees/{id}', { params: { path: { id }, query: { populate: POPULATE } }, headers: inline }),
-  );
-  return reply.data;
+/**
+ * The record as the server has it now, populated as the detail shows it (after a conflict or an account save): by its
+ * account, since `/v1/employees/{id}` holds only the active list's rows.
+ */
+export function getEmployee(row: Pick<Employee, 'user'>): Promise<Employee> {
+  return findByUser(userIdOf(row.user));
 }
 
 /**

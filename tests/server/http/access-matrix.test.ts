@@ -30,6 +30,8 @@ const signedIn = everyone.filter((who) => who !== 'anonymous');
 const companyAdmins: Who[] = ['admin', 'sub_admin', 'admin_department'];
 /** The demo custom role reads employees and the organization lists, and writes nothing. */
 const hrReaders: Who[] = [...companyAdmins, 'custom'];
+/** Company-wide organization and payroll references: a department admin reads them and never writes (issue 10.3). */
+const companyWide: Who[] = ['admin', 'sub_admin'];
 
 /** Who gets past the access check, per route. Everyone else gets 401 (anonymous) or 403. */
 const matrix: Record<string, Who[]> = {
@@ -57,18 +59,18 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
   '/v1/invited-users': { read: ['developer'], write: ['developer'], create: false, remove: false },
   // The main developer account reads the outbox (demo logins: `developer`); nobody writes it.
   '/v1/outbox': { read: ['developer'], write: [], create: false, remove: false },
-  '/v1/refs/employees/orgs/departments': { read: hrReaders, write: companyAdmins },
-  '/v1/refs/employees/orgs/sub-departments': { read: hrReaders, write: companyAdmins },
-  '/v1/refs/employees/orgs/job-titles': { read: hrReaders, write: companyAdmins },
-  '/v1/refs/employees/orgs/locations': { read: hrReaders, write: companyAdmins },
+  '/v1/refs/employees/orgs/departments': { read: hrReaders, write: companyWide },
+  '/v1/refs/employees/orgs/sub-departments': { read: hrReaders, write: companyWide },
+  '/v1/refs/employees/orgs/job-titles': { read: hrReaders, write: companyWide },
+  '/v1/refs/employees/orgs/locations': { read: hrReaders, write: companyWide },
   // employee-personal: the demo custom role has no permission here.
-  '/v1/refs/employees/personal/nationalities': { read: companyAdmins, write: companyAdmins },
-  '/v1/refs/employees/personal/religions': { read: companyAdmins, write: companyAdmins },
-  '/v1/refs/employees/personal/titles': { read: companyAdmins, write: companyAdmins },
-  '/v1/refs/employees/personal/majors': { read: companyAdmins, write: companyAdmins },
-  '/v1/refs/employees/personal/relationships': { read: companyAdmins, write: companyAdmins },
-  '/v1/refs/employees/legalities/banks': { read: companyAdmins, write: companyAdmins, create: false, remove: false },
-  '/v1/refs/employees/assigns/roles': { read: companyAdmins, write: companyAdmins },
+  '/v1/refs/employees/personal/nationalities': { read: companyAdmins, write: companyWide },
+  '/v1/refs/employees/personal/religions': { read: companyAdmins, write: companyWide },
+  '/v1/refs/employees/personal/titles': { read: companyAdmins, write: companyWide },
+  '/v1/refs/employees/personal/majors': { read: companyAdmins, write: companyWide },
+  '/v1/refs/employees/personal/relationships': { read: companyAdmins, write: companyWide },
+  '/v1/refs/employees/legalities/banks': { read: companyAdmins, write: companyWide, create: false, remove: false },
+  '/v1/refs/employees/assigns/roles': { read: companyAdmins, write: companyWide },
   // payroll-references and payroll-rules: edited in place.
   ...Object.fromEntries(
     [
@@ -89,7 +91,7 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
       'missed-deductions',
     ].map((list) => [
       `/v1/refs/payrolls/${list}`,
-      { read: companyAdmins, write: companyAdmins, create: false as const, remove: false as const },
+      { read: companyAdmins, write: companyWide, create: false as const, remove: false as const },
     ]),
   ),
   '/v1/employees': { read: hrReaders, write: companyAdmins },
