@@ -3,6 +3,7 @@
  * translated by code, plus the fixed validation and confirmation texts of spec 5.
  */
 import type { TFunction } from 'i18next';
+import { DATE_YEARS } from '../common/dates.ts';
 import type en from '../locales/en.json';
 import { type ApiError, isNetworkFailure } from './api/client.ts';
 
@@ -41,6 +42,11 @@ const validationCodes = {
   duplicate: 'validation.duplicate',
   self: 'validation.self',
   conflict: 'validation.conflict',
+  // The shared input checks (issue 10): text PostgreSQL cannot store, list filters by kind.
+  invalid_characters: 'validation.invalid_characters',
+  date: 'validation.date',
+  integer: 'validation.integer',
+  number: 'validation.number',
 } as const satisfies Partial<Record<ValidationCode, `validation.${ValidationCode}`>>;
 
 /** The decimal places a `multipleOf` step allows (0.01 -> 2, 1 -> 0), or null for a step that is not 10^-n (0.25, 500). */
@@ -84,6 +90,9 @@ export function fieldErrorText(
 ): string {
   const params = error.params ?? {};
   if (error.code === 'multipleOf') return multipleOfText(t, params.multipleOf);
+  // A date that is not on the calendar or out of the years the API takes.
+  if (error.code === 'format' && (params.format === 'date' || params.format === 'date-time'))
+    return t('validation.date', { ...DATE_YEARS });
   if (error.code === 'const') {
     const value = params.allowedValue;
     return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
@@ -93,7 +102,7 @@ export function fieldErrorText(
   const key = Object.hasOwn(validationCodes, error.code)
     ? validationCodes[error.code as keyof typeof validationCodes]
     : 'validation.invalid';
-  return t(key, { limit: params.limit });
+  return t(key, { limit: params.limit, min: params.min, max: params.max });
 }
 
 /** Field errors by field path ('company.code'), translated; empty when the error is not a validation failure. */
@@ -120,6 +129,7 @@ const errorCodeKeys = {
   no_company: 'errors.codes.no_company',
   forbidden_field: 'errors.codes.forbidden_field',
   not_exited: 'errors.codes.not_exited',
+  too_many_uploads: 'errors.codes.too_many_uploads',
 } as const satisfies Record<ErrorCode, `errors.codes.${ErrorCode}`>;
 
 /** Spec 8's default error texts: the generic one, the admin-assignment failure and a missing route guard. */

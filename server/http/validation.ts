@@ -2,6 +2,7 @@ import type { TSchema } from '@sinclair/typebox';
 import Ajv, { type Ajv as AjvInstance } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
+import { DATE_YEARS } from '../../common/dates.ts';
 import { type FieldError, fieldErrorsFromValidation, invalid } from './errors.ts';
 
 /** The validator options the API uses everywhere (Fastify's compiler and the per-row bulk checks). */
@@ -16,7 +17,7 @@ export const ajvOptions = {
 } as const;
 
 /** The years a date may have: anything else is a typing slip (`0000-01-01`, `20244-01-01`), refused with a 400. */
-export const YEARS = { min: 1900, max: 2100 } as const;
+export const YEARS = DATE_YEARS;
 
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
 const DATE_TIME = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?([Zz]|[+-](\d{2}):?(\d{2}))$/;
@@ -66,8 +67,8 @@ export function compileCheck(schema: TSchema): (value: unknown) => Record<string
 }
 
 /** Text PostgreSQL cannot store, and no person types: a NUL character, or half of a UTF-16 surrogate pair. */
-const UNSTORABLE = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-export const isStorableText = (text: string) => !UNSTORABLE.test(text);
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+export const isStorableText = (text: string) => !text.includes('\u0000') && !LONE_SURROGATE.test(text);
 
 const badText: FieldError = {
   code: 'invalid_characters',

@@ -120,7 +120,7 @@ const hostileStrings = [
 const hostileNumbers = [
   1e20,
   -1e20,
-  9223372036854775808,
+  2 ** 63,
   2147483648,
   -2147483649,
   32768,
