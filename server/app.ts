@@ -18,8 +18,8 @@ import { healthRoutes } from './health/routes.ts';
 import { installAccess } from './http/access.ts';
 import { installErrorHandler, routeNotFound } from './http/errors.ts';
 import { sharedSchemas } from './http/schemas.ts';
-import { ajvOptions } from './http/validation.ts';
 import { createMailer } from './mail/mailer.ts';
+import { fastifyAjv, installTextGuard } from './http/validation.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
 import { resourceRoutes } from './resources/routes.ts';
@@ -46,12 +46,13 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     requestTimeout: 120_000,
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
-    ajv: { customOptions: ajvOptions },
+    ajv: fastifyAjv,
     forceCloseConnections: 'idle',
   });
   const { db } = database;
 
   installErrorHandler(app);
+  installTextGuard(app);
   // JSON and multipart only: a text body is a 415, not a string that fails validation.
   app.removeContentTypeParser('text/plain');
   await app.register(helmet, {

@@ -19,7 +19,15 @@ export interface Config {
   mailFrom: string;
   session: { idleMinutes: number; absoluteHours: number; impersonationMinutes: number };
   throttle: { accountFailures: number; ipFailures: number; windowMinutes: number; lockMinutes: number };
-  limits: { bodyBytes: number; bulkBodyBytes: number; fileBytes: number; unpackedBytes: number; maxListLimit: number };
+  limits: {
+    bodyBytes: number;
+    bulkBodyBytes: number;
+    fileBytes: number;
+    unpackedBytes: number;
+    maxListLimit: number;
+    /** Uploads one user may have in progress at once, and start in any minute (429 beyond). */
+    uploadsPerUser: { inProgress: number; perMinute: number };
+  };
   serveSpa: boolean;
 }
 
@@ -64,6 +72,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       fileBytes: int(env.MAX_FILE_BYTES, 10 * 1024 * 1024),
       unpackedBytes: int(env.MAX_UNPACKED_BYTES, 100 * 1024 * 1024),
       maxListLimit: 10_000,
+      uploadsPerUser: { inProgress: 2, perMinute: int(env.UPLOADS_PER_MINUTE, 30) },
     },
     serveSpa: env.SERVE_SPA !== 'false',
   };

@@ -4,6 +4,7 @@
  */
 import type { TFunction } from 'i18next';
 import { PHONE_PATTERN } from '../common/contact.ts';
+import { DATE_YEARS } from '../common/dates.ts';
 import type en from '../locales/en.json';
 import { type ApiError, isNetworkFailure } from './api/client.ts';
 
@@ -50,6 +51,11 @@ const validationCodes = {
   level_too_high: 'validation.level_too_high',
   own_department: 'validation.own_department',
   version_required: 'validation.version_required',
+  // The shared input checks (issue 10): text PostgreSQL cannot store, list filters by kind.
+  invalid_characters: 'validation.invalid_characters',
+  date: 'validation.date',
+  integer: 'validation.integer',
+  number: 'validation.number',
 } as const satisfies Partial<Record<ValidationCode, `validation.${ValidationCode}`>>;
 
 /** The decimal places a `multipleOf` step allows (0.01 -> 2, 1 -> 0), or null for a step that is not 10^-n (0.25, 500). */
@@ -167,6 +173,9 @@ export function fieldErrorText(
 ): string {
   const params = error.params ?? {};
   if (error.code === 'pattern') return patternText(t, params.pattern);
+  // A date that is not on the calendar or out of the years the API takes.
+  if (error.code === 'format' && (params.format === 'date' || params.format === 'date-time'))
+    return t('validation.date', { ...DATE_YEARS });
   if (error.code === 'format') return formatText(t, params.format);
   if (error.code === 'type') return typeText(t, params.type);
   if (error.code === 'multipleOf') return multipleOfText(t, params.multipleOf);
@@ -179,7 +188,7 @@ export function fieldErrorText(
   const key = Object.hasOwn(validationCodes, error.code)
     ? validationCodes[error.code as keyof typeof validationCodes]
     : 'validation.invalid';
-  return t(key, { limit: params.limit });
+  return t(key, { limit: params.limit, min: params.min, max: params.max });
 }
 
 /** Field errors by field path ('company.code'), translated; empty when the error is not a validation failure. */
@@ -207,6 +216,7 @@ const errorCodeKeys = {
   forbidden_field: 'errors.codes.forbidden_field',
   not_exited: 'errors.codes.not_exited',
   in_use: 'errors.codes.in_use',
+  too_many_uploads: 'errors.codes.too_many_uploads',
 } as const satisfies Record<ErrorCode, `errors.codes.${ErrorCode}`>;
 
 /** Spec 8's default error texts: the generic one, the admin-assignment failure and a missing route guard. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { createReadStream } from 'node:fs';
-import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
+import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Type } from '@sinclair/typebox';
@@ -13,8 +13,9 @@ import { files } from '../db/schema.ts';
 import { actorOf } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { errorResponses, Nullable, one } from '../http/schemas.ts';
+import { createInspector, createUploadLimit, type Inspector } from './inspector.ts';
 import { type AcceptGroup, acceptGroups, extensionOf, type FileType, fileTypes, sniff } from './sniff.ts';
-import { inspectZip, isXlsx } from './zip.ts';
+import { isXlsx } from './zip.ts';
 
 const StoredFile = Type.Object(
   {
@@ -31,9 +32,15 @@ export const fileSchemas = [StoredFile];
 
 const refuse = (code: string, message: string, status = 415) => new AppError(status, code, message);
 
-/** Uploads (spec 7 `POST /files`) are streamed to disk under a size limit, then checked by content. */
+/**
+ * Uploads (spec 7 `POST /files`) are streamed to disk under a size limit, then checked by content: a zip's entries
+ * are inflated in a worker thread (`inspector.ts`), a few at a time, and each user has a few uploads at once.
+ */
 export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
   const tmpDir = join(config.filesDir, '.incoming');
+  const inspector = createInspector();
+  const perUser = createUploadLimit(config.limits.uploadsPerUser);
+  app.addHook('onClose', () => inspector.close());
 
   app.post('/v1/files', {
     config: { access: { kind: 'signed-in' } },
@@ -57,11 +64,12 @@ export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
     handler: async (request, reply) => {
       const actor = actorOf(request);
       const accept = ((request.query as { accept?: AcceptGroup }).accept ?? 'any') as AcceptGroup;
-      const part = await request.file({ limits: { fileSize: config.limits.fileBytes, files: 1, fields: 5 } });
-      if (!part) throw refuse('file_missing', 'Choose a file to upload', 400);
-      await mkdir(tmpDir, { recursive: true });
+      const release = perUser.acquire(actor.userId);
       const tmp = join(tmpDir, randomBytes(12).toString('hex'));
       try {
+        const part = await request.file({ limits: { fileSize: config.limits.fileBytes, files: 1, fields: 5 } });
+        if (!part) throw refuse('file_missing', 'Choose a file to upload', 400);
+        await mkdir(tmpDir, { recursive: true });
         await pipeline(part.file, (await open(tmp, 'w')).createWriteStream());
         if (part.file.truncated) {
           throw refuse(
@@ -70,7 +78,7 @@ export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
             413,
           );
         }
-        const type = await detect(tmp, config.limits.unpackedBytes);
+        const type = await detect(inspector, tmp, config.limits.unpackedBytes);
         const allowed: readonly FileType[] = acceptGroups[accept];
         if (!type || !allowed.includes(type)) {
           throw refuse(
@@ -122,6 +130,7 @@ export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
           },
         };
       } finally {
+        release();
         await rm(tmp, { force: true });
       }
     },
@@ -157,14 +166,14 @@ export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
   });
 }
 
-async function detect(path: string, unpackedLimit: number): Promise<FileType | null> {
+async function detect(inspector: Inspector, path: string, unpackedLimit: number): Promise<FileType | null> {
   const handle = await open(path, 'r');
   const head = new Uint8Array(16);
   await handle.read(head, 0, 16, 0);
   await handle.close();
   const kind = sniff(head);
   if (kind !== 'zip') return kind;
-  const report = inspectZip(new Uint8Array(await readFile(path)), unpackedLimit);
+  const report = await inspector.inspect(path, unpackedLimit);
   if (report.reason === 'unpacked_too_large' || report.reason === 'too_many_entries') {
     throw refuse('file_unpacks_too_large', 'This file unpacks to more than the allowed size and was refused', 413);
   }

@@ -105,6 +105,44 @@ export function databaseError(error: unknown): DatabaseError | undefined {
   return undefined;
 }
 
+/** What PostgreSQL says about a failed statement that names no value: its code and where, never its data. */
+const safeDatabaseFields = [
+  'code',
+  'severity',
+  'routine',
+  'constraint',
+  'table',
+  'column',
+  'schema',
+  'dataType',
+] as const;
+
+/**
+ * An error as it may be logged. A failed statement's parameters hold salaries, NIK numbers and names, and PostgreSQL
+ * repeats values in its messages and details (`Key (nik)=(3171...) already exists`, `Failing row contains (...)`):
+ * for a database error the log gets the statement's SQL text (placeholders only), the error code and where it
+ * happened, and nothing else. Other errors keep their message and stack.
+ */
+export function loggableError(error: unknown): Record<string, unknown> {
+  const database = databaseError(error);
+  if (!database) {
+    const plain = error as { name?: unknown; message?: unknown; stack?: unknown; code?: unknown };
+    return { type: plain?.name, message: plain?.message, code: plain?.code, stack: plain?.stack };
+  }
+  const query = (error as { query?: unknown }).query;
+  const fields = Object.fromEntries(
+    safeDatabaseFields
+      .map((field) => [field, (database as unknown as Record<string, unknown>)[field]] as const)
+      .filter(([, value]) => value !== undefined),
+  );
+  return {
+    type: 'DatabaseError',
+    message: `Database error ${database.code}`,
+    ...(typeof query === 'string' ? { query } : {}),
+    ...fields,
+  };
+}
+
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
@@ -134,7 +172,7 @@ export function installErrorHandler(app: FastifyInstance) {
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       return reply.status(error.statusCode).send({ code: 'bad_request', message: error.message });
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: loggableError(error) }, 'unhandled error');
     return reply.status(500).send({ code: 'internal_error', message: 'An Error Occured' });
   });
 }

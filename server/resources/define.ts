@@ -239,6 +239,9 @@ function normalise(schema: TSchema, kind: FieldKind, column: PgColumn): TSchema 
     if (kind === 'decimal' && (node.type === 'number' || (Array.isArray(node.type) && node.type.includes('number')))) {
       return { ...node, ...decimalBounds(column, node) };
     }
+    if (node.type === 'integer' || (Array.isArray(node.type) && node.type.includes('integer'))) {
+      return { ...node, ...integerBounds(column, node) };
+    }
     if (node.type === 'string' && !node.format && !node.enum) {
       const format = ({ date: 'date', timestamp: 'date-time', uuid: 'uuid' } as Partial<Record<FieldKind, string>>)[
         kind
@@ -263,6 +266,26 @@ function decimalBounds(column: PgColumn, node: Record<string, unknown>) {
     multipleOf: step,
     minimum: Math.max(-largest, typeof node.minimum === 'number' ? node.minimum : -largest),
     maximum: Math.min(largest, typeof node.maximum === 'number' ? node.maximum : largest),
+  };
+}
+
+/** The values an integer column holds: a body or a filter outside them is a 400, not a database error. */
+export function integerRange(column: PgColumn): { minimum: number; maximum: number } | undefined {
+  return (integerRanges as Record<string, { minimum: number; maximum: number }>)[column.columnType];
+}
+const integerRanges = {
+  PgSmallInt: { minimum: -32_768, maximum: 32_767 },
+  PgInteger: { minimum: -2_147_483_648, maximum: 2_147_483_647 },
+  PgBigInt53: { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER },
+} as const;
+
+/** An integer within its column's range; a refinement's tighter bounds are kept. */
+function integerBounds(column: PgColumn, node: Record<string, unknown>) {
+  const range = integerRange(column);
+  if (!range) return {};
+  return {
+    minimum: Math.max(range.minimum, typeof node.minimum === 'number' ? node.minimum : range.minimum),
+    maximum: Math.min(range.maximum, typeof node.maximum === 'number' ? node.maximum : range.maximum),
   };
 }
 

@@ -25,10 +25,13 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type FieldError, invalid } from '../http/errors.ts';
-import type { FieldKind, Resource } from './define.ts';
+import { isCalendarDate, isCalendarDateTime, YEARS } from '../http/validation.ts';
+import { type FieldKind, integerRange, type Resource } from './define.ts';
 
 export const DEFAULT_LIMIT = 9999;
 export const MAX_LIMIT = 10_000;
+/** Beyond any list's length, and within PostgreSQL's OFFSET (a bigint): a larger `skip` is a 400, not a 500. */
+export const MAX_SKIP = 2_147_483_647;
 /** Indonesia's western time zone: where a "day" starts for timestamp filters. */
 export const TIME_ZONE_OFFSET = '+07:00';
 
@@ -58,7 +61,7 @@ export function listQuerySchema(resource: Resource): TSchema {
   return Type.Object(
     {
       limit: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_LIMIT, default: DEFAULT_LIMIT })),
-      skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+      skip: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0 })),
       sort: Type.Optional(
         Type.String({ description: `Comma-separated; '-' for descending. One of: ${resource.sort.join(', ')}` }),
       ),
@@ -109,9 +112,15 @@ const searchParameters = (resource: Resource) => ({
 
 type Condition = (column: PgColumn, values: string[]) => SQL | FieldError;
 
-const isNumber = (value: string) => /^-?\d+(\.\d+)?$/.test(value);
-const isDate = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value));
-const isDateTime = (value: string) => /^\d{4}-\d{2}-\d{2}T/.test(value) && !Number.isNaN(Date.parse(value));
+const isNumber = (value: string) => /^-?\d{1,20}(\.\d{1,20})?$/.test(value);
+const isInteger = (value: string) => /^-?\d{1,20}$/.test(value);
+const isDate = isCalendarDate;
+/** A date and time as the client sends it (an offset is optional here), on a real calendar date. */
+const isDateTime = (value: string) =>
+  isCalendarDateTime(value) ||
+  (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/.test(value) &&
+    isCalendarDate(value.slice(0, 10)) &&
+    !Number.isNaN(Date.parse(value)));
 const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 const booleans: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 
@@ -132,26 +141,46 @@ export function wholeDays(column: PgColumn, days: readonly string[]): SQL {
 /** A case-insensitive "contains" pattern for ILIKE, with the user's `%`, `_` and `\` taken literally. */
 export const containsPattern = (term: string) => `%${term.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+const numbers = (column: PgColumn, numbers: number[]) =>
+  numbers.length === 2 ? between(column, Math.min(...numbers), Math.max(...numbers)) : anyOf(column, numbers);
+const badDate = () =>
+  ({
+    ...bad('date', `must be a real date between ${YEARS.min} and ${YEARS.max} (YYYY-MM-DD)`),
+    params: { ...YEARS },
+  }) as FieldError;
+
 const conditions = {
+  /** A decimal column: any number of at most 20 digits either side of the point. */
   number: (column, values) => {
     if (!values.every(isNumber)) return bad('number', 'must be a number');
-    const numbers = values.map(Number);
-    return numbers.length === 2 ? between(column, Math.min(...numbers), Math.max(...numbers)) : anyOf(column, numbers);
+    return numbers(column, values.map(Number));
+  },
+  /** An integer column: whole numbers within the column's range (a smallint is not a bigint). */
+  integer: (column, values) => {
+    const range = integerRange(column) ?? { minimum: -Number.MAX_SAFE_INTEGER, maximum: Number.MAX_SAFE_INTEGER };
+    const parsed = values.map(Number);
+    if (!values.every(isInteger) || parsed.some((n) => n < range.minimum || n > range.maximum)) {
+      return {
+        ...bad('integer', `must be a whole number from ${range.minimum} to ${range.maximum}`),
+        params: { min: range.minimum, max: range.maximum },
+      };
+    }
+    return numbers(column, parsed);
   },
   date: (column, values) => {
-    if (!values.every(isDate)) return bad('date', 'must be a date (YYYY-MM-DD)');
+    if (!values.every(isDate)) return badDate();
     const sorted = [...values].sort();
     return values.length === 2 ? between(column, sorted[0], sorted[1]) : anyOf(column, values);
   },
   timestamp: (column, values) => {
-    if (!values.every((value) => isDate(value) || isDateTime(value))) return bad('date', 'must be a date');
+    if (!values.every((value) => isDate(value) || isDateTime(value))) return badDate();
     return wholeDays(
       column,
       values.map((value) => (isDate(value) ? value : value.slice(0, 10))),
     );
   },
   exactTimestamp: (column, values) => {
-    if (!values.every(isDateTime)) return bad('date', 'must be a date and time');
+    if (!values.every(isDateTime)) return badDate();
     return values.length === 2 ? between(column, values[0], values[1]) : anyOf(column, values);
   },
   boolean: (column, values) => {
@@ -172,8 +201,8 @@ const conditionByKind = {
   uuid: conditions.uuid,
   text: conditions.text,
   enum: conditions.enum,
-  integer: conditions.number,
-  money: conditions.number,
+  integer: conditions.integer,
+  money: conditions.integer,
   decimal: conditions.number,
   boolean: conditions.boolean,
   date: conditions.date,

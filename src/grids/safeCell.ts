@@ -1,6 +1,7 @@
 /**
  * CSV/formula injection (OWASP "CSV Injection"): a spreadsheet runs a cell that starts with '=', '+', '-' or '@' as
- * a formula, and a leading tab or carriage return can hide such a start. Text that users typed (a name, a note, a
+ * a formula, and leading white space or a line break before such a character (' =1+1', '\n=1+1') still starts one
+ * in some spreadsheets; a leading tab, carriage return or line feed is refused on its own. Text that users typed (a name, a note, a
  * referenced record's name) is exported and copied with a leading apostrophe in front of those characters, which
  * spreadsheets read as "this is text" and do not show.
  *
@@ -9,7 +10,7 @@
  * this to string cells only, never to the output of a number column.
  */
 
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^(?:[\t\r\n]|\s*[=+\-@])/;
 
 /** '=SUM(A1)' → "'=SUM(A1)", '-5' → "'-5" (as text), 'Budi' → 'Budi'. */
 export const neutraliseFormula = (text: string): string => (FORMULA_START.test(text) ? `'${text}` : text);

@@ -32,6 +32,14 @@ describe('field error texts', () => {
     ).toBe('小数位过多：最多 2 位小数');
   });
 
+  it('explains the shared input checks: broken text, impossible dates, integers out of range', () => {
+    expect(text('invalid_characters')).toBe('Contains a character that is not accepted (a NUL or a broken character)');
+    expect(text('format', { format: 'date' })).toBe('Use a real date between 1900 and 2100');
+    expect(text('date', { min: 1900, max: 2100 })).toBe('Use a real date between 1900 and 2100');
+    expect(text('integer', { min: -32768, max: 32767 })).toBe('Use a whole number from -32768 to 32767');
+    expect(text('format', { format: 'email' })).toBe('This is not a valid value');
+  });
+
   it('covers the other keywords the API schemas can produce', () => {
     expect(text('exclusiveMinimum', { comparison: '>', limit: 0 })).toBe('Must be more than 0');
     expect(text('exclusiveMaximum', { comparison: '<', limit: 100 })).toBe('Must be less than 100');

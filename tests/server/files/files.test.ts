@@ -50,6 +50,7 @@ beforeAll(async () => {
         fileBytes: 2 * 1024 * 1024,
         unpackedBytes: 5 * 1024 * 1024,
         maxListLimit: 10_000,
+        uploadsPerUser: { inProgress: 2, perMinute: 30 },
       },
     },
   });
