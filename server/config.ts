@@ -11,6 +11,8 @@ export interface Config {
   seedDemo: boolean;
   trustProxy: boolean | string | number;
   logLevel: string;
+  /** LOG_FORMAT: `json` lines for production; `pretty` (terse text, requests at debug) in a terminal or the demo. */
+  logFormat: 'json' | 'pretty';
   /** Print reset and activation links in the log and return them to the client (no mail server). */
   demoMode: boolean;
   session: { idleMinutes: number; absoluteHours: number; impersonationMinutes: number };
@@ -38,6 +40,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: !env.DATABASE_URL && env.SEED_DEMO !== 'false',
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
+    logFormat:
+      env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty'
+        ? env.LOG_FORMAT
+        : process.stdout.isTTY || !env.DATABASE_URL
+          ? 'pretty'
+          : 'json',
     demoMode: env.DEMO_MODE ? env.DEMO_MODE === 'true' : !env.DATABASE_URL,
     session: {
       idleMinutes: int(env.SESSION_IDLE_MINUTES, 8 * 60),
