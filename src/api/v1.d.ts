@@ -5238,6 +5238,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "company_size" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "company_size" | "created_at")[];
                 limit?: number;
@@ -6069,6 +6071,8 @@ export interface operations {
                 department?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("department" | "job_title" | "location" | "status" | "contract_start_date" | "contract_end_date" | "link" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("department" | "job_title" | "location" | "status" | "contract_start_date" | "contract_end_date" | "link" | "created_at")[];
                 /** @description Filter on job_title: repeat for any-of; two values are a range */
@@ -6812,6 +6816,8 @@ export interface operations {
                 empty?: ("department" | "sub_department" | "job_title" | "location" | "status" | "gender" | "join_date" | "exit_date" | "basic_salary" | "payroll_active" | "supervisor" | "created_at" | "user" | "role")[];
                 /** @description Filter on exit_date: repeat for any-of; two values are a range */
                 exit_date?: string[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("department" | "sub_department" | "job_title" | "location" | "status" | "gender" | "join_date" | "exit_date" | "basic_salary" | "payroll_active" | "supervisor" | "created_at" | "user" | "role")[];
                 /** @description Filter on gender: repeat for any-of; two values are a range */
@@ -7934,6 +7940,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "year" | "month" | "reference")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "year" | "month" | "reference")[];
                 limit?: number;
@@ -8669,6 +8677,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: "employee"[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: "employee"[];
                 limit?: number;
@@ -9398,6 +9408,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "year" | "month" | "reference")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "year" | "month" | "reference")[];
                 limit?: number;
@@ -10352,6 +10364,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "type")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "type")[];
                 limit?: number;
@@ -11083,6 +11097,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "year" | "month" | "reference")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "year" | "month" | "reference")[];
                 limit?: number;
@@ -11818,6 +11834,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "grad_year")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "grad_year")[];
                 /** @description Filter on grad_year: repeat for any-of; two values are a range */
@@ -12549,6 +12567,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "relationship")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "relationship")[];
                 limit?: number;
@@ -13286,6 +13306,8 @@ export interface operations {
                 empty?: ("department" | "sub_department" | "job_title" | "location" | "status" | "gender" | "join_date" | "exit_date" | "basic_salary" | "payroll_active" | "supervisor" | "created_at" | "user" | "role")[];
                 /** @description Filter on exit_date: repeat for any-of; two values are a range */
                 exit_date?: string[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("department" | "sub_department" | "job_title" | "location" | "status" | "gender" | "join_date" | "exit_date" | "basic_salary" | "payroll_active" | "supervisor" | "created_at" | "user" | "role")[];
                 /** @description Filter on gender: repeat for any-of; two values are a range */
@@ -13939,6 +13961,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "relationship" | "bpjs_ks_additional")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "relationship" | "bpjs_ks_additional")[];
                 limit?: number;
@@ -14676,6 +14700,8 @@ export interface operations {
                 empty?: ("department" | "sub_department" | "job_title" | "location" | "status" | "gender" | "join_date" | "exit_date" | "basic_salary" | "payroll_active" | "supervisor" | "created_at" | "user" | "role")[];
                 /** @description Filter on exit_date: repeat for any-of; two values are a range */
                 exit_date?: string[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("department" | "sub_department" | "job_title" | "location" | "status" | "gender" | "join_date" | "exit_date" | "basic_salary" | "payroll_active" | "supervisor" | "created_at" | "user" | "role")[];
                 /** @description Filter on gender: repeat for any-of; two values are a range */
@@ -15539,6 +15565,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "year" | "month" | "reference")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "year" | "month" | "reference")[];
                 limit?: number;
@@ -16468,6 +16496,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "year" | "month")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "year" | "month")[];
                 limit?: number;
@@ -17201,6 +17231,8 @@ export interface operations {
                 empty?: ("employee" | "start_date" | "end_date")[];
                 /** @description Filter on end_date: repeat for any-of; two values are a range */
                 end_date?: string[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "start_date" | "end_date")[];
                 limit?: number;
@@ -18159,6 +18191,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("level" | "created_at" | "blocked")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("level" | "created_at" | "blocked")[];
                 /** @description Filter on level: repeat for any-of; two values are a range */
@@ -18699,6 +18733,8 @@ export interface operations {
                 department?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "level" | "department" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "level" | "department" | "created_at")[];
                 /** @description Filter on level: repeat for any-of; two values are a range */
@@ -19432,6 +19468,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -19865,6 +19903,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -20598,6 +20638,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at" | "assignment_role")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at" | "assignment_role")[];
                 limit?: number;
@@ -21329,6 +21371,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -22062,6 +22106,8 @@ export interface operations {
                 department?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "department" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "department" | "created_at")[];
                 limit?: number;
@@ -22793,6 +22839,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -23524,6 +23572,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -24255,6 +24305,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -24986,6 +25038,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -25717,6 +25771,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -26448,6 +26504,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "method" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "method" | "created_at")[];
                 limit?: number;
@@ -26883,6 +26941,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -27316,6 +27376,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -27751,6 +27813,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "amount" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "amount" | "created_at")[];
                 limit?: number;
@@ -28184,6 +28248,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -28617,6 +28683,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -29050,6 +29118,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "method" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "method" | "created_at")[];
                 limit?: number;
@@ -29485,6 +29555,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -29918,6 +29990,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -30351,6 +30425,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "method" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "method" | "created_at")[];
                 limit?: number;
@@ -30786,6 +30862,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "method" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "method" | "created_at")[];
                 limit?: number;
@@ -31221,6 +31299,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "method" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "method" | "created_at")[];
                 limit?: number;
@@ -31656,6 +31736,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -32089,6 +32171,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -32520,6 +32604,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("grade" | "reported_salary" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("grade" | "reported_salary" | "created_at")[];
                 /** @description Filter on grade: repeat for any-of; two values are a range */
