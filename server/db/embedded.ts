@@ -87,7 +87,13 @@ export function launchEmbedded(dataDir: string, maxConnections = 8): { server: E
 
 function waitForReady(child: ChildProcess): Promise<void> {
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error('The embedded database did not start within 60 s')), 60_000);
+    // A first start creates the database (initdb in WebAssembly): minutes on a busy 2-core machine is slow, not stuck.
+    // The check is deferred by one turn so that a "ready" that arrived while this process was busy (compiling the
+    // routes meanwhile) is read first.
+    const timer = setTimeout(
+      () => setImmediate(() => fail(new Error('The embedded database did not start within 3 minutes'))),
+      180_000,
+    );
     child.once('message', (message: { type?: string }) => {
       clearTimeout(timer);
       if (message.type === 'ready') done();
