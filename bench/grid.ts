@@ -206,26 +206,33 @@ async function goHome(page: Page) {
   await page.waitForURL('**/dashboard/home');
 }
 
-/** Clicks 'Active Employees' in the sidebar and times it to the first data row on screen. */
+/**
+ * Opens 'Active Employees' as a keyboard user does (Ctrl+K, the screen's name, Enter) and times it from the Enter to
+ * the first data row on screen.
+ */
 async function openGrid(page: Page): Promise<{ total: number; list: number; listBytes: number; listTtfb: number }> {
-  const menu = page.getByRole('navigation', { name: 'Main menu' });
-  const link = menu.getByRole('link', { name: 'Active Employees' });
-  if (!(await link.isVisible())) await menu.getByRole('button', { name: 'Employees' }).click();
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await palette.getByRole('combobox').fill('Active Employees');
+  await palette.getByRole('option', { selected: true, name: /Active Employees/ }).waitFor();
   await page.evaluate((row) => {
     const { bench } = window as unknown as BenchWindow;
-    bench.armed = bench.nextEvent('click').then(async (start) => {
-      const shown = await bench.when(() => {
-        for (const element of document.querySelectorAll(row)) {
-          const text = element.textContent?.trim() ?? '';
-          if (text && element.getBoundingClientRect().height > 0) return text;
-        }
-        return null;
+    bench.armed = bench
+      .nextEvent('keydown', (event) => (event as KeyboardEvent).key === 'Enter')
+      .then(async (start) => {
+        const shown = await bench.when(() => {
+          for (const element of document.querySelectorAll(row)) {
+            const text = element.textContent?.trim() ?? '';
+            if (text && element.getBoundingClientRect().height > 0) return text;
+          }
+          return null;
+        });
+        return { start, ...shown };
       });
-      return { start, ...shown };
-    });
   }, gridRow0);
-  await link.click();
+  await page.keyboard.press('Enter');
   const moment = await armed(page);
+  // The grid's first call: its first page (the rest follows it).
   const list = (await requestTiming(page, '/v1/employees?', moment.start))[0];
   return {
     total: moment.frame - moment.start,
@@ -578,12 +585,12 @@ ${rows.toLocaleString('en')} employees on \`/dashboard/active-employees\`, the a
 on the embedded database. Targets: the first rows on screen under ${ms(TARGET.firstRows)} ms after navigation;
 keyboard movement and wheel scrolling without long tasks (over ${TARGET.longTask} ms).
 
-First rows: from the click on 'Active Employees' in the sidebar (client-side navigation) to the end of the first frame
-showing row 0; ${grid.runs.length} visits, the first of which also downloads the grid's code. The grid shows rows once
-it has the whole list: ${(first.listBytes / 1e6).toFixed(1)} MB of JSON with the referenced departments, job titles
-and locations.
+First rows: from Enter on 'Active Employees' in the Ctrl+K palette (client-side navigation) to the end of the first
+frame showing row 0; ${grid.runs.length} visits, the first of which also downloads the grid's code. The grid asks for
+its columns only (\`fields\`) and shows its first page (${(first.listBytes / 1e3).toFixed(0)} KB of JSON) while the rest of
+the list arrives.
 
-| visits | first rows on screen | the list's response complete | of which: waiting for its first byte |
+| visits | first rows on screen | the first page's response complete | of which: waiting for its first byte |
 |---|---|---|---|
 | first | ${ms(first.total)} ms | ${ms(first.list)} ms | ${ms(first.listTtfb)} ms |
 | later (median) | ${ms(firstRows)} ms (p95 ${ms(

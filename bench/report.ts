@@ -1,11 +1,14 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 
 const file = new URL('../docs/benchmarks.md', import.meta.url);
 
-/** The machine line each section starts with. */
-export const machine = () =>
-  `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; loopback only.`;
+/** The machine line each section starts with; a machine busy with other work says so (the figures are not the app's). */
+export const machine = () => {
+  const load = loadavg()[0] ?? 0;
+  const busy = load > cpus().length * 0.75;
+  return `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; loopback only; load average ${load.toFixed(1)} at the end${busy ? ' — **measured under load, to be re-measured**' : ''}.`;
+};
 
 /**
  * Replaces one benchmark's section of docs/benchmarks.md (between `<!-- name -->` markers), keeping the others, so

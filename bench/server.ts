@@ -7,6 +7,8 @@ import { createServer } from 'node:net';
 
 export interface Server {
   base: string;
+  /** From the spawn to the first 200 on /v1/health. */
+  startMs: number;
   stop: () => Promise<void>;
 }
 
@@ -34,12 +36,11 @@ export async function startServer(dataDir: string, env: Record<string, string> =
       DATA_DIR: dataDir,
       PORT: String(port),
       HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
       DATABASE_URL: '',
-      SERVE_SPA: 'true',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    // Logging stays as `npm start` has it (level and format); the banner and log lines are not the benchmark's output.
+    stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
     if (child.exitCode !== null) return;
@@ -47,10 +48,14 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     await new Promise((resolve) => child.once('exit', resolve));
   };
   const started = performance.now();
+  let startMs = 0;
   for (;;) {
     try {
       const reply = await fetch(`${base}/v1/health`);
-      if (reply.status === 200) break;
+      if (reply.status === 200) {
+        startMs = Math.round(performance.now() - started);
+        break;
+      }
     } catch {}
     if (child.exitCode !== null || performance.now() - started > 300_000) {
       await stop();
@@ -63,5 +68,5 @@ export async function startServer(dataDir: string, env: Record<string, string> =
     await stop();
     throw new Error('the server does not serve the app (dist/ missing?)');
   }
-  return { base, stop };
+  return { base, startMs, stop };
 }

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { join, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
@@ -17,28 +18,38 @@ import { fileRoutes, fileSchemas } from './files/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { installAccess } from './http/access.ts';
 import { installErrorHandler, routeNotFound } from './http/errors.ts';
+import { loggerOptions } from './http/logging.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { createMailer } from './mail/mailer.ts';
 import { fastifyAjv, installTextGuard } from './http/validation.ts';
+import { cachedSerializers } from './http/serializers.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
 import { resourceRoutes } from './resources/routes.ts';
 
 export const spaDir = fileURLToPath(new URL('../dist', import.meta.url));
 
+/** `dist/assets/` holds Vite's content-hashed files; the rest must be revalidated. */
+export const cacheControlFor = (root: string, path: string) =>
+  path.startsWith(join(root, 'assets', sep)) ? 'public, max-age=31536000, immutable' : 'no-cache';
+
 export interface AppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** The built SPA; tests give their own. */
+  spaDir?: string;
 }
 
 /** The whole API and the built SPA on one origin. Tests build it exactly like `npm start` does. */
-export async function buildApp({ config, database, logger }: AppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  database,
+  logger,
+  spaDir: spaRoot = spaDir,
+}: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie', 'body.password'],
-    },
+    ...(logger === undefined ? loggerOptions(config) : { logger }),
     // A hop count is valid at run time; Fastify's types only list the other forms.
     trustProxy: config.trustProxy as FastifyServerOptions['trustProxy'],
     bodyLimit: config.limits.bodyBytes,
@@ -47,6 +58,7 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
     ajv: fastifyAjv,
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializers } },
     forceCloseConnections: 'idle',
   });
   const { db } = database;
@@ -122,13 +134,24 @@ export async function buildApp({ config, database, logger }: AppOptions): Promis
   companyRoutes(app, db);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
-  const spa = config.serveSpa && existsSync(spaDir);
-  if (spa) await app.register(fastifyStatic, { root: spaDir, wildcard: false, index: false, maxAge: '1h' });
+  const spa = config.serveSpa && existsSync(spaRoot);
+  if (spa) {
+    // Hashed build output never changes under its name: cached for a year. Everything else (the page, sw.js) is
+    // revalidated on every load, so a deploy reaches users at once. Text files are sent as built: brotli or gzip.
+    await app.register(fastifyStatic, {
+      root: spaRoot,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, path) => reply.header('cache-control', cacheControlFor(spaRoot, path)),
+    });
+  }
   // Client routes answer with the SPA's shell; unknown API paths are JSON 404s.
   app.setNotFoundHandler(async (request, reply) => {
     const isApi = request.url === '/v1' || request.url.startsWith('/v1/');
-    if (spa && request.method === 'GET' && !isApi)
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    if (spa && (request.method === 'GET' || request.method === 'HEAD') && !isApi) return reply.sendFile('index.html');
     throw routeNotFound(request.method, request.url);
   });
   return app;

@@ -17,6 +17,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From address of outgoing mail. */
   mailFrom: string;
+  /** LOG_FORMAT: `json` lines for production; `pretty` (terse text, requests at debug) in a terminal or the demo. */
+  logFormat: 'json' | 'pretty';
   session: { idleMinutes: number; absoluteHours: number; impersonationMinutes: number };
   throttle: { accountFailures: number; ipFailures: number; windowMinutes: number; lockMinutes: number };
   limits: {
@@ -55,6 +57,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),
     smtpUrl: env.SMTP_URL || undefined,
     mailFrom: env.MAIL_FROM || 'HR Workspace <no-reply@localhost>',
+    logFormat:
+      env.LOG_FORMAT === 'json' || env.LOG_FORMAT === 'pretty'
+        ? env.LOG_FORMAT
+        : process.stdout.isTTY || !env.DATABASE_URL
+          ? 'pretty'
+          : 'json',
     session: {
       idleMinutes: int(env.SESSION_IDLE_MINUTES, 8 * 60),
       absoluteHours: int(env.SESSION_ABSOLUTE_HOURS, 7 * 24),

@@ -1,7 +1,8 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
-import { type Database, migrateDatabase, openDatabase } from './db/connect.ts';
+import { type Database, launchDatabase, migrateDatabase } from './db/connect.ts';
 import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from './seed/demo.ts';
 
 export interface Running {
@@ -12,25 +13,40 @@ export interface Running {
   stop(): Promise<void>;
 }
 
-/** Opens the database, migrates, seeds demo data on an empty embedded database, and listens. */
+/** Where the server listens, as a person would type it into a browser; `host` is the address actually bound. */
+export function boundUrl(address: AddressInfo): { url: string; host: string; everywhere: boolean } {
+  const everywhere = address.address === '0.0.0.0' || address.address === '::';
+  const host = address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return { url: `http://${everywhere ? 'localhost' : host}:${address.port}`, host, everywhere };
+}
+
+/**
+ * Opens the database, migrates, seeds demo data on an empty embedded database, and listens. The embedded database
+ * starts in its own process while this one compiles the routes (docs/decisions/0019).
+ */
 export async function startServer(config: Config = loadConfig()): Promise<Running> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pg` });
+  const { database, ready } = launchDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pg` });
   let app: FastifyInstance | undefined;
   try {
+    app = await buildApp({ config, database });
+    await app.ready();
+    await ready;
     await migrateDatabase(database);
     let seeded = false;
     if (config.seedDemo && (await isEmpty(database.db))) {
       await seedDemo(database.db);
       seeded = true;
     }
-    app = await buildApp({ config, database });
+    // Fastify logs one "Server listening" line per address; the banner below says it once, as bound.
+    const level = app.log.level;
+    if (config.logFormat === 'pretty') app.log.level = 'warn';
     await app.listen({ host: config.host, port: config.port });
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const url = `http://localhost:${port}`;
+    app.log.level = level;
+    const bound = boundUrl(app.server.address() as AddressInfo);
     const mode = database.kind === 'embedded' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}/pg` : 'PostgreSQL';
-    app.log.info({ url, database: database.kind, seeded }, 'listening');
-    console.log(`\n  HR Workspace is running at ${url}  (database: ${mode})`);
+    app.log.info({ url: bound.url, address: bound.host, database: database.kind, seeded }, 'listening');
+    console.log(`\n  HR Workspace is running at ${bound.url}  (database: ${mode})`);
+    if (bound.everywhere) console.log(`  Listening on every network interface (HOST=${config.host}).`);
     if (config.host === '127.0.0.1' || config.host === 'localhost') {
       console.log('  Listening on this machine only: set HOST=0.0.0.0 and PUBLIC_URL to open it to others.');
     }
@@ -49,7 +65,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       app: running,
       database,
       config,
-      url,
+      url: bound.url,
       async stop() {
         await running.close();
         await database.close();

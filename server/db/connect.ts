@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type EmbeddedServer, startEmbedded } from './embedded.ts';
+import { type EmbeddedServer, launchEmbedded } from './embedded.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -30,8 +30,19 @@ export interface DatabaseOptions {
 const migrationsFolder = new URL('./migrations', import.meta.url).pathname;
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const { database, ready } = launchDatabase(options);
+  await ready;
+  return database;
+}
+
+/**
+ * Returns the database at once and a promise of its being ready to answer: the embedded one starts in a child
+ * process, on another core, while the caller builds the app (docs/decisions/0019). No query before `ready`.
+ */
+export function launchDatabase(options: DatabaseOptions): { database: Database; ready: Promise<void> } {
   const statement_timeout = options.statementTimeoutMs ?? 30_000;
   let embedded: EmbeddedServer | null = null;
+  let ready = Promise.resolve();
   let pool: pg.Pool;
   if (options.url) {
     pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10, statement_timeout });
@@ -40,7 +51,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // different connections outside a transaction (one connection's Parse replaces another's unnamed statement before
     // its Bind: electric-sql/pglite#1046). The pool queues instead; PGlite runs one statement at a time anyway.
     const max = 1;
-    embedded = await startEmbedded(options.dataDir, max + 2);
+    const launched = launchEmbedded(options.dataDir, max + 2);
+    embedded = launched.server;
+    ready = launched.ready;
     pool = new pg.Pool({
       host: embedded.socketDir,
       port: embedded.port,
@@ -54,7 +67,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
   const db = drizzle(pool, { schema });
-  return {
+  const database: Database = {
     kind: embedded ? 'embedded' : 'postgres',
     db,
     pool,
@@ -69,9 +82,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     },
     async close() {
       await pool.end();
+      await ready.catch(() => {});
       await embedded?.stop();
     },
   };
+  return { database, ready };
 }
 
 /** Applies the committed migrations, holding an advisory lock so that several starting processes take turns. */

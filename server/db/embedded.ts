@@ -18,8 +18,10 @@ const SOCKET_PORT = 5432;
 /**
  * Starts PGlite in a child process. `dataDir` is a folder (persisted) or `memory://` (tests).
  * A lock file stops two servers from opening the same folder, which would corrupt it.
+ * Returns at once: the socket's path is known before PGlite has started, so the caller may build the app while the
+ * child process starts on another core; no query may run before `ready` resolves.
  */
-export async function startEmbedded(dataDir: string, maxConnections = 8): Promise<EmbeddedServer> {
+export function launchEmbedded(dataDir: string, maxConnections = 8): { server: EmbeddedServer; ready: Promise<void> } {
   const persistent = dataDir !== 'memory://';
   const lockFile = persistent ? `${resolve(dataDir)}.lock` : null;
   if (persistent) {
@@ -33,13 +35,13 @@ export async function startEmbedded(dataDir: string, maxConnections = 8): Promis
     [persistent ? resolve(dataDir) : dataDir, socketPath, String(maxConnections)],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--max-old-space-size=4096'] },
   );
-  try {
-    await waitForReady(child);
-  } catch (error) {
+  const ready = waitForReady(child).catch((error: Error) => {
     child.kill('SIGKILL');
     cleanup();
     throw error;
-  }
+  });
+  // Handled here too: the caller awaits it only after building the app, and an early failure must not crash meanwhile.
+  ready.catch(() => {});
 
   let nextPing = 0;
   const pending = new Map<number, (ok: boolean) => void>();
@@ -53,7 +55,7 @@ export async function startEmbedded(dataDir: string, maxConnections = 8): Promis
     if (lockFile) rmSync(lockFile, { force: true });
   }
 
-  return {
+  const server: EmbeddedServer = {
     socketDir,
     port: SOCKET_PORT,
     ping(timeoutMs = 2000) {
@@ -80,11 +82,18 @@ export async function startEmbedded(dataDir: string, maxConnections = 8): Promis
       cleanup();
     },
   };
+  return { server, ready };
 }
 
 function waitForReady(child: ChildProcess): Promise<void> {
   return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error('The embedded database did not start within 60 s')), 60_000);
+    // A first start creates the database (initdb in WebAssembly): minutes on a busy 2-core machine is slow, not stuck.
+    // The check is deferred by one turn so that a "ready" that arrived while this process was busy (compiling the
+    // routes meanwhile) is read first.
+    const timer = setTimeout(
+      () => setImmediate(() => fail(new Error('The embedded database did not start within 3 minutes'))),
+      180_000,
+    );
     child.once('message', (message: { type?: string }) => {
       clearTimeout(timer);
       if (message.type === 'ready') done();

@@ -40,6 +40,8 @@ export interface ListQuery {
   skip?: number;
   sort?: string;
   populate?: string;
+  /** Comma-separated: only these fields in each row (see `parseFields`). */
+  fields?: string;
   search?: string;
   /** One of the resource's search fields: `search` looks in that field only (the option picker, spec 2.4). */
   search_in?: string;
@@ -68,6 +70,12 @@ export function listQuerySchema(resource: Resource): TSchema {
       populate: Type.Optional(
         Type.String({
           description: `Comma-separated relations: ${Object.keys(resource.relations ?? {}).join(', ') || 'none'}`,
+        }),
+      ),
+      fields: Type.Optional(
+        Type.String({
+          description:
+            'Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns).',
         }),
       ),
       empty: Type.Optional(
@@ -300,4 +308,24 @@ export function parsePopulate(resource: Resource, populate: string | undefined):
     });
   }
   return names;
+}
+
+/** Always in a row, whatever `fields` asks: the id, and the version that a later write must carry. */
+const ALWAYS = ['_id', 'version'];
+
+/**
+ * `fields=a,b`: the row fields a list reply carries (undefined: all). An unknown name is a 400; a private field the
+ * caller may not see is still left out, as it is without `fields`.
+ */
+export function parseFields(resource: Resource, fields: string | undefined): ReadonlySet<string> | undefined {
+  if (fields === undefined) return undefined;
+  const known = Object.keys(resource.rowSchema.properties);
+  const names = cleanValues(fields.split(',').map((name) => name.trim()));
+  const unknown = names.filter((name) => !known.includes(name));
+  if (unknown.length) {
+    throw invalid({
+      fields: { code: 'enum', message: `unknown fields: ${unknown.join(', ')}`, params: { allowedValues: known } },
+    });
+  }
+  return new Set([...ALWAYS, ...names]);
 }

@@ -13,7 +13,7 @@ import { type Actor, actorViewer } from '../http/access.ts';
 import { AppError, databaseError, type FieldError, invalid, notFound } from '../http/errors.ts';
 import type { Relation, Resource } from './define.ts';
 import { resources } from './index.ts';
-import { buildOrder, buildWhere, DEFAULT_LIMIT, type ListQuery, parsePopulate } from './query.ts';
+import { buildOrder, buildWhere, DEFAULT_LIMIT, type ListQuery, parseFields, parsePopulate } from './query.ts';
 
 export interface Caller {
   actor: Actor;
@@ -149,12 +149,13 @@ export async function list(db: Db, resource: Resource, caller: Caller, query: Li
   const where = withTenancy(resource, caller, buildWhere(resource, query, hidden));
   const order = buildOrder(resource, query.sort, hidden);
   const populate = parsePopulate(resource, query.populate);
+  const fields = parseFields(resource, query.fields);
   const limit = Number(query.limit ?? DEFAULT_LIMIT);
   const skip = Number(query.skip ?? 0);
   const table = resource.table;
   const [page, [{ total } = { total: 0 }]] = await Promise.all([
     db.execute<{ json: string }>(
-      sql`select ${rowJson(resource, caller, populate)} as json from ${table} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${skip}`,
+      sql`select ${rowJson(resource, caller, populate, fields)} as json from ${table} where ${where ?? sql`true`} order by ${sql.join(order, sql`, `)} limit ${limit} offset ${skip}`,
     ),
     db.select({ total: count() }).from(table).where(where),
   ]);
@@ -163,10 +164,15 @@ export async function list(db: Db, resource: Resource, caller: Caller, query: Li
 
 const isoTimestamp = (column: PgColumn) => sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
-/** `row_to_json` of the row's API fields: `_id`, the schema's properties, populated relations as objects. */
-function rowJson(resource: Resource, caller: Caller, populate: string[]): SQL {
+/**
+ * `row_to_json` of the row's API fields: `_id`, the schema's properties (those in `only`, when given), populated
+ * relations as objects.
+ */
+function rowJson(resource: Resource, caller: Caller, populate: string[], only?: ReadonlySet<string>): SQL {
   const hidden = hiddenFor(resource, caller);
-  const names = Object.keys(resource.rowSchema.properties).filter((field) => !hidden.has(field));
+  const names = Object.keys(resource.rowSchema.properties).filter(
+    (field) => !hidden.has(field) && (!only || only.has(field)),
+  );
   const fields = names.map((field) => {
     const column = field === '_id' ? resource.columns.id! : resource.columns[field]!;
     const value = populate.includes(field)

@@ -5304,6 +5304,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "company_size" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "company_size" | "created_at")[];
                 limit?: number;
@@ -6135,6 +6137,8 @@ export interface operations {
                 department?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("department" | "job_title" | "location" | "status" | "contract_start_date" | "contract_end_date" | "link" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("department" | "job_title" | "location" | "status" | "contract_start_date" | "contract_end_date" | "link" | "created_at")[];
                 /** @description Filter on job_title: repeat for any-of; two values are a range */
@@ -6878,6 +6882,8 @@ export interface operations {
                 empty?: ("department" | "sub_department" | "job_title" | "location" | "status" | "gender" | "join_date" | "exit_date" | "basic_salary" | "payroll_active" | "supervisor" | "created_at" | "user" | "role")[];
                 /** @description Filter on exit_date: repeat for any-of; two values are a range */
                 exit_date?: string[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("department" | "sub_department" | "job_title" | "location" | "status" | "gender" | "join_date" | "exit_date" | "basic_salary" | "payroll_active" | "supervisor" | "created_at" | "user" | "role")[];
                 /** @description Filter on gender: repeat for any-of; two values are a range */
@@ -8000,6 +8006,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "year" | "month" | "reference")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "year" | "month" | "reference")[];
                 limit?: number;
@@ -8735,6 +8743,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: "employee"[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: "employee"[];
                 limit?: number;
@@ -9464,6 +9474,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "year" | "month" | "reference")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "year" | "month" | "reference")[];
                 limit?: number;
@@ -10418,6 +10430,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "type")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "type")[];
                 limit?: number;
@@ -11149,6 +11163,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "year" | "month" | "reference")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "year" | "month" | "reference")[];
                 limit?: number;
@@ -11884,6 +11900,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "grad_year")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "grad_year")[];
                 /** @description Filter on grad_year: repeat for any-of; two values are a range */
@@ -12615,6 +12633,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "relationship")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "relationship")[];
                 limit?: number;
@@ -13352,6 +13372,8 @@ export interface operations {
                 empty?: ("department" | "sub_department" | "job_title" | "location" | "status" | "gender" | "join_date" | "exit_date" | "basic_salary" | "payroll_active" | "supervisor" | "created_at" | "user" | "role")[];
                 /** @description Filter on exit_date: repeat for any-of; two values are a range */
                 exit_date?: string[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("department" | "sub_department" | "job_title" | "location" | "status" | "gender" | "join_date" | "exit_date" | "basic_salary" | "payroll_active" | "supervisor" | "created_at" | "user" | "role")[];
                 /** @description Filter on gender: repeat for any-of; two values are a range */
@@ -14005,6 +14027,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "relationship" | "bpjs_ks_additional")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "relationship" | "bpjs_ks_additional")[];
                 limit?: number;
@@ -14742,6 +14766,8 @@ export interface operations {
                 empty?: ("department" | "sub_department" | "job_title" | "location" | "status" | "gender" | "join_date" | "exit_date" | "basic_salary" | "payroll_active" | "supervisor" | "created_at" | "user" | "role")[];
                 /** @description Filter on exit_date: repeat for any-of; two values are a range */
                 exit_date?: string[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("department" | "sub_department" | "job_title" | "location" | "status" | "gender" | "join_date" | "exit_date" | "basic_salary" | "payroll_active" | "supervisor" | "created_at" | "user" | "role")[];
                 /** @description Filter on gender: repeat for any-of; two values are a range */
@@ -15605,6 +15631,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "year" | "month" | "reference")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "year" | "month" | "reference")[];
                 limit?: number;
@@ -16534,6 +16562,8 @@ export interface operations {
                 employee?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("employee" | "year" | "month")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "year" | "month")[];
                 limit?: number;
@@ -17267,6 +17297,8 @@ export interface operations {
                 empty?: ("employee" | "start_date" | "end_date")[];
                 /** @description Filter on end_date: repeat for any-of; two values are a range */
                 end_date?: string[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("employee" | "start_date" | "end_date")[];
                 limit?: number;
@@ -18225,6 +18257,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("level" | "created_at" | "blocked")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("level" | "created_at" | "blocked")[];
                 /** @description Filter on level: repeat for any-of; two values are a range */
@@ -19196,6 +19230,8 @@ export interface operations {
                 department?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "level" | "department" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "level" | "department" | "created_at")[];
                 /** @description Filter on level: repeat for any-of; two values are a range */
@@ -19929,6 +19965,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -20362,6 +20400,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -21095,6 +21135,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at" | "assignment_role")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at" | "assignment_role")[];
                 limit?: number;
@@ -21826,6 +21868,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -22559,6 +22603,8 @@ export interface operations {
                 department?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "department" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "department" | "created_at")[];
                 limit?: number;
@@ -23290,6 +23336,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -24021,6 +24069,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -24752,6 +24802,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -25483,6 +25535,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -26214,6 +26268,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -26945,6 +27001,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "method" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "method" | "created_at")[];
                 limit?: number;
@@ -27380,6 +27438,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -27813,6 +27873,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -28248,6 +28310,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "amount" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "amount" | "created_at")[];
                 limit?: number;
@@ -28681,6 +28745,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -29114,6 +29180,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -29547,6 +29615,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "method" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "method" | "created_at")[];
                 limit?: number;
@@ -29982,6 +30052,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -30415,6 +30487,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -30848,6 +30922,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "method" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "method" | "created_at")[];
                 limit?: number;
@@ -31283,6 +31359,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "method" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "method" | "created_at")[];
                 limit?: number;
@@ -31718,6 +31796,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "method" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "method" | "created_at")[];
                 limit?: number;
@@ -32153,6 +32233,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -32586,6 +32668,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("code" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("code" | "created_at")[];
                 limit?: number;
@@ -33017,6 +33101,8 @@ export interface operations {
                 created_at?: string[];
                 /** @description Filter fields that must have no value (e.g. daily workers with no exit date) */
                 empty?: ("grade" | "reported_salary" | "created_at")[];
+                /** @description Comma-separated: only these fields in each row, plus `_id` and `version` (a grid asks for its columns). */
+                fields?: string;
                 /** @description Filter fields that must have a value */
                 filled?: ("grade" | "reported_salary" | "created_at")[];
                 /** @description Filter on grade: repeat for any-of; two values are a range */

@@ -24,6 +24,8 @@ export const employeesGrid = defineGrid({
   title: employeeTitle,
   detail: (row) => employeeDetailPath('active-employees', row.user),
   populate: ['department', 'sub_department', 'job_title', 'location', 'supervisor'],
+  // The largest list: only what the grid shows travels (title and detail read these).
+  listFields: ['fullname', 'employee_id', 'user'],
   columns: [
     ...identityColumns,
     { field: 'nickname', kind: 'text', width: 140 },

@@ -129,6 +129,11 @@ export interface GridSpec<P extends ListPath> {
    * employee id, NIK or email.
    */
   importWith?: { path: `/v1/${string}`; matchKeys: readonly (keyof RowOf<P> & string)[] };
+  /**
+   * Set on large lists: the list is fetched with only the columns' fields (`fields`, plus the natural key and the
+   * populated relations) and these, which `title` and `detail` read. Unset: whole rows.
+   */
+  listFields?: readonly (keyof RowOf<P> & string)[];
 }
 
 /** Identity with inference: `export const departments = defineGrid({ path: '/v1/refs/...', ... })`. */
@@ -144,8 +149,18 @@ export type AnyColumn = ColumnFor<AnyRow, string>;
 export interface AnyGridSpec
   extends Omit<
     GridSpec<ListPath>,
-    'columns' | 'title' | 'detail' | 'path' | 'create' | 'naturalKey' | 'populate' | 'dateRange' | 'importWith'
+    | 'columns'
+    | 'title'
+    | 'detail'
+    | 'path'
+    | 'create'
+    | 'naturalKey'
+    | 'populate'
+    | 'dateRange'
+    | 'importWith'
+    | 'listFields'
   > {
+  listFields?: readonly string[];
   importWith?: { path: `/v1/${string}`; matchKeys: readonly string[] };
   path: ListPath;
   columns: readonly AnyColumn[];
