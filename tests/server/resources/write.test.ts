@@ -140,12 +140,10 @@ describe('creating an employee', () => {
     });
     expect(usedId.status).toBe(400);
     expect(usedId.body.fields.employee_id.code).toBe('unique');
-    const [{ accounts }] = (
-      await t.database.db.execute<{ accounts: number }>(
-        sql`select count(*)::int as accounts from users where username = 'second.sari'`,
-      )
-    ).rows;
-    expect(accounts).toBe(0);
+    const { rows } = await t.database.db.execute<{ accounts: number }>(
+      sql`select count(*)::int as accounts from users where username = 'second.sari'`,
+    );
+    expect(rows[0]?.accounts).toBe(0);
     const badDigits = await t.call(admin, 'POST', '/v1/employees', {
       employee_id: 'DEMO-9003',
       fullname: 'Y',

@@ -90,9 +90,11 @@ async function type(text: string) {
   });
 }
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+/** Runs what the palette scheduled (renders, the search delay) on the fake clock: no real-clock sleeps here. */
+const settle = (ms = 20) => act(() => vi.advanceTimersByTimeAsync(ms));
 
 beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
   localStorage.clear();
   sessionStorage.clear();
   localStorage.setItem('token', 'the-token');
@@ -105,6 +107,7 @@ beforeEach(async () => {
 afterEach(async () => {
   await act(async () => root.unmount());
   container.remove();
+  vi.useRealTimers();
 });
 
 describe('CommandPalette', () => {
@@ -210,16 +213,16 @@ describe('CommandPalette', () => {
     await press(input(), 'Enter');
     expect(dialog()).not.toBeNull();
     expect(input().placeholder).toMatch(/Search employees/);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await settle(50);
     expect(items()).toHaveLength(2);
 
     const before = requests.length;
     await type('s');
     await type('sa');
     await type('sari');
-    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    await settle(300);
     expect(requests.length).toBe(before);
-    await act(() => new Promise((resolve) => setTimeout(resolve, 400)));
+    await settle(400);
     const searches = requests.slice(before);
     expect(searches).toHaveLength(1);
     expect(Object.fromEntries(searches[0]!.url.searchParams)).toEqual({

@@ -35,9 +35,11 @@ const column = {
 
 let root: Root;
 let container: HTMLElement;
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+/** Runs what the component scheduled on the fake clock (no real-clock sleeps in unit tests). */
+const settle = () => act(() => vi.advanceTimersByTimeAsync(50));
 
 beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
   await i18n.changeLanguage('en');
   container = document.createElement('div');
   container.style.width = '800px';
@@ -45,6 +47,7 @@ beforeEach(async () => {
   root = createRoot(container);
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await act(async () => root.unmount());
   container.remove();
 });

@@ -78,7 +78,8 @@ let container: HTMLElement;
 const onClose = vi.fn();
 const onImported = vi.fn();
 
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 20)));
+/** Runs what the component scheduled on the fake clock (no real-clock sleeps in unit tests). */
+const settle = () => act(() => vi.advanceTimersByTimeAsync(20));
 const dialog = () => document.querySelector<HTMLDialogElement>('dialog.import-dialog')!;
 const button = (name: RegExp) =>
   [...dialog().querySelectorAll('button')].find((candidate) => name.test(candidate.textContent ?? ''))!;
@@ -107,6 +108,7 @@ async function click(target: HTMLElement) {
 }
 
 beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
   await i18n.changeLanguage('en');
   i18n.addResourceBundle(
     'id',
@@ -125,6 +127,7 @@ beforeEach(async () => {
   root = createRoot(container);
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await act(async () => root.unmount());
   container.remove();
 });

@@ -82,7 +82,8 @@ function Location() {
   location = `${current.pathname}${current.search}`;
   return null;
 }
-const settle = () => act(() => new Promise((resolve) => setTimeout(resolve, 80)));
+/** Runs what the component scheduled on the fake clock (no real-clock sleeps in unit tests). */
+const settle = () => act(() => vi.advanceTimersByTimeAsync(80));
 const gridCommandIds = () =>
   contributions
     .get()
@@ -90,6 +91,7 @@ const gridCommandIds = () =>
     .filter((commandId) => commandId.startsWith('grid:'));
 
 beforeEach(async () => {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] });
   await i18n.changeLanguage('en');
   requests.length = 0;
   container = document.createElement('div');
@@ -98,6 +100,7 @@ beforeEach(async () => {
   root = createRoot(container);
 });
 afterEach(async () => {
+  vi.useRealTimers();
   await act(async () => root.unmount());
   container.remove();
 });
