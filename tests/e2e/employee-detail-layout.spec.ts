@@ -172,6 +172,15 @@ test('after Ctrl+S the field that had the focus keeps it', async ({ page, reques
   await basic.press('Control+S');
   await expect(page.getByText('Salary saved')).toBeVisible();
   await expect(basic).toBeFocused();
+
+  // The account section saves on its own, and keeps the focus too.
+  const account = section(page, 'Account');
+  await expect(account.getByLabel('Username')).toHaveValue(/.+/);
+  const phone = account.getByLabel('Account phone');
+  await phone.fill('081298765432');
+  await phone.press('Control+S');
+  await expect(page.getByText('Account saved')).toBeVisible();
+  await expect(phone).toBeFocused();
 });
 
 test('relationships, dates and ages read in the user’s language', async ({ page, request }) => {
