@@ -20,6 +20,7 @@ import { type Account, type AccountChanges, fileObjectUrl, getAccount, saveAccou
 import { ConfirmDialog } from './dialogs.tsx';
 import { SectionActions } from './fields.tsx';
 import { errorTexts, type FieldError } from './form.ts';
+import { useFocusKeptThroughSave } from './keepFocus.ts';
 
 /** The labels of the account's text fields. */
 const accountLabels = {
@@ -83,6 +84,7 @@ export function AccountSection({
   const [failure, setFailure] = useState<ApiError | null>(null);
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState<AccountChanges | null>(null);
+  const rememberFocus = useFocusKeptThroughSave(saving);
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
 
@@ -107,6 +109,7 @@ export function AccountSection({
   useEffect(() => onDirty(dirty), [dirty, onDirty]);
 
   async function send(changes: AccountChanges) {
+    rememberFocus();
     setSaving(true);
     try {
       const saved = await saveAccount(employeeId, changes);

@@ -66,6 +66,7 @@ import {
   toDraft,
   withPopulated,
 } from './form.ts';
+import { useFocusKeptThroughSave } from './keepFocus.ts';
 import { type EmployeeMenuId, listOf } from './lists.ts';
 import { neighbour } from './neighbours.ts';
 import { EmployeeSubGrid } from './SubRecords.tsx';
@@ -233,12 +234,11 @@ function DetailView({
   const [focused, setFocused] = useState<SectionId | null>(null);
   /** The section in view (the nav's highlight): the last one whose top has passed under the sticky top bar. */
   const [inView, setInView] = useState<SectionId | null>(null);
-  /** The element that had the focus when a save started: the save disables the form, then gives the focus back. */
-  const focusBeforeSave = useRef<HTMLElement | null>(null);
   const accountSave = useRef<(() => void) | null>(null);
   const bindAccountSave = useCallback((save: (() => void) | null) => {
     accountSave.current = save;
   }, []);
+  const rememberFocus = useFocusKeptThroughSave(saving !== null);
   const today = jakartaToday();
   usePageTitle(row.fullname);
 
@@ -354,7 +354,7 @@ function DetailView({
       toast(t('employeeDetail.nothingToSave'));
       return;
     }
-    focusBeforeSave.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    rememberFocus();
     setSaving(id);
     try {
       const saved = await saveEmployee(menu, row._id, row.version, changes);
@@ -369,18 +369,6 @@ function DetailView({
       setSaving(null);
     }
   }
-
-  // A save disables its form (the focused field loses the focus to the body); once it is enabled again, the field
-  // that had the focus gets it back, so Ctrl+S leaves the user where they were.
-  useEffect(() => {
-    if (saving) return;
-    const element = focusBeforeSave.current;
-    focusBeforeSave.current = null;
-    if (!element?.isConnected) return;
-    const active = document.activeElement;
-    if (active && active !== document.body && active !== element) return;
-    element.focus({ preventScroll: true });
-  }, [saving]);
 
   /**
    * A jump made while the sections above are still growing (their lists load after the page) would leave the title
@@ -422,6 +410,9 @@ function DetailView({
     let frame = 0;
     const update = () => {
       frame = 0;
+      // Right after a jump the section jumped to is current, even one too near the end to reach the top.
+      const pin = pinned.current;
+      if (pin && performance.now() <= pin.until) return setInView(pin.id);
       const line = sectionScrollMargin() + 8;
       let current: SectionId | null = null;
       for (const section of sections) {
