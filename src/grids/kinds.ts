@@ -72,7 +72,7 @@ export const kinds = {
   longText: { ...textKind, width: 320, flex: 1.5, editor: 'longText' },
   phone: {
     ...textKind,
-    width: 170,
+    width: 190,
     flex: 0,
     display: (value) => (isBlank(value) ? '' : displayPhone(String(value))),
   },
