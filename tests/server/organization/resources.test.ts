@@ -128,7 +128,9 @@ describe('employee roles', () => {
       version: 1,
     });
     expect(moved.body.fields.department.code).toBe('not_found');
-    const bulk = await t.call(demo, 'POST', `${roles}/bulk`, { rows: [{ code: 'QA-LEAD', department: foreign._id }] });
+    const bulk = await t.call(demo, 'POST', `${roles}/bulk`, {
+      rows: [{ code: 'QA-LEAD', department: foreign._id, version: 1 }],
+    });
     expect(bulk.status).toBe(400);
     expect(bulk.body.rows[0].fields.department.code).toBe('not_found');
     // No department is fine.
