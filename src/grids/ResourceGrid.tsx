@@ -35,6 +35,7 @@ import { isEditable } from '../commands/shortcuts.ts';
 import i18n from '../i18n.ts';
 import { useMainFocus } from '../layout/mainFocus.ts';
 import { notifyError, toast } from '../overlays/progress.ts';
+import { errorText } from '../validation.ts';
 import { type ListQuery, listRows } from './api.ts';
 import { cellProblem, columnDefs } from './columns.ts';
 import { type BatchAction, gridCommands, offeredTo } from './commands.ts';
@@ -866,7 +867,8 @@ export function ResourceGrid({
               await editing.remove(ids);
               toast(t('grid.deleted', { count: ids.length }), 'success');
             } catch (reason) {
-              notifyError(toApiError(reason).message);
+              // Translated by code: "Cannot delete: used by 51 Employees" for a record in use.
+              notifyError(errorText(t, toApiError(reason)));
             }
           }}
         />

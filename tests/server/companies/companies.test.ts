@@ -80,15 +80,19 @@ describe('creating a company (developer)', () => {
   });
 
   it('updates companies in bulk but adds none that way (they would lack their lists)', async () => {
+    const companies = (await t.call(developer, 'GET', '/v1/companies?limit=1000')).body.data;
+    const cj = companies.find((company: { code: string }) => company.code === 'CJ');
     const reply = await t.call(developer, 'POST', '/v1/companies/bulk', {
       rows: [
-        { code: 'CJ', industry: 'Garments' },
+        { code: 'CJ', industry: 'Garments', version: cj.version },
         { code: 'NOPE', name: 'Not created' },
       ],
     });
     expect(reply.status).toBe(400);
     expect(reply.body.rows).toEqual([expect.objectContaining({ index: 1, fields: { code: expect.anything() } })]);
-    const ok = await t.call(developer, 'POST', '/v1/companies/bulk', { rows: [{ code: 'CJ', industry: 'Garments' }] });
+    const ok = await t.call(developer, 'POST', '/v1/companies/bulk', {
+      rows: [{ code: 'CJ', industry: 'Garments', version: cj.version }],
+    });
     expect(ok.body.data).toMatchObject({ updated: 1, created: 0 });
   });
 

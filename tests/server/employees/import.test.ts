@@ -22,9 +22,9 @@ describe('employee import', () => {
     const before = (await employees()).length;
     const reply = await t.call(admin, 'POST', '/v1/employees/import', {
       rows: [
-        { employee_id: a.employee_id.toLowerCase(), nickname: 'By id' },
-        { ktp_number: '3174012345678901', nickname: 'By NIK' },
-        { email: c.email.toUpperCase(), nickname: 'By email' },
+        { employee_id: a.employee_id.toLowerCase(), nickname: 'By id', version: a.version },
+        { ktp_number: '3174012345678901', nickname: 'By NIK', version: b.version + 1 },
+        { email: c.email.toUpperCase(), nickname: 'By email', version: c.version },
         { employee_id: 'IMP-001', fullname: 'Imported Person', email: 'imported@example.test', status: 'pkwt' },
       ],
     });
@@ -192,7 +192,9 @@ describe('employee onboarding', () => {
     expect(bulk.status, JSON.stringify(bulk.body)).toBe(200);
     expect(bulk.body.data.created).toBe(2);
     const again = await t.call(admin, 'POST', '/v1/employee-onboarding/bulk', {
-      rows: [{ fullname: 'Calon Satu', email: 'CALON1@example.test', link: 'https://sign.example.test/c1' }],
+      rows: [
+        { fullname: 'Calon Satu', email: 'CALON1@example.test', link: 'https://sign.example.test/c1', version: 1 },
+      ],
     });
     expect(again.body.data).toMatchObject({ created: 0, updated: 1 });
     const december = (

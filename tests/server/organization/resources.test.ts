@@ -83,7 +83,10 @@ describe('employee-personal reference lists', () => {
     });
     expect(bulkDelete.status).toBe(403);
     expect((await list(demo, banks)).find((bank) => bank.code === 'BRI').name).not.toBe('Not saved');
-    const bulk = await t.call(demo, 'POST', `${banks}/bulk`, { rows: [{ code: 'bri', name: 'BRI' }] });
+    const bri = (await list(demo, banks)).find((bank) => bank.code === 'BRI');
+    const bulk = await t.call(demo, 'POST', `${banks}/bulk`, {
+      rows: [{ code: 'bri', name: 'BRI', version: bri.version }],
+    });
     expect(bulk.status).toBe(200);
     expect(bulk.body.data).toMatchObject({ created: 0, updated: 1 });
     expect((await list(cj, banks)).find((bank) => bank.code === 'BRI').name).toBe('Bank Rakyat Indonesia (BRI)');
@@ -125,7 +128,9 @@ describe('employee roles', () => {
       version: 1,
     });
     expect(moved.body.fields.department.code).toBe('not_found');
-    const bulk = await t.call(demo, 'POST', `${roles}/bulk`, { rows: [{ code: 'QA-LEAD', department: foreign._id }] });
+    const bulk = await t.call(demo, 'POST', `${roles}/bulk`, {
+      rows: [{ code: 'QA-LEAD', department: foreign._id, version: 1 }],
+    });
     expect(bulk.status).toBe(400);
     expect(bulk.body.rows[0].fields.department.code).toBe('not_found');
     // No department is fine.
@@ -164,7 +169,7 @@ describe('departments', () => {
     expect(tooLong.body.fields.description).toMatchObject({ code: 'maxLength', params: { limit: 500 } });
     const bulk = await t.call(demo, 'POST', `${departments}/bulk`, {
       rows: [
-        { code: 'csr', description: null },
+        { code: 'csr', description: null, version: 2 },
         { code: 'RND', name: 'Research', description: 'x'.repeat(500) },
       ],
     });

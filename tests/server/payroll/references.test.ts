@@ -70,7 +70,7 @@ describe('payroll references and rules: seeded, per company, edited in place', (
     expect(updated.body.data).toMatchObject({ [field]: value, version: first.version + 1 });
 
     const bulkValue = key === 'grade' ? second.reported_salary + 50_000 : `${second.name} (bulk)`;
-    const bulked = await bulk(path, [{ [key]: second[key], [field]: bulkValue }]);
+    const bulked = await bulk(path, [{ [key]: second[key], [field]: bulkValue, version: second.version }]);
     expect(bulked.status, JSON.stringify(bulked.body)).toBe(200);
     expect(bulked.body.data).toMatchObject({ created: 0, updated: 1 });
     expect((await t.call(demo, 'GET', `${base}/${path}/${second._id}`)).body.data[field]).toBe(bulkValue);
@@ -89,7 +89,10 @@ describe('payroll references and rules: seeded, per company, edited in place', (
     expect(bulkDelete.status).toBe(403);
     expect(bulkDelete.body.code).toBe('forbidden');
     // An empty list of ids is no deletion: the rows are saved.
-    const withEmpty = await t.call(demo, 'POST', `${base}/${path}/bulk`, { rows: [{ _id: first._id }], delete: [] });
+    const withEmpty = await t.call(demo, 'POST', `${base}/${path}/bulk`, {
+      rows: [{ _id: first._id, version: first.version }],
+      delete: [],
+    });
     expect(withEmpty.status, JSON.stringify(withEmpty.body)).toBe(200);
     expect((await t.call(demo, 'GET', `${base}/${path}/${first._id}`)).status).toBe(200);
   });
@@ -150,7 +153,7 @@ describe('overtime: government_rule leaves out the hourly rate and the maximum h
   it('checks every bulk row on the stored row with its changes, and clears in bulk too', async () => {
     const field = await find('overtimes', 'FIELD');
     const reply = await bulk('overtimes', [
-      { code: 'FIELD', method: 'government_rule', hourly_overtime: 99_000 },
+      { code: 'FIELD', method: 'government_rule', hourly_overtime: 99_000, version: field.version },
       { code: 'GOV', method: 'hourly', hourly_overtime: null },
     ]);
     expect(reply.status).toBe(400);
@@ -161,7 +164,9 @@ describe('overtime: government_rule leaves out the hourly rate and the maximum h
         fields: expect.objectContaining({ hourly_overtime: expect.objectContaining({ code: 'required' }) }),
       }),
     ]);
-    const ok = await bulk('overtimes', [{ code: 'FIELD', method: 'government_rule', hourly_overtime: 99_000 }]);
+    const ok = await bulk('overtimes', [
+      { code: 'FIELD', method: 'government_rule', hourly_overtime: 99_000, version: field.version },
+    ]);
     expect(ok.status).toBe(200);
     const after = (await t.call(demo, 'GET', `${base}/overtimes/${field._id}`)).body.data;
     expect(after).toMatchObject({ method: 'government_rule', hourly_overtime: null, maximum_hour: null });
@@ -227,9 +232,10 @@ describe('early, absent and missed deductions: each method has only its own fiel
       'maximum',
     );
     expect((await put('early-deductions', current, { percentage: -0.01 })).body.fields.percentage.code).toBe('minimum');
+    const daily = await find('early-deductions', 'DAILY');
     const bulkReply = await bulk('early-deductions', [
-      { code: 'PERCENT', percentage: '45.5' },
-      { code: 'DAILY', percentage: 1.001 },
+      { code: 'PERCENT', percentage: '45.5', version: current.version },
+      { code: 'DAILY', percentage: 1.001, version: daily.version },
     ]);
     expect(bulkReply.status).toBe(400);
     expect(bulkReply.body.rows.map((r: Json) => [r.index, Object.keys(r.fields)])).toEqual([[1, ['percentage']]]);

@@ -177,7 +177,7 @@ describe('bulk upsert', () => {
     const existing = (await t.call(admin, 'POST', departments, { code: 'MATCH', name: 'Match me' })).body.data;
     const byId = (await t.call(admin, 'POST', departments, { code: 'BYID', name: 'By id' })).body.data;
     const rows = (name: string) => [
-      { code: 'match', name: 'Matched by code' },
+      { code: 'match', name: 'Matched by code', version: 1 },
       { _id: byId._id, name, version: 1 },
       ...Array.from({ length: 500 }, (_, i) => ({ code: `N${i}`, name: `New ${i}` })),
     ];
@@ -220,7 +220,7 @@ describe('bulk upsert', () => {
     expect((await t.call(admin, 'GET', `${departments}/${existing._id}`)).body.data.name).toBe('Matched by code');
 
     const again = await t.call(admin, 'POST', `${departments}/bulk`, {
-      rows: [{ code: 'match', name: 'Matched by code' }],
+      rows: [{ code: 'match', name: 'Matched by code', version: 2 }],
     });
     expect(again.body.data).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
   });
@@ -278,7 +278,7 @@ describe('bulk upsert', () => {
   it('updates employees by employee id, keeping money as integer rupiah', async () => {
     const employee = (await t.call(admin, 'GET', '/v1/employees?limit=1')).body.data[0];
     const reply = await t.call(admin, 'POST', '/v1/employees/bulk', {
-      rows: [{ employee_id: employee.employee_id, basic_salary: 7_250_000 }],
+      rows: [{ employee_id: employee.employee_id, basic_salary: 7_250_000, version: employee.version }],
     });
     expect(reply.status).toBe(200);
     const after = (await t.call(admin, 'GET', `/v1/employees/${employee._id}`)).body.data;
