@@ -52,7 +52,7 @@ async function startServer(dataDir: string, databaseUrl = '') {
       DATABASE_URL: databaseUrl,
       SERVE_SPA: 'false',
     },
-    stdio: 'ignore',
+    stdio: process.env.BENCH_VERBOSE ? 'inherit' : 'ignore',
   });
   const stop = async () => {
     if (child.exitCode !== null) return;
