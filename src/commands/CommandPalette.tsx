@@ -19,6 +19,7 @@ import { type Language, languages } from '../i18n.ts';
 import { userAtom } from '../session.ts';
 import { CheatSheet, Keys } from './CheatSheet.tsx';
 import { EmployeeResults, searchesEmployees } from './EmployeeResults.tsx';
+import { keepEarlyKeys, planReplay, takeEarlyKeys } from './earlyKeys.ts';
 import { paletteEvents } from './events.ts';
 import { canOpenEmployees } from './global.ts';
 import { commandLists } from './index.ts';
@@ -211,6 +212,17 @@ function Palette({ user }: { user: UserDetail }) {
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, []);
+
+  // Keys typed while the shell was loading, now that the listeners above are in place (earlyKeys.ts).
+  useEffect(() => {
+    const { before, open, search } = planReplay(takeEarlyKeys());
+    for (const key of before) window.dispatchEvent(new KeyboardEvent('keydown', { ...key, cancelable: true }));
+    if (open) {
+      show('palette');
+      setSearch(search);
+    }
+    return keepEarlyKeys;
+  }, [show]);
 
   const entries = useMemo(
     () => (overlay === 'none' ? [] : buildEntries(commands, ctx, [i18n.getFixedT('en'), i18n.getFixedT('id')])),
