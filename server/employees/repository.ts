@@ -2,14 +2,15 @@
  * Employee behaviour beyond the generic record: finding an employee by their account, the exit flow and rehiring,
  * the account behind an employee, their BPJS contributions, and the signed-in employee's own record.
  */
-import { and, count, eq, type SQL } from 'drizzle-orm';
+import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { bpjsContributions } from '../../common/bpjs.ts';
 import { jakartaToday } from '../../common/employment.ts';
 import { writeLog } from '../activity/log.ts';
+import { issueOneTimeToken } from '../auth/one-time.ts';
 import { hashNewPassword } from '../auth/passwords.ts';
 import { revokeUserSessions } from '../auth/repository.ts';
 import type { Db, Executor } from '../db/connect.ts';
-import { companies, employeeFamily, employees, users } from '../db/schema.ts';
+import { companies, employeeFamily, employees, oneTimeTokens, users } from '../db/schema.ts';
 import { AppError, invalid, notFound } from '../http/errors.ts';
 import type { Resource } from '../resources/define.ts';
 import * as repo from '../resources/repository.ts';
@@ -97,6 +98,8 @@ const accountColumns = {
   photo_url: users.photo_url,
   blocked: users.blocked,
   level: users.level,
+  /** Whether the user has set a password (activated the account); until then an activation link may be issued. */
+  activated: isNotNull(users.password_hash),
 };
 
 /** The user id behind an employee the caller may see (tenancy and department through the generic repository). */
@@ -114,6 +117,69 @@ async function readAccount(db: Db, where: SQL) {
 export async function account(db: Db, caller: repo.Caller, id: string) {
   const userId = await accountId(db, caller, id);
   return readAccount(db, and(eq(users.id, userId), eq(users.company_id, caller.companyId!))!);
+}
+
+/**
+ * A fresh activation link for an employee's account that is not activated yet (issue 10 section 1, decision 0014):
+ * for the user who invited them or a company admin, never an employee-level caller. Older unused activation links of
+ * the user stop working; the new one is mailed (`deliver`, through the caller's transaction) and returned.
+ */
+export async function reissueActivation(
+  db: Db,
+  caller: repo.Caller,
+  id: string,
+  deliver: (tx: Executor, token: string, person: { email: string | null; fullname: string }) => Promise<string>,
+): Promise<string> {
+  const userId = await accountId(db, caller, id);
+  return db.transaction(async (tx) => {
+    const where = and(eq(users.id, userId), eq(users.company_id, caller.companyId!))!;
+    const [user] = await tx
+      .select({
+        fullname: users.fullname,
+        username: users.username,
+        email: users.email,
+        level: users.level,
+        created_by: users.created_by,
+        activated: isNotNull(users.password_hash),
+      })
+      .from(users)
+      .where(where)
+      .for('update');
+    if (!user) throw notFound('Account');
+    const inviter = user.created_by !== null && user.created_by === caller.actor.userId;
+    if (
+      caller.actor.level === 'employee' ||
+      (!inviter && caller.actor.level !== 'admin') ||
+      user.level !== 'employee'
+    ) {
+      throw new AppError(
+        403,
+        'forbidden',
+        'Only the inviter or a company admin may get this account’s activation link',
+      );
+    }
+    if (user.activated) {
+      throw new AppError(409, 'already_activated', 'This account is already activated: it needs no activation link');
+    }
+    await tx
+      .update(oneTimeTokens)
+      .set({ used_at: sql`now()` })
+      .where(
+        and(eq(oneTimeTokens.user_id, userId), eq(oneTimeTokens.purpose, 'activation'), isNull(oneTimeTokens.used_at)),
+      );
+    const token = await issueOneTimeToken(tx, 'activation', { userId });
+    const link = await deliver(tx, token, { email: user.email, fullname: user.fullname });
+    await writeLog(tx, {
+      actor: caller.actor,
+      companyId: caller.companyId,
+      action: 'update',
+      menu: employeesResource.menu,
+      resource: 'employee-accounts',
+      recordId: userId,
+      detail: `Issued a new activation link for ${user.fullname} (${user.username})`,
+    });
+    return link;
+  });
 }
 
 export interface AccountChanges {

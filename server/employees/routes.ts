@@ -46,6 +46,7 @@ const EmployeeAccount = Type.Object(
     photo_url: Nullable(Type.String()),
     blocked: Type.Boolean(),
     level: Type.String(),
+    activated: Type.Boolean({ description: 'Whether the user has set a password (activated the account)' }),
   },
   { $id: 'EmployeeAccount', additionalProperties: false },
 );
@@ -322,6 +323,29 @@ export function employeeRoutes(app: FastifyInstance, db: Db, config: Config, mai
       const { id } = request.params as { id: string };
       const changes = request.body as employeesRepo.AccountChanges;
       return { data: await employeesRepo.updateAccount(db, scopeOf(request), id, changes) };
+    },
+  });
+
+  app.post('/v1/employees/:id/activation-link', {
+    config: write,
+    schema: {
+      operationId: 'reissueActivationLink',
+      description:
+        'A fresh activation link for an employee account not activated yet, for its inviter or a company admin: older ' +
+        'unused links stop working, the new one is mailed and returned (decision 0014)',
+      tags,
+      params: IdParams,
+      response: { 200: one(Type.Object({ link: Type.String() })), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { id } = request.params as { id: string };
+      const caller = scopeOf(request);
+      const link = await employeesRepo.reissueActivation(db, caller, id, async (tx, token, person) => {
+        const url = publicLink(config, '/verification', { activation: token });
+        await mailer.send(tx, [activationMail({ ...person, name: person.fullname, companyId: caller.companyId }, url)]);
+        return url;
+      });
+      return { data: { link } };
     },
   });
 

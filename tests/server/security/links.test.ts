@@ -4,6 +4,7 @@
  * from PUBLIC_URL; the outbox is the main developer's to read. Each test is named after the OWASP ASVS 5.0
  * requirement it checks.
  */
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../../../server/config.ts';
 import { outbox } from '../../../server/db/schema.ts';
@@ -194,5 +195,89 @@ describe('the outbox', () => {
     expect((await t.call(await t.login('admin'), 'GET', '/v1/outbox')).status).toBe(403);
     expect((await t.call(null, 'GET', '/v1/outbox')).status).toBe(401);
     expect((await t.database.db.select().from(outbox)).length).toBeGreaterThan(0);
+  });
+});
+
+describe("the inviter copies an invitation's activation link later", () => {
+  /** Invites one employee as `inviter` and returns the new employee's id. */
+  async function invite(inviter: string, n: string) {
+    const session = await t.login(inviter);
+    const invited = await t.call(session, 'POST', '/v1/employees/import-invitation', {
+      rows: [{ employee_id: `LNK-${n}`, fullname: `Link ${n}`, email: `link${n}@example.test` }],
+    });
+    expect(invited.status, JSON.stringify(invited.body)).toBe(200);
+    return { session, id: invited.body.data.rows[0]._id as string, email: `link${n}@example.test` };
+  }
+  const reissue = (session: string, id: string) => t.call(session, 'POST', `/v1/employees/${id}/activation-link`);
+
+  it('V6.4.1 the inviter gets a fresh activation link of their own invitation, mailed too, and it works', async () => {
+    const { session, id, email } = await invite('admin', '001');
+    const account = await t.call(session, 'GET', `/v1/employees/${id}/account`);
+    expect(account.body.data.activated).toBe(false);
+    const reply = await reissue(session, id);
+    expect(reply.status, JSON.stringify(reply.body)).toBe(200);
+    const { link } = reply.body.data;
+    expect(link.startsWith(`${PUBLIC_URL}/verification?activation=`)).toBe(true);
+    expect(await lastLink(t, email)).toBe(link);
+    const activated = await post(
+      '/v1/auth/activate',
+      { token: tokenOf(link), password: 'Nasi-goreng-pedas-3' },
+      '10.12.0.1',
+    );
+    expect(activated.status, activated.text).toBe(200);
+    expect((await t.call(session, 'GET', `/v1/employees/${id}/account`)).body.data.activated).toBe(true);
+  });
+
+  it('V6.4.1 an older unused activation link no longer works once a fresh one is issued', async () => {
+    const { session, id, email } = await invite('admin', '002');
+    const older = await lastLink(t, email);
+    const fresh = (await reissue(session, id)).body.data.link as string;
+    const refused = await post(
+      '/v1/auth/activate',
+      { token: tokenOf(older), password: 'Sate-ayam-manis-4' },
+      '10.12.1.1',
+    );
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('invalid_token');
+    const taken = await post(
+      '/v1/auth/activate',
+      { token: tokenOf(fresh), password: 'Sate-ayam-manis-4' },
+      '10.12.1.1',
+    );
+    expect(taken.status, taken.text).toBe(200);
+  });
+
+  it('V8.2.2 an activated account gets no activation link', async () => {
+    const { session, id, email } = await invite('admin', '003');
+    await post(
+      '/v1/auth/activate',
+      { token: tokenOf(await lastLink(t, email)), password: 'Es-teh-manis-55' },
+      '10.12.2.1',
+    );
+    const reply = await reissue(session, id);
+    expect(reply.status).toBe(409);
+    expect(reply.body.code).toBe('already_activated');
+    expect(carriesToken(JSON.stringify(reply.body))).toBe(false);
+  });
+
+  it("V8.4.1 another company's employee is not found", async () => {
+    const admin = await t.login('admin');
+    const other = await t.database.db.execute(
+      sql`select e.id from employees e join companies c on c.id = e.company_id where c.code = 'CJ' limit 1`,
+    );
+    const otherId = (other.rows[0] as { id: string }).id;
+    const reply = await reissue(admin, otherId);
+    expect(reply.status).toBe(404);
+    expect(carriesToken(JSON.stringify(reply.body))).toBe(false);
+  });
+
+  it('V8.2.1 an employee-level caller, and a caller who neither invited nor is a company admin, get no link', async () => {
+    const { id } = await invite('admin', '004');
+    const employee = await reissue(await t.login('employee'), id);
+    expect(employee.status).toBe(403);
+    expect(carriesToken(JSON.stringify(employee.body))).toBe(false);
+    const subadmin = await reissue(await t.login('subadmin'), id);
+    expect(subadmin.status).toBe(403);
+    expect(carriesToken(JSON.stringify(subadmin.body))).toBe(false);
   });
 });
