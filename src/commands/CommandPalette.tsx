@@ -1,17 +1,7 @@
 import { Command } from 'cmdk';
 import type { ParseKeys } from 'i18next';
 import { useAtomValue } from 'jotai';
-import {
-  type ComponentType,
-  Fragment,
-  useCallback,
-  useEffect,
-  useId,
-  useLayoutEffect,
-  useMemo,
-  useRef,
-  useState,
-} from 'react';
+import { type ComponentType, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import type { UserDetail } from '../api/client.ts';
@@ -276,6 +266,29 @@ function Palette({ user }: { user: UserDetail }) {
   // A query at the top level is also an employee's name: their results come after the strong matches (rank.ts).
   const employeeSearch = canOpenEmployees(ctx) && searchesEmployees(search);
   const strong = sections.some((section) => section.id === 'results');
+  const employees = employeeSearch && (
+    <EmployeeResults key="employees" search={search} ctx={ctx} finish={finish} select={setSelected} alone={!strong} />
+  );
+
+  const group = (section: Section) => (
+    <Command.Group
+      key={section.id}
+      heading={
+        section.id === 'context' && selection
+          ? t('palette.groups.contextSelected', { count: selection.ids.length })
+          : t(sectionHeadings[section.id])
+      }
+    >
+      {section.entries.map((entry) => (
+        <Item
+          key={entry.command.id}
+          entry={entry}
+          showGroup={section.id === 'results' || section.id === 'similar'}
+          onRun={run}
+        />
+      ))}
+    </Command.Group>
+  );
 
   const page = pages.at(-1);
   const view = page ? pageViews[page] : null;
@@ -333,38 +346,10 @@ function Palette({ user }: { user: UserDetail }) {
               ) : (
                 <>
                   {!employeeSearch && <Command.Empty className="palette-message">{t('palette.empty')}</Command.Empty>}
-                  {sections.map((section) => (
-                    <Fragment key={section.id}>
-                      {section.id === 'similar' && employeeSearch && (
-                        <EmployeeResults
-                          search={search}
-                          ctx={ctx}
-                          finish={finish}
-                          select={setSelected}
-                          alone={!strong}
-                        />
-                      )}
-                      <Command.Group
-                        heading={
-                          section.id === 'context' && selection
-                            ? t('palette.groups.contextSelected', { count: selection.ids.length })
-                            : t(sectionHeadings[section.id])
-                        }
-                      >
-                        {section.entries.map((entry) => (
-                          <Item
-                            key={entry.command.id}
-                            entry={entry}
-                            showGroup={section.id === 'results' || section.id === 'similar'}
-                            onRun={run}
-                          />
-                        ))}
-                      </Command.Group>
-                    </Fragment>
-                  ))}
-                  {employeeSearch && !sections.some((section) => section.id === 'similar') && (
-                    <EmployeeResults search={search} ctx={ctx} finish={finish} select={setSelected} alone={!strong} />
-                  )}
+                  {sections.filter((section) => section.id !== 'similar').map(group)}
+                  {/* The employees, between the strong and the fuzzy matches (rank.ts), in one stable place. */}
+                  {employees}
+                  {sections.filter((section) => section.id === 'similar').map(group)}
                   {hidden > 0 && <div className="palette-message">{t('palette.more', { count: hidden })}</div>}
                 </>
               )}
