@@ -24,15 +24,16 @@ test('Ctrl+K pressed as the dashboard URL appears, before the shell is ready, op
   await page.getByLabel('Password').fill(ADMIN.password);
   await page.getByLabel('Password').press('Enter');
   await expect(page).toHaveURL('/dashboard/home');
-  await expect(page.getByText('Loading…')).toBeVisible();
+  // The shell (its top bar, the palette and its listeners) is not there yet.
+  await expect(page.getByRole('button', { name: /Search screens and commands/ })).toBeHidden();
 
   await page.keyboard.press('Control+K');
-  await page.keyboard.type('resig');
+  await page.keyboard.type('resigned');
   expect(held).toBe(true);
   await expect(palette(page)).toBeHidden();
 
   release();
   await expect(palette(page)).toBeVisible();
-  await expect(palette(page).getByRole('combobox')).toHaveValue('resig');
+  await expect(palette(page).getByRole('combobox')).toHaveValue('resigned');
   await expect(palette(page).getByRole('option', { selected: true })).toContainText(/Resigned/);
 });
