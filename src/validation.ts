@@ -121,6 +121,7 @@ const errorCodeKeys = {
   no_company: 'errors.codes.no_company',
   forbidden_field: 'errors.codes.forbidden_field',
   not_exited: 'errors.codes.not_exited',
+  already_activated: 'errors.codes.already_activated',
 } as const satisfies Record<ErrorCode, `errors.codes.${ErrorCode}`>;
 
 /** Spec 8's default error texts: the generic one, the admin-assignment failure and a missing route guard. */
