@@ -217,6 +217,7 @@ const errorCodeKeys = {
   not_exited: 'errors.codes.not_exited',
   in_use: 'errors.codes.in_use',
   too_many_uploads: 'errors.codes.too_many_uploads',
+  already_activated: 'errors.codes.already_activated',
 } as const satisfies Record<ErrorCode, `errors.codes.${ErrorCode}`>;
 
 /** Spec 8's default error texts: the generic one, the admin-assignment failure and a missing route guard. */

@@ -120,7 +120,7 @@ export async function account(db: Db, caller: repo.Caller, id: string) {
 }
 
 /**
- * A fresh activation link for an employee's account that is not activated yet (issue 10 section 1, decision 0014):
+ * A fresh activation link for an employee's account that is not activated yet (issue 10 section 1, decision 0013):
  * for the user who invited them or a company admin, never an employee-level caller. Older unused activation links of
  * the user stop working; the new one is mailed (`deliver`, through the caller's transaction) and returned.
  */

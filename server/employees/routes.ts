@@ -332,7 +332,7 @@ export function employeeRoutes(app: FastifyInstance, db: Db, config: Config, mai
       operationId: 'reissueActivationLink',
       description:
         'A fresh activation link for an employee account not activated yet, for its inviter or a company admin: older ' +
-        'unused links stop working, the new one is mailed and returned (decision 0014)',
+        'unused links stop working, the new one is mailed and returned (decision 0013)',
       tags,
       params: IdParams,
       response: { 200: one(Type.Object({ link: Type.String() })), ...errorResponses },

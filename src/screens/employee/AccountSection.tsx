@@ -16,7 +16,15 @@ import {
   endsSessions,
   isImage,
 } from './account.ts';
-import { type Account, type AccountChanges, fileObjectUrl, getAccount, saveAccount, uploadPhoto } from './api.ts';
+import {
+  type Account,
+  type AccountChanges,
+  fileObjectUrl,
+  getAccount,
+  reissueActivationLink,
+  saveAccount,
+  uploadPhoto,
+} from './api.ts';
 import { ConfirmDialog } from './dialogs.tsx';
 import { SectionActions } from './fields.tsx';
 import { errorTexts, type FieldError } from './form.ts';
@@ -85,6 +93,9 @@ export function AccountSection({
   const [saving, setSaving] = useState(false);
   const [confirming, setConfirming] = useState<AccountChanges | null>(null);
   const rememberFocus = useFocusKeptThroughSave(saving);
+  const [issuing, setIssuing] = useState(false);
+  /** A fresh link the clipboard refused, shown to copy by hand. */
+  const [uncopied, setUncopied] = useState<string | null>(null);
   const base = useId();
   const id = (field: string) => `${base}-${field}`;
 
@@ -162,6 +173,30 @@ export function AccountSection({
       const error = toApiError(reason);
       task.fail(errorText(t, error));
       setErrors((current) => ({ ...current, photo: { key: 'employeeDetail.errors.upload' } }));
+    }
+  }
+
+  /**
+   * A fresh activation link (its inviter or a company admin, decision 0013): mailed again by the server, copied here.
+   * Older links stop working, so the one on screen is the live one.
+   */
+  async function copyActivationLink(name: string) {
+    if (issuing) return;
+    setIssuing(true);
+    setUncopied(null);
+    try {
+      const link = await reissueActivationLink(employeeId);
+      try {
+        await navigator.clipboard.writeText(link);
+        toast(t('employeeDetail.account.linkCopied', { name }), 'success');
+      } catch {
+        setUncopied(link);
+        toast(t('employeeDetail.account.linkCopyFailed'), 'error');
+      }
+    } catch (reason) {
+      toast(errorText(t, toApiError(reason)), 'error');
+    } finally {
+      setIssuing(false);
     }
   }
 
@@ -282,6 +317,35 @@ export function AccountSection({
           {error('blocked')}
         </div>
       </div>
+      {canWrite && !account.activated && (
+        <div className="field" data-field="activation">
+          <p className="hint" id={id('activation-hint')}>
+            {t('employeeDetail.account.copyLinkHint')}
+          </p>
+          <div>
+            <button
+              type="button"
+              disabled={issuing}
+              aria-describedby={id('activation-hint')}
+              onClick={() => void copyActivationLink(account.fullname)}
+            >
+              {t('employeeDetail.account.copyLink')}
+            </button>
+          </div>
+          {uncopied && (
+            <>
+              <label htmlFor={id('activation-link')}>{t('employeeDetail.account.link')}</label>
+              <input
+                id={id('activation-link')}
+                type="text"
+                readOnly
+                value={uncopied}
+                onFocus={(event) => event.target.select()}
+              />
+            </>
+          )}
+        </div>
+      )}
       {described.general && (
         <p className="form-error" role="alert">
           {described.general}

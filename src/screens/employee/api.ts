@@ -93,6 +93,12 @@ export async function saveAccount(id: string, changes: AccountChanges): Promise<
   return reply.data;
 }
 
+/** A fresh activation link of an account not activated yet (mailed too; older links stop working). */
+export async function reissueActivationLink(id: string): Promise<string> {
+  const reply = await call(api.POST('/v1/employees/{id}/activation-link', { params: { path: { id } } }));
+  return reply.data.link;
+}
+
 // biome-ignore lint/suspicious/noExplicitAny: multipart and binary bodies are outside the generated JSON types.
 const raw = api as any;
 

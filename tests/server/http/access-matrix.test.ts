@@ -121,6 +121,8 @@ Object.assign(matrix, {
   'GET /v1/employees/:id/bpjs': companyAdmins,
   'GET /v1/employees/:id/account': hrReaders,
   'PUT /v1/employees/:id/account': companyAdmins,
+  // Past the gate, only the inviter or a company admin gets the link (tests/server/security/links.test.ts).
+  'POST /v1/employees/:id/activation-link': companyAdmins,
   // my-profile: anyone signed in to a company (their own record; none for the developer, who has no company).
   'GET /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
   'PUT /v1/employees/me': signedIn.filter((who) => who !== 'developer'),

@@ -17,6 +17,7 @@ const account: Account = {
   photo_url: null,
   blocked: false,
   level: 'employee',
+  activated: true,
 };
 
 describe('the account form', () => {
