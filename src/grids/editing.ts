@@ -58,6 +58,36 @@ export function upsertTransaction<R extends { _id: string }>(
   return { add: [...add.values()], update: [...update.values()] };
 }
 
+/** A natural key as the server's bulk upsert compares it: a string, trimmed and case-insensitive. */
+const naturalKeyOf = (value: unknown): string | null =>
+  typeof value === 'string' && value.trim() !== '' ? value.trim().toLowerCase() : null;
+
+/**
+ * Bulk rows for a paste's new rows: a new row whose natural key names a record the grid has loaded is sent as an
+ * update of that record, with its `_id` and `version` (the server refuses a row that reaches an existing record
+ * without its version, docs/decisions/0015); the others stay creations. A loaded record is claimed once (a second
+ * row with its key stays a creation, which the server reports as a duplicate on the key).
+ */
+export function matchLoadedRecords<R extends { _id: string; version?: number }>(
+  creates: readonly Values[],
+  naturalKey: string | undefined,
+  loaded: readonly R[],
+): Values[] {
+  if (!naturalKey) return [...creates];
+  const byKey = new Map<string, R>();
+  for (const row of loaded) {
+    const key = naturalKeyOf((row as Values)[naturalKey]);
+    if (key !== null && row.version !== undefined && !byKey.has(key)) byKey.set(key, row);
+  }
+  return creates.map((values) => {
+    const key = naturalKeyOf(values[naturalKey]);
+    const record = key === null ? undefined : byKey.get(key);
+    if (!record) return values;
+    byKey.delete(key!);
+    return { _id: record._id, version: record.version, ...values };
+  });
+}
+
 /** A label inside a sentence: 'Name' reads 'name', an acronym ('NIK', 'BPJS') stays as it is. */
 export const inSentence = (label: string): string =>
   /^\p{Lu}\p{Ll}/u.test(label) ? label.charAt(0).toLocaleLowerCase() + label.slice(1) : label;
@@ -128,6 +158,15 @@ export class GridEditing {
   private refresh(ids: readonly string[]) {
     const nodes = ids.map((id) => this.node(id)).filter((node): node is IRowNode<Row> => !!node);
     this.api?.refreshCells({ rowNodes: nodes, force: true });
+  }
+
+  /** Every stored row the grid has loaded, filtered out or not (not its new rows). */
+  private loadedRows(): Row[] {
+    const rows: Row[] = [];
+    this.api?.forEachNode((node) => {
+      if (node.data && !isDraftId(node.data._id)) rows.push(node.data);
+    });
+    return rows;
   }
 
   /** Rows as the user sees them: filtered and sorted. */
@@ -640,10 +679,15 @@ export class GridEditing {
       const { _id, ...values } = this.row(id)!;
       return { id, values };
     });
-    const body = [
-      ...updates.map((u) => ({ _id: u.id, version: u.version, ...this.toApi(u.after) })),
-      ...creates.map((c) => this.toApi(c.values)),
-    ];
+    // New rows whose code names a loaded record go as updates of it, with its version once its own edits are saved.
+    const newRows = () =>
+      matchLoadedRecords(
+        creates.map((c) => this.toApi(c.values)),
+        this.spec.naturalKey,
+        this.loadedRows(),
+      );
+    await this.settle(newRows().flatMap((row) => (typeof row._id === 'string' ? [row._id] : [])));
+    const body = [...updates.map((u) => ({ _id: u.id, version: u.version, ...this.toApi(u.after) })), ...newRows()];
     for (const id of ids) this.meta(id).saving = new Set(['*']);
     this.refresh(ids);
     try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inSentence, upsertTransaction } from '../../../src/grids/editing.ts';
+import { inSentence, matchLoadedRecords, upsertTransaction } from '../../../src/grids/editing.ts';
 
 type Row = { _id: string; code?: string; name?: string; version?: number };
 
@@ -45,6 +45,48 @@ describe('server results into the grid, each record once', () => {
 
   it('adds nothing and updates nothing for an empty reply', () => {
     expect(upsertTransaction<Row>([], existing)).toEqual({ add: [], update: [] });
+  });
+});
+
+describe('new rows whose code names a loaded record', () => {
+  const loaded: Row[] = [
+    { _id: 'a', code: 'FIN', name: 'Finance', version: 1 },
+    { _id: 'b', code: 'HR', name: 'People', version: 4 },
+  ];
+
+  it('go as updates of that record with its id and version, the code compared as the server does', () => {
+    const body = matchLoadedRecords(
+      [
+        { code: 'fin', name: 'Finance and tax' },
+        { code: ' HR ', name: 'Human resources' },
+        { code: 'OPS', name: 'Operations' },
+      ],
+      'code',
+      loaded,
+    );
+    expect(body).toEqual([
+      { _id: 'a', version: 1, code: 'fin', name: 'Finance and tax' },
+      { _id: 'b', version: 4, code: ' HR ', name: 'Human resources' },
+      { code: 'OPS', name: 'Operations' },
+    ]);
+  });
+
+  it('claim a record once, and stay creations without a natural key or a loaded version', () => {
+    expect(
+      matchLoadedRecords(
+        [
+          { code: 'FIN', name: 'One' },
+          { code: 'FIN', name: 'Two' },
+        ],
+        'code',
+        loaded,
+      ),
+    ).toEqual([
+      { _id: 'a', version: 1, code: 'FIN', name: 'One' },
+      { code: 'FIN', name: 'Two' },
+    ]);
+    expect(matchLoadedRecords([{ code: 'FIN' }], undefined, loaded)).toEqual([{ code: 'FIN' }]);
+    expect(matchLoadedRecords([{ code: 'FIN' }], 'code', [{ _id: 'a', code: 'FIN' }])).toEqual([{ code: 'FIN' }]);
   });
 });
 
