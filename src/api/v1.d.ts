@@ -299,7 +299,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description A fresh activation link for an employee account not activated yet, for its inviter or a company admin: older unused links stop working, the new one is mailed and returned (decision 0014) */
+        /** @description A fresh activation link for an employee account not activated yet, for its inviter or a company admin: older unused links stop working, the new one is mailed and returned (decision 0013) */
         post: operations["reissueActivationLink"];
         delete?: never;
         options?: never;

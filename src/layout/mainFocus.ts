@@ -50,14 +50,16 @@ export function focusWhenReady(container: HTMLElement): () => void {
   let done = false;
   let frame = 0;
   let placed = false;
+  /** Whether the palette that navigated here has closed: a dialog opened after that is the user doing something. */
+  let dialogClosed = false;
   const stop = () => {
     if (done) return;
     done = true;
     cancelAnimationFrame(frame);
     listeners.delete(attempt);
     clearTimeout(timer);
-    document.removeEventListener('pointerdown', stop, true);
-    document.removeEventListener('keydown', stop, true);
+    window.removeEventListener('pointerdown', stop, true);
+    window.removeEventListener('keydown', stop, true);
   };
   const lost = () => {
     const active = document.activeElement;
@@ -65,8 +67,13 @@ export function focusWhenReady(container: HTMLElement): () => void {
   };
   function attempt() {
     if (done) return;
-    // A dialog (the palette, a confirmation) keeps the focus.
-    if (document.querySelector('dialog[open]')) return;
+    // A dialog keeps the focus. The palette that navigated here may still be closing; a dialog opened after it
+    // closed (the palette again, a confirmation) means the user has moved on: stop for good.
+    if (document.querySelector('dialog[open]')) {
+      if (dialogClosed) stop();
+      return;
+    }
+    dialogClosed = true;
     if (!lost()) {
       // Someone else put the focus in the screen before we did (the screen itself): leave it there.
       if (!placed && container.contains(document.activeElement)) stop();
@@ -88,8 +95,9 @@ export function focusWhenReady(container: HTMLElement): () => void {
     if (!done) frame = requestAnimationFrame(poll);
   };
   const timer = setTimeout(stop, WAIT_MS);
-  document.addEventListener('pointerdown', stop, true);
-  document.addEventListener('keydown', stop, true);
+  // On the window, in the capture phase: before the palette's own window listener can stop the key.
+  window.addEventListener('pointerdown', stop, true);
+  window.addEventListener('keydown', stop, true);
   listeners.add(attempt);
   // Whatever had the focus belonged to the previous screen (or the menu link that left it).
   if (!document.querySelector('dialog[open]')) container.focus({ preventScroll: true });
