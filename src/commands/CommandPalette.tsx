@@ -102,6 +102,8 @@ function Palette({ user }: { user: UserDetail }) {
   const [selected, setSelected] = useState('');
   const [recent, setRecent] = useState<string[]>(readRecent);
   const origin = useRef<Element | null>(null);
+  /** Whether the palette is closing because a command ran (rather than Esc or a click outside). */
+  const ran = useRef(false);
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -242,15 +244,26 @@ function Palette({ user }: { user: UserDetail }) {
   // After every commit: a no-op unless a keystroke left its start mark.
   useLayoutEffect(() => measure('palette:filter'));
 
-  // Focus returns where it was once nothing is open.
+  // Focus returns where it was once nothing is open. After a command ran, the command may have put the focus
+  // somewhere on purpose (a new row's editor, a section's first field): the focus returns only if it is lost.
   useEffect(() => {
     if (overlay !== 'none') return;
     const element = origin.current;
     origin.current = null;
-    if (element instanceof HTMLElement && element.isConnected) element.focus();
+    const commandRan = ran.current;
+    ran.current = false;
+    if (!(element instanceof HTMLElement)) return;
+    const restore = () => {
+      const active = document.activeElement;
+      if (commandRan && active && active !== document.body) return;
+      if (element.isConnected) element.focus();
+    };
+    if (!commandRan) return restore();
+    const frame = requestAnimationFrame(restore);
+    return () => cancelAnimationFrame(frame);
   }, [overlay]);
-
   const run = (command: PaletteCommand) => {
+    ran.current = true;
     setRecent(pushRecent(command.id));
     kept.current = false;
     const result = command.run(ctx);

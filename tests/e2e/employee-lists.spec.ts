@@ -132,7 +132,7 @@ test('daily workers move between the Active and Inactive tabs with Deactivate an
   await ask.getByRole('button', { name: 'Deactivate' }).click();
   await expect(ask).toBeHidden();
   await expect(noRows(page)).toBeVisible();
-  const deactivated = await api.get<Employee>(`/v1/employees/${worker._id}`);
+  const deactivated = await api.get<Employee>(`/v1/employees/freelance/${worker._id}`);
   expect([deactivated.exit_reason, deactivated.exit_date]).toEqual(['resign', today]);
 
   // Inactive: the worker is there; Reactivate brings them back to the Active tab.
@@ -145,7 +145,7 @@ test('daily workers move between the Active and Inactive tabs with Deactivate an
   await again.getByRole('button', { name: 'Reactivate' }).click();
   await expect(again).toBeHidden();
   await expect(noRows(page)).toBeVisible();
-  const reactivated = await api.get<Employee>(`/v1/employees/${worker._id}`);
+  const reactivated = await api.get<Employee>(`/v1/employees/freelance/${worker._id}`);
   expect(reactivated.exit_date).toBeNull();
 
   await active.click();

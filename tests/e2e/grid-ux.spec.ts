@@ -105,8 +105,9 @@ test('a paste of existing codes into a new row updates them and the grid holds e
   expect((await listAll(request, token, DEPARTMENTS)).meta.total).toBe(total);
   // ...and the grid shows each of them once, with the new names: as many rows as the list has.
   await expect(grid(page)).toHaveAttribute('aria-rowcount', String(total + 1));
+  // Rows leaving the grid stay in the DOM while they animate out: wait for the grid to settle.
+  await expect.poll(() => renderedCodes(page)).toHaveLength(total);
   const codes = await renderedCodes(page);
-  expect(codes).toHaveLength(total);
   expect(new Set(codes).size).toBe(total);
   for (const [i, code] of targets.entries()) {
     const row = grid(page).locator('[row-index]', { has: page.locator(`[col-id="code"]:text-is("${code}")`) });
@@ -124,7 +125,7 @@ test('a paste of existing codes into a new row updates them and the grid holds e
     .poll(async () => (await listAll(request, token, DEPARTMENTS)).data.map((r) => [r.code, r.name]))
     .toEqual(before.data.map((r) => [r.code, r.name]));
   await expect(grid(page)).toHaveAttribute('aria-rowcount', String(total + 1));
-  expect(new Set(await renderedCodes(page)).size).toBe(total);
+  await expect.poll(async () => new Set(await renderedCodes(page)).size).toBe(total);
   expect(warnings).toEqual([]);
 });
 

@@ -22,21 +22,21 @@ test('forgot password answers alike; the developer finds the reset link in the O
 }) => {
   // Two browsers, a sign-in each and two password forms: more than the default budget on a busy machine.
   test.setTimeout(90_000);
-  const real = await askForReset(page, 'deptadmin');
+  const real = await askForReset(page, 'iwan.suryana.0047');
   const unknown = await askForReset(page, 'nobody-at-all');
   expect(unknown).toBe(real);
 
-  // The developer opens the Outbox: the newest mail is the department admin's reset link.
+  // The developer opens the Outbox: the newest mail is an employee's reset link (not a demo login: other specs sign in with those).
   await signIn(page, { username: 'developer', password: 'demo12345' });
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Outbox' }).click();
   await expect(page.getByRole('heading', { name: 'Outbox' })).toBeVisible();
   await expect(grid(page)).toBeVisible();
-  await expect(cell(page, 0, 'recipient')).toHaveText('deptadmin@demo.test');
+  await expect(cell(page, 0, 'recipient')).toHaveText('iwan.suryana.0047@demo.test');
   await expect(cell(page, 0, 'subject')).toHaveText('Reset your HR Workspace password');
   const link = (await cell(page, 0, 'link').innerText()).trim();
   expect(link).toMatch(/\/forgot-password\?token=hrw_/);
 
-  // The department admin follows it in a browser of their own and chooses a new password, which signs in.
+  // The employee follows it in a browser of their own and chooses a new password, which signs in.
   const context = await browser.newContext();
   const owner = await context.newPage();
   await owner.goto(link);
@@ -45,6 +45,6 @@ test('forgot password answers alike; the developer finds the reset link in the O
   await owner.getByLabel('Repeat the new password').fill('Rendang-padang-2026');
   await owner.getByRole('button', { name: 'Save the new password' }).click();
   await expect(owner.getByText('Your password was changed. Sign in with the new one.')).toBeVisible();
-  await signIn(owner, { username: 'deptadmin', password: 'Rendang-padang-2026' });
+  await signIn(owner, { username: 'iwan.suryana.0047', password: 'Rendang-padang-2026' });
   await context.close();
 });

@@ -21,14 +21,19 @@ async function query(page: Page, text: string) {
   await page.keyboard.type(text);
 }
 
+/** An employee whose name no other employee's name contains, so the search finds them alone. */
 async function firstEmployee(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('token'));
-  const reply = await page.request.get('/v1/employees?limit=1&skip=5&populate=user&sort=fullname', {
+  const reply = await page.request.get('/v1/employees?limit=10000&populate=user&sort=fullname', {
     headers: { authorization: `Bearer ${token}` },
   });
   expect(reply.ok()).toBe(true);
-  const [employee] = ((await reply.json()) as { data: { fullname: string; user: { _id: string } }[] }).data;
-  if (!employee) throw new Error('the demo company has no employees');
+  const rows = ((await reply.json()) as { data: { fullname: string; user: { _id: string } }[] }).data;
+  const names = rows.map((row) => row.fullname.toLowerCase());
+  const employee = rows.find(
+    (row, i) => i >= 5 && names.filter((name) => name.includes(row.fullname.toLowerCase())).length === 1,
+  );
+  if (!employee) throw new Error('the demo company has no employee with a name of their own');
   return employee;
 }
 

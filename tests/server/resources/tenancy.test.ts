@@ -71,7 +71,8 @@ describe('tenant isolation', () => {
     const byKey = await t.call(demoAdmin, 'POST', '/v1/refs/employees/orgs/departments/bulk', {
       rows: [
         { code: 'cj-only', name: 'Mine' },
-        { code: 'fin', name: 'Mine too' },
+        // DEMO's own FIN is updated: the row carries the version DEMO loaded (a version-less row is refused).
+        { code: 'fin', name: 'Mine too', version: demoFin.version },
       ],
     });
     expect(byKey.status, JSON.stringify(byKey.body)).toBe(200);
