@@ -50,6 +50,8 @@ export function focusWhenReady(container: HTMLElement): () => void {
   let done = false;
   let frame = 0;
   let placed = false;
+  /** The element we put the focus on: a focus anywhere else was someone else's doing. */
+  let placedOn: Element | null = null;
   /** Whether the palette that navigated here has closed: a dialog opened after that is the user doing something. */
   let dialogClosed = false;
   const stop = () => {
@@ -75,19 +77,23 @@ export function focusWhenReady(container: HTMLElement): () => void {
     }
     dialogClosed = true;
     if (!lost()) {
-      // Someone else put the focus in the screen before we did (the screen itself): leave it there.
-      if (!placed && container.contains(document.activeElement)) stop();
+      // Someone else moved the focus (the screen itself, a command such as a new row's editor): leave it there.
+      if (!placed ? container.contains(document.activeElement) : document.activeElement !== placedOn) stop();
       return;
     }
     const grid = [...targets].find((target) => container.contains(target.element));
     if (grid) {
-      if (grid.focus() && grid.element.contains(document.activeElement)) placed = true;
+      if (grid.focus() && grid.element.contains(document.activeElement)) {
+        placed = true;
+        placedOn = document.activeElement;
+      }
       return;
     }
     const field = [...container.querySelectorAll<HTMLElement>(FIELDS)].find(visible);
     if (field) {
       field.focus();
       placed = container.contains(document.activeElement);
+      placedOn = document.activeElement;
     }
   }
   const poll = () => {

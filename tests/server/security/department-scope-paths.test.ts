@@ -81,14 +81,23 @@ describe('V8.2.2 admin_department stays in their department on every path', () =
 
     // The own department's employee is found and updated by employee id: the path works for this caller.
     const mine = await t.call(dept, 'POST', '/v1/employees/import', {
-      rows: [{ employee_id: own[0].employee_id, nickname: 'Own Import' }],
+      rows: [
+        { employee_id: own[0].employee_id, nickname: 'Own Import', version: (await employee(own[0]._id)).version },
+      ],
     });
     expect(mine.status, JSON.stringify(mine.body)).toBe(200);
     expect(mine.body.data.rows[0]).toMatchObject({ status: 'updated', _id: own[0]._id });
 
     const attempts = [
-      { _id: target._id, nickname: 'Hijack' },
-      { employee_id: target.employee_id, fullname: 'Hijack', nickname: 'Hijack', department: fin },
+      // The target's own version is sent, so a refusal is the department line, not a missing version.
+      { _id: target._id, nickname: 'Hijack', version: before.version },
+      {
+        employee_id: target.employee_id,
+        fullname: 'Hijack',
+        nickname: 'Hijack',
+        department: fin,
+        version: before.version,
+      },
       { employee_id: 'FIN-HIJACK-1', fullname: 'Hijack', email: account.email, department: fin },
       {
         employee_id: 'FIN-HIJACK-2',
@@ -168,14 +177,26 @@ describe('V8.2.2 admin_department stays in their department on every path', () =
     );
     expect((await t.call(dept, 'DELETE', `${path}/${theirs._id}`)).status).toBe(404);
     expect((await t.call(dept, 'DELETE', path, { ids: [theirs._id] })).status).toBe(404);
-    const byId = await t.call(dept, 'POST', `${path}/bulk`, { rows: [{ _id: theirs._id, note: 'Hijack' }] });
+    const byId = await t.call(dept, 'POST', `${path}/bulk`, {
+      rows: [{ _id: theirs._id, note: 'Hijack', version: theirs.version }],
+    });
     expect(byId.status).toBe(400);
     expect(byId.body.rows[0].fields._id.code).toBe('not_found');
     const byKey = await t.call(dept, 'POST', `${path}/bulk`, {
-      rows: [{ email: theirs.email.toUpperCase(), fullname: 'Hijack', note: 'Hijack', department: fin }],
+      rows: [
+        {
+          email: theirs.email.toUpperCase(),
+          fullname: 'Hijack',
+          note: 'Hijack',
+          department: fin,
+          version: theirs.version,
+        },
+      ],
     });
     expect(byKey.status).toBe(400);
-    const ownByKey = await t.call(dept, 'POST', `${path}/bulk`, { rows: [{ email: mine.email, note: 'Mine' }] });
+    const ownByKey = await t.call(dept, 'POST', `${path}/bulk`, {
+      rows: [{ email: mine.email, note: 'Mine', version: mine.version }],
+    });
     expect(ownByKey.status, JSON.stringify(ownByKey.body)).toBe(200);
     expect(ownByKey.body.data.rows[0]).toMatchObject({ status: 'updated', _id: mine._id });
     expect(await read(admin, `${path}/${theirs._id}`)).toEqual(theirs);
@@ -221,16 +242,17 @@ describe('V8.2.2 admin_department stays in their department on every path', () =
       expect(rows.every((row) => row.department === fin)).toBe(true);
       const search = (await read(dept, `${path}?search=${encodeURIComponent(theirs.employee_id)}`)) as Json[];
       expect(search).toEqual([]);
-      const before = await employee(theirs._id);
+      // Resigned and daily-worker records are read through their own list (decision 0015).
+      const before = await read(admin, `${path}/${theirs._id}`);
       expect((await t.call(dept, 'GET', `${path}/${theirs._id}`)).status).toBe(404);
       expect((await t.call(dept, 'GET', `${path}/${mine._id}`)).status).toBe(200);
       const put = await t.call(dept, 'PUT', `${path}/${theirs._id}`, { nickname: 'x', version: before.version });
       expect(put.status).toBe(404);
       const bulk = await t.call(dept, 'POST', `${path}/bulk`, {
-        rows: [{ employee_id: theirs.employee_id, nickname: 'Hijack' }],
+        rows: [{ employee_id: theirs.employee_id, nickname: 'Hijack', version: before.version }],
       });
       expect(bulk.status).toBe(400);
-      expect(await employee(theirs._id)).toEqual(before);
+      expect(await read(admin, `${path}/${theirs._id}`)).toEqual(before);
     }
   });
 
@@ -238,7 +260,7 @@ describe('V8.2.2 admin_department stays in their department on every path', () =
     const [target] = others;
     const before = await employee(target._id);
     const reply = await t.call(dept, 'POST', '/v1/employees/bulk', {
-      rows: [{ employee_id: target.employee_id.toLowerCase(), nickname: 'Hijack' }],
+      rows: [{ employee_id: target.employee_id.toLowerCase(), nickname: 'Hijack', version: before.version }],
     });
     expect(reply.status).toBe(400);
     expect(reply.body.rows[0].fields.employee_id.code).toBe('not_found');
@@ -250,7 +272,13 @@ describe('V8.2.2 admin_department stays in their department on every path', () =
     expect(await employee(target._id)).toEqual(before);
 
     const mine = await t.call(dept, 'POST', '/v1/employees/bulk', {
-      rows: [{ employee_id: own[0].employee_id.toLowerCase(), nickname: 'Own Bulk' }],
+      rows: [
+        {
+          employee_id: own[0].employee_id.toLowerCase(),
+          nickname: 'Own Bulk',
+          version: (await employee(own[0]._id)).version,
+        },
+      ],
     });
     expect(mine.status, JSON.stringify(mine.body)).toBe(200);
     expect(mine.body.data.rows[0]).toMatchObject({ status: 'updated', _id: own[0]._id });

@@ -103,8 +103,19 @@ describe('V2.3.3 an employee import is all or nothing', () => {
       where u.username like 'big-%'`);
     expect(linked.rows[0]!.n).toBe(ROWS);
 
+    // Each row updating an existing employee carries the version it was loaded at.
+    const loaded = (await t.call(admin, 'GET', '/v1/employees?search=BIG-&limit=10000')).body.data as {
+      employee_id: string;
+      version: number;
+    }[];
+    const versionOf = new Map(loaded.map((row) => [row.employee_id, row.version]));
+    expect(versionOf.size).toBeGreaterThanOrEqual(ROWS);
     const updated = await t.call(admin, 'POST', '/v1/employees/import', {
-      rows: rows('BIG').map((row, i) => ({ employee_id: row.employee_id, nickname: `Nick ${i}` })),
+      rows: rows('BIG').map((row, i) => ({
+        employee_id: row.employee_id,
+        nickname: `Nick ${i}`,
+        version: versionOf.get(row.employee_id),
+      })),
     });
     expect(updated.status, JSON.stringify(updated.body).slice(0, 500)).toBe(200);
     expect(updated.body.data).toMatchObject({ created: 0, updated: ROWS });

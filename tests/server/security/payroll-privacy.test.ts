@@ -70,7 +70,8 @@ beforeAll(async () => {
     [resignedEmployeesGrid, leaver],
     [dailyWorkersGrid, worker],
   ] as const) {
-    onView.set(spec.path, (await t.call(admin, 'GET', `/v1/employees/${row._id}`)).body.data);
+    // Each record is read through its own list: `/v1/employees/:id` holds only the active list (decision 0015).
+    onView.set(spec.path, (await t.call(admin, 'GET', `${spec.path}/${row._id}`)).body.data);
     indexOf.set(spec.path, indexOf.size);
   }
 });
@@ -118,7 +119,7 @@ describe('V8.2.3 payroll fields stay out of every reply to a reader without payr
     const employee = onView.get(employeesGrid.path)!;
     const updated = await t.call(reader, 'POST', '/v1/employees/import', {
       rows: [
-        { employee_id: employee.employee_id, nickname: 'Imported' },
+        { employee_id: employee.employee_id, nickname: 'Imported', version: employee.version },
         { employee_id: 'PRIV-NEW-1', fullname: 'Private New', email: 'private.new@example.co.id' },
       ],
     });
@@ -138,7 +139,7 @@ describe('V8.2.3 payroll fields stay out of every reply to a reader without payr
     for (const secret of secretsOf(employeesGrid.path)) expect(JSON.stringify(refused.body)).not.toContain(secret);
 
     const writing = await t.call(reader, 'POST', '/v1/employees/import', {
-      rows: [{ employee_id: employee.employee_id, basic_salary: 1 }],
+      rows: [{ employee_id: employee.employee_id, basic_salary: 1, version: employee.version + 1 }],
     });
     expect(writing.status).toBe(403);
     expect(writing.body.fields.basic_salary.code).toBe('forbidden_field');
