@@ -102,8 +102,8 @@ function Palette({ user }: { user: UserDetail }) {
   const [selected, setSelected] = useState('');
   const [recent, setRecent] = useState<string[]>(readRecent);
   const origin = useRef<Element | null>(null);
-  /** Whether the palette is closing because a command ran (rather than Esc or a click outside). */
-  const ran = useRef(false);
+  /** When the palette closes because a command ran (rather than Esc or a click outside): that command's end. */
+  const ran = useRef<Promise<unknown> | null>(null);
   const dialog = useRef<HTMLDialogElement>(null);
   const input = useRef<HTMLInputElement>(null);
   const titleId = useId();
@@ -245,30 +245,42 @@ function Palette({ user }: { user: UserDetail }) {
   useLayoutEffect(() => measure('palette:filter'));
 
   // Focus returns where it was once nothing is open. After a command ran, the command may have put the focus
-  // somewhere on purpose (a new row's editor, a section's first field): the focus returns only if it is lost.
+  // somewhere on purpose (a new row's editor, a section's first field): once it has finished, the focus returns only
+  // if it is lost.
   useEffect(() => {
     if (overlay !== 'none') return;
     const element = origin.current;
     origin.current = null;
-    const commandRan = ran.current;
-    ran.current = false;
+    const finished = ran.current;
+    ran.current = null;
     if (!(element instanceof HTMLElement)) return;
-    const restore = () => {
-      const active = document.activeElement;
-      if (commandRan && active && active !== document.body) return;
+    if (!finished) {
       if (element.isConnected) element.focus();
+      return;
+    }
+    let cancelled = false;
+    let frame = 0;
+    void finished.then(() => {
+      if (cancelled) return;
+      frame = requestAnimationFrame(() => {
+        const active = document.activeElement;
+        if (active && active !== document.body) return;
+        if (element.isConnected) element.focus();
+      });
+    });
+    return () => {
+      cancelled = true;
+      cancelAnimationFrame(frame);
     };
-    if (!commandRan) return restore();
-    const frame = requestAnimationFrame(restore);
-    return () => cancelAnimationFrame(frame);
   }, [overlay]);
+
   const run = (command: PaletteCommand) => {
-    ran.current = true;
     setRecent(pushRecent(command.id));
     kept.current = false;
-    const result = command.run(ctx);
+    const result = Promise.resolve(command.run(ctx));
+    ran.current = result.catch(() => undefined);
     if (!kept.current) hide();
-    void Promise.resolve(result).catch((error: unknown) => console.error(error));
+    void result.catch((error: unknown) => console.error(error));
   };
 
   const finish = (action: () => void) => {
