@@ -11,10 +11,9 @@ import { migrateDatabase, openDatabase } from '../server/db/connect.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { navigationCommands } from '../src/commands/navigation.ts';
 import { arrange, buildEntries } from '../src/commands/search.ts';
-import { type GridRow, type PasteInput, planPaste } from '../src/grids/paste.ts';
-import type { AnyColumn } from '../src/grids/types.ts';
+import { planPaste } from '../src/grids/paste.ts';
 import { makeContext as commandContext, fixedT, makeCommand, makeUser } from '../tests/src/commands/fixtures.ts';
-import { col, makeContext as parseContext } from '../tests/src/grids/fixtures.ts';
+import { largePasteInput } from '../tests/src/grids/fixtures.ts';
 import { machine, percentile, writeSection } from './report.ts';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 9);
@@ -52,37 +51,7 @@ function palette() {
 
 /** A paste of 1,000 rows × 8 columns onto 600 rows: 600 changes and 400 new rows. */
 function paste() {
-  const columns: AnyColumn[] = [
-    { field: 'code', kind: 'text', required: true },
-    { field: 'name', kind: 'text' },
-    { field: 'salary', kind: 'money', min: 0 },
-    { field: 'rate', kind: 'percent' },
-    { field: 'join_date', kind: 'date' },
-    col.enum,
-    col.boolean,
-    col.reference,
-  ];
-  const rows: GridRow[] = Array.from({ length: 600 }, (_, n) => ({ _id: `r${n}`, code: `C${n}` }));
-  const block = Array.from({ length: 1000 }, (_, n) => [
-    `C${n}`,
-    `Name ${n}`,
-    `Rp ${n}.000`,
-    '2,5%',
-    '31/12/2024',
-    'Kontrak',
-    'ya',
-    n % 2 ? 'E-002' : 'Siti Rahayu',
-  ]);
-  const input: PasteInput = {
-    rows,
-    columns,
-    start: { rowIndex: 0, columnIndex: 0 },
-    block,
-    ctx: parseContext(),
-    canCreate: true,
-    isEditable: (row, column) =>
-      typeof column.editable === 'function' ? column.editable(row) : column.editable !== false,
-  };
+  const input = largePasteInput();
   planPaste(input); // warm up
   const times: number[] = [];
   for (let run = 0; run < RUNS; run++) {

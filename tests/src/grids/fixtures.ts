@@ -4,6 +4,7 @@ import en from '../../../locales/en.json' with { type: 'json' };
 import id from '../../../locales/id.json' with { type: 'json' };
 import zh from '../../../locales/zh.json' with { type: 'json' };
 import { createEnumLookup } from '../../../src/grids/enumLookup.ts';
+import type { GridRow, PasteInput } from '../../../src/grids/paste.ts';
 import { createReferenceIndex } from '../../../src/grids/references.ts';
 import type { AnyColumn, ParseContext, RefValue } from '../../../src/grids/types.ts';
 
@@ -68,3 +69,41 @@ export const col = {
   file: { field: 'photo', kind: 'file' },
   computed: { field: 'total', kind: 'computed', compute: () => 1 },
 } satisfies Record<string, AnyColumn>;
+
+/**
+ * A paste of 1,000 rows × 8 columns onto 600 loaded rows: 600 changes and 400 new rows. The unit test checks its plan,
+ * bench/units.ts times it.
+ */
+export function largePasteInput(): PasteInput {
+  const columns: AnyColumn[] = [
+    { field: 'code', kind: 'text', required: true },
+    { field: 'name', kind: 'text' },
+    { field: 'salary', kind: 'money', min: 0 },
+    { field: 'rate', kind: 'percent' },
+    { field: 'join_date', kind: 'date' },
+    col.enum,
+    col.boolean,
+    col.reference,
+  ];
+  const rows: GridRow[] = Array.from({ length: 600 }, (_, n) => ({ _id: `r${n}`, code: `C${n}` }));
+  const block = Array.from({ length: 1000 }, (_, n) => [
+    `C${n}`,
+    `Name ${n}`,
+    `Rp ${n}.000`,
+    '2,5%',
+    '31/12/2024',
+    'Kontrak',
+    'ya',
+    n % 2 ? 'E-002' : 'Siti Rahayu',
+  ]);
+  return {
+    rows,
+    columns,
+    start: { rowIndex: 0, columnIndex: 0 },
+    block,
+    ctx: makeContext(),
+    canCreate: true,
+    isEditable: (row, column) =>
+      typeof column.editable === 'function' ? column.editable(row) : column.editable !== false,
+  };
+}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { type GridRow, type PasteInput, planPaste, validateRow } from '../../../src/grids/paste.ts';
 import type { AnyColumn } from '../../../src/grids/types.ts';
-import { col, employees, makeContext } from './fixtures.ts';
+import { col, employees, largePasteInput, makeContext } from './fixtures.ts';
 
 const ctx = makeContext();
 
@@ -325,36 +325,7 @@ describe('planPaste: input checks', () => {
 
 describe('planPaste: a large paste', () => {
   it('plans 1,000 rows × 8 columns onto 600 rows', () => {
-    const columns: AnyColumn[] = [
-      { field: 'code', kind: 'text', required: true },
-      { field: 'name', kind: 'text' },
-      { field: 'salary', kind: 'money', min: 0 },
-      { field: 'rate', kind: 'percent' },
-      { field: 'join_date', kind: 'date' },
-      col.enum,
-      col.boolean,
-      col.reference,
-    ];
-    const many: GridRow[] = Array.from({ length: 1000 }, (_, n) => ({ _id: `r${n}`, code: `C${n}` }));
-    const block = Array.from({ length: 1000 }, (_, n) => [
-      `C${n}`,
-      `Name ${n}`,
-      `Rp ${n}.000`,
-      '2,5%',
-      '31/12/2024',
-      'Kontrak',
-      'ya',
-      n % 2 ? 'E-002' : 'Siti Rahayu',
-    ]);
-    const input: PasteInput = {
-      rows: many.slice(0, 600),
-      columns,
-      start: { rowIndex: 0, columnIndex: 0 },
-      block,
-      ctx,
-      canCreate: true,
-      isEditable,
-    };
+    const input = largePasteInput();
     // Its speed is measured in bench/units.ts, not asserted here.
     const result = planPaste(input);
     expect(result.counts).toEqual({ new: 400, changed: 600, invalid: 0 });
