@@ -266,9 +266,17 @@ export const jobTitles = pgTable(
   },
   (t) => [uniqueIndex('job_titles_code_key').on(t.company_id, sql`lower(${t.code})`)],
 );
-export const locations = pgTable('locations', reference, (t) => [
-  uniqueIndex('locations_code_key').on(t.company_id, sql`lower(${t.code})`),
-]);
+export const locations = pgTable(
+  'locations',
+  {
+    ...reference,
+    /** Where the site is; clocking farther than `radius` metres from every located site is offsite. */
+    latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
+    longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
+    radius: integer('radius'),
+  },
+  (t) => [uniqueIndex('locations_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
 
 /** A company reference list of code and name, unique by code (case-insensitive) within the company. */
 const codeNameList = <N extends string>(name: N) =>
@@ -592,4 +600,263 @@ export const employeeOnboardings = pgTable(
     uniqueIndex('employee_onboardings_email_key').on(t.company_id, sql`lower(${t.email})`),
     index('employee_onboardings_contract_idx').on(t.company_id, t.contract_start_date),
   ],
+);
+
+// Time and attendance (issue #12). Owners: scheduling (shifts, groups, roster, overrides), recording (attendances),
+// leave (rules, holidays, leaves, balance adjustments), tracking (live-tracking groups, location coordinates).
+export const shiftTypes = ['full_day', 'off_day', 'free_working_day', 'standby', 'long_shift'] as const;
+export const shiftTypeEnum = pgEnum('shift_type', shiftTypes);
+export const attendanceGroupTypeEnum = pgEnum('attendance_group_type', [
+  'fixed_schedule',
+  'working_shift',
+  'free_shift',
+]);
+/** Weekdays of a fixed schedule, Monday first (ISO). */
+export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+
+export const shifts = pgTable(
+  'shifts',
+  {
+    ...owned,
+    /** What a roster cell holds: short, unique per company (case-insensitive). */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    type: shiftTypeEnum('type').notNull().default('full_day'),
+    /** HH:mm in Asia/Jakarta; null for off_day, standby and free_working_day. Finish before start crosses midnight. */
+    start_time: text('start_time'),
+    finish_time: text('finish_time'),
+    minimum_working_hour: numeric('minimum_working_hour', { precision: 4, scale: 2, mode: 'number' })
+      .notNull()
+      .default(0),
+    working_days: numeric('working_days', { precision: 3, scale: 2, mode: 'number' }).notNull().default(1),
+    allowed_attendance: boolean('allowed_attendance').notNull().default(true),
+  },
+  (t) => [uniqueIndex('shifts_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
+
+export const attendanceGroups = pgTable(
+  'attendance_groups',
+  {
+    ...owned,
+    name: text('name').notNull(),
+    type: attendanceGroupTypeEnum('type').notNull().default('fixed_schedule'),
+    auto_closed: boolean('auto_closed').notNull().default(false),
+    allowed_offsite_clock_in: boolean('allowed_offsite_clock_in').notNull().default(false),
+    allowed_offsite_clock_out: boolean('allowed_offsite_clock_out').notNull().default(false),
+    manager: uuid('manager_id').references(() => employees.id, { onDelete: 'no action' }),
+    /** fixed_schedule: one shift id (or null) per weekday. */
+    schedule: jsonb('schedule').$type<Partial<Record<Weekday, string | null>>>().notNull().default({}),
+  },
+  (t) => [uniqueIndex('attendance_groups_name_key').on(t.company_id, sql`lower(${t.name})`)],
+);
+
+/** Group membership: an employee is in at most one attendance group. */
+export const attendanceGroupMembers = pgTable(
+  'attendance_group_members',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    group: uuid('group_id')
+      .notNull()
+      .references(() => attendanceGroups.id, { onDelete: 'cascade' }),
+    employee: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('attendance_group_members_employee_key').on(t.employee),
+    index('attendance_group_members_group_idx').on(t.group),
+  ],
+);
+
+/** The roster of a working_shift group: one shift per employee and day. */
+export const rosterEntries = pgTable(
+  'roster_entries',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    employee: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    date: date('date').notNull(),
+    shift: uuid('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'no action' }),
+    updated_at: stamp('updated_at').notNull().defaultNow(),
+    updated_by: uuid('updated_by'),
+  },
+  (t) => [
+    uniqueIndex('roster_entries_employee_date_key').on(t.employee, t.date),
+    index('roster_entries_company_date_idx').on(t.company_id, t.date),
+  ],
+);
+
+/** One employee's shift on one date, winning over the roster and the weekly pattern. */
+export const shiftOverrides = pgTable(
+  'shift_overrides',
+  {
+    ...ofEmployee(),
+    date: date('date').notNull(),
+    shift: uuid('shift_id')
+      .notNull()
+      .references(() => shifts.id, { onDelete: 'no action' }),
+    reason: text('reason'),
+  },
+  (t) => [
+    uniqueIndex('shift_overrides_employee_date_key').on(t.employee, t.date),
+    index('shift_overrides_company_date_idx').on(t.company_id, t.date),
+  ],
+);
+
+export const clockStatusEnum = pgEnum('clock_status', ['on_time', 'late', 'early', 'missed']);
+export const attendanceSourceEnum = pgEnum('attendance_source', ['clock', 'import', 'correction']);
+/**
+ * One employee's attendance on one (shift) date. Times are timestamps; the status and minutes are computed once,
+ * when a time is written, against the shift that applied (its times kept here so later schedule edits do not
+ * rewrite history).
+ */
+export const attendances = pgTable(
+  'attendances',
+  {
+    ...ofEmployee(),
+    date: date('date').notNull(),
+    shift: uuid('shift_id').references(() => shifts.id, { onDelete: 'no action' }),
+    shift_start: text('shift_start'),
+    shift_finish: text('shift_finish'),
+    clock_in: stamp('clock_in'),
+    clock_out: stamp('clock_out'),
+    clock_in_status: clockStatusEnum('clock_in_status'),
+    clock_out_status: clockStatusEnum('clock_out_status'),
+    late_minutes: integer('late_minutes').notNull().default(0),
+    early_minutes: integer('early_minutes').notNull().default(0),
+    clock_in_latitude: numeric('clock_in_latitude', { precision: 9, scale: 6, mode: 'number' }),
+    clock_in_longitude: numeric('clock_in_longitude', { precision: 9, scale: 6, mode: 'number' }),
+    clock_out_latitude: numeric('clock_out_latitude', { precision: 9, scale: 6, mode: 'number' }),
+    clock_out_longitude: numeric('clock_out_longitude', { precision: 9, scale: 6, mode: 'number' }),
+    clock_in_offsite: boolean('clock_in_offsite').notNull().default(false),
+    clock_out_offsite: boolean('clock_out_offsite').notNull().default(false),
+    note: text('note'),
+    source: attendanceSourceEnum('source').notNull().default('clock'),
+    /** The first recorded times, kept when an admin or an approved clock correction changes them. */
+    original_clock_in: stamp('original_clock_in'),
+    original_clock_out: stamp('original_clock_out'),
+  },
+  (t) => [
+    uniqueIndex('attendances_employee_date_key').on(t.employee, t.date),
+    index('attendances_company_date_idx').on(t.company_id, t.date),
+  ],
+);
+
+/** Every change to a recorded time: who, when, from what to what, why. */
+export const attendanceCorrections = pgTable(
+  'attendance_corrections',
+  {
+    ...owned,
+    attendance: uuid('attendance_id')
+      .notNull()
+      .references(() => attendances.id, { onDelete: 'cascade' }),
+    field: text('field').notNull(),
+    old_value: stamp('old_value'),
+    new_value: stamp('new_value'),
+    reason: text('reason'),
+    /** The approval that made it, when a clock correction request did. */
+    approval: uuid('approval_id'),
+  },
+  (t) => [index('attendance_corrections_attendance_idx').on(t.attendance)],
+);
+
+export const leaveDistributionEnum = pgEnum('leave_distribution', ['annual', 'monthly']);
+export const leaveCalculationEnum = pgEnum('leave_calculation', ['work_day', 'calendar_day']);
+export const leaveQuotaTypeEnum = pgEnum('leave_quota_type', ['fixed', 'unlimited']);
+export const leaveUnitEnum = pgEnum('leave_unit', ['day', 'hour', 'half_day']);
+export const leaveStatusEnum = pgEnum('leave_status', ['pending', 'approved', 'rejected', 'withdrawn']);
+
+export const leaveRules = pgTable(
+  'leave_rules',
+  {
+    ...owned,
+    /** The leave type's name ("Annual Leave"), unique per company. */
+    type: text('type').notNull(),
+    distribution: leaveDistributionEnum('distribution').notNull().default('annual'),
+    calculation: leaveCalculationEnum('calculation').notNull().default('work_day'),
+    /** Days (or hours for unit hour) a year, or a month for monthly distribution. */
+    amount: numeric('amount', { precision: 6, scale: 2, mode: 'number' }).notNull().default(0),
+    quota_type: leaveQuotaTypeEnum('quota_type').notNull().default('fixed'),
+    distribution_date: date('distribution_date'),
+    unit: leaveUnitEnum('unit').notNull().default('day'),
+    expiration_date: date('expiration_date'),
+    /** Employment statuses the rule applies to; empty means all. */
+    employment_status: employmentStatusEnum('employment_status')
+      .array()
+      .notNull()
+      .default(sql`'{}'::employment_status[]`),
+    /** Months of service before the first entitlement (UU 13/2003 Pasal 79: 12 for annual leave). */
+    service_months: smallint('service_months').notNull().default(0),
+  },
+  (t) => [uniqueIndex('leave_rules_type_key').on(t.company_id, sql`lower(${t.type})`)],
+);
+
+/** Holidays (spec: mass-leave, labelled Holiday): public holidays and collective leave (cuti bersama). */
+export const massLeaves = pgTable(
+  'mass_leaves',
+  {
+    ...owned,
+    name: text('name').notNull(),
+    start_date: date('start_date').notNull(),
+    end_date: date('end_date').notNull(),
+    /** Collective leave taken from this leave rule's balance (the company's choice); null for a public holiday. */
+    deduct_leave_rule: uuid('deduct_leave_rule_id').references(() => leaveRules.id, { onDelete: 'no action' }),
+  },
+  (t) => [index('mass_leaves_company_date_idx').on(t.company_id, t.start_date)],
+);
+
+/** Leave taken or asked for: written by the approvals flow (pending, then approved or released), or seeded. */
+export const leaves = pgTable(
+  'leaves',
+  {
+    ...ofEmployee(),
+    leave_rule: uuid('leave_rule_id')
+      .notNull()
+      .references(() => leaveRules.id, { onDelete: 'no action' }),
+    start_date: date('start_date').notNull(),
+    end_date: date('end_date').notNull(),
+    unit: leaveUnitEnum('unit').notNull().default('day'),
+    /** In the rule's unit: days (half days as .5) or hours. */
+    total: numeric('total', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    status: leaveStatusEnum('status').notNull().default('pending'),
+    reason: text('reason'),
+    approval: uuid('approval_id'),
+  },
+  (t) => [
+    index('leaves_employee_idx').on(t.employee, t.start_date),
+    index('leaves_company_date_idx').on(t.company_id, t.start_date, t.end_date),
+  ],
+);
+
+/** Manual corrections of a balance (spec: POST leave-balance), positive or negative, with the reason. */
+export const leaveBalanceAdjustments = pgTable(
+  'leave_balance_adjustments',
+  {
+    ...ofEmployee(),
+    leave_rule: uuid('leave_rule_id')
+      .notNull()
+      .references(() => leaveRules.id, { onDelete: 'no action' }),
+    year: smallint('year').notNull(),
+    amount: numeric('amount', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    note: text('note'),
+  },
+  (t) => [index('leave_balance_adjustments_employee_idx').on(t.employee, t.year)],
+);
+
+export const liveTrackingGroups = pgTable(
+  'live_tracking_groups',
+  {
+    ...owned,
+    name: text('name').notNull(),
+    description: text('description'),
+    members: uuid('member_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  },
+  (t) => [uniqueIndex('live_tracking_groups_name_key').on(t.company_id, sql`lower(${t.name})`)],
 );

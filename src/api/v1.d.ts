@@ -3939,7 +3939,10 @@ export interface components {
             created_at: string;
             /** Format: uuid */
             created_by: string | null;
+            latitude: number | null;
+            longitude: number | null;
             name: string;
+            radius: number | null;
             /** Format: date-time */
             updated_at: string;
             version: number;
@@ -3947,7 +3950,10 @@ export interface components {
         LocationCreate: {
             /** @description Letters, digits, dot, dash, underscore */
             code: string;
+            latitude?: number | null;
+            longitude?: number | null;
             name: string;
+            radius?: number | null;
         };
         LocationRef: {
             /** Format: uuid */
@@ -3958,7 +3964,10 @@ export interface components {
         LocationUpdate: {
             /** @description Letters, digits, dot, dash, underscore */
             code?: string;
+            latitude?: number | null;
+            longitude?: number | null;
             name?: string;
+            radius?: number | null;
             version: number;
         };
         Major: {
