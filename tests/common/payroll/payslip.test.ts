@@ -477,7 +477,8 @@ describe('computePayslip: properties', () => {
     month: fc.integer({ min: 1, max: 12 }),
     year: fc.integer({ min: 2024, max: 2027 }),
   });
-  const build = (v: fc.Infer<typeof inputArb>): PayslipInput => ({
+  type Generated = typeof inputArb extends fc.Arbitrary<infer T> ? T : never;
+  const build = (v: Generated): PayslipInput => ({
     period: { year: v.year, month: v.month },
     employee: { ptkp_status: v.status, pph_method: v.grossUp ? 'gross_up' : 'gross', tax_id_valid: v.valid },
     salary: { basic_salary: v.basic, transport_allowance: v.transport },
