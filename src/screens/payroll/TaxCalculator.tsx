@@ -364,16 +364,24 @@ export default function TaxCalculator({ entry, trail }: ScreenProps) {
                   <th scope="col">{t('taxCalculator.month')}</th>
                   <th scope="col">{t('taxCalculator.category')}</th>
                   <th scope="col">{t('taxCalculator.rate')}</th>
-                  <th scope="col">{t('taxCalculator.bruto')}</th>
-                  <th scope="col">{t('taxCalculator.pph')}</th>
+                  <th scope="col" className="number">
+                    {t('taxCalculator.bruto')}
+                  </th>
+                  <th scope="col" className="number">
+                    {t('taxCalculator.pph')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
-                {result.periods.map((period) => (
+                {result.periods.map((period, index) => (
                   <tr key={period.month}>
                     <th scope="row">{monthName(period.month)}</th>
                     <td>{period.category}</td>
-                    <td>{`${(period.rate * 100).toLocaleString(i18n.language, { maximumFractionDigits: 2 })} %`}</td>
+                    <td>
+                      {result.last_period && index === result.periods.length - 1
+                        ? t('taxCalculator.settlement')
+                        : `${(period.rate * 100).toLocaleString(i18n.language, { maximumFractionDigits: 2 })} %`}
+                    </td>
                     <td className="number">{formatRupiah(period.bruto)}</td>
                     <td className="number">{formatRupiah(period.pph)}</td>
                   </tr>
