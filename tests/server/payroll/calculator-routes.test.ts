@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestApp, type TestApp } from '../../support/app.ts';
 
@@ -78,5 +79,36 @@ describe('POST /v1/payroll/pph21/calculate', () => {
     const body = { ptkp_status: 'TK/0', periods: [{ month: 1, bruto: 1 }] };
     expect((await t.call(employee, 'POST', '/v1/payroll/pph21/calculate', body)).status).toBe(403);
     expect((await t.call(null, 'POST', '/v1/payroll/pph21/calculate', body)).status).toBe(401);
+  });
+
+  it('never answers 5xx to hostile or extreme bodies (fuzz of this route; the whole API is in tests/server/security)', async () => {
+    const amount = fc.oneof(
+      fc.integer({ min: 0, max: 100_000_000_000 }),
+      fc.constantFrom(-1, 1.5, 1e15, Number.MAX_SAFE_INTEGER, '1000', null),
+    );
+    const body = fc.record(
+      {
+        ptkp_status: fc.constantFrom('TK/0', 'k/3', 'K/2', 'x', '', '\u0000'),
+        tax_id_valid: fc.oneof(fc.boolean(), fc.constant('yes')),
+        gross_up: fc.boolean(),
+        annualize: fc.boolean(),
+        previous_neto: amount,
+        previous_pph: amount,
+        year: fc.oneof(fc.integer({ min: 2020, max: 2200 }), fc.constant('2024')),
+        periods: fc.array(
+          fc.record({ month: fc.integer({ min: 0, max: 13 }), bruto: amount, pension: amount, zakat: amount }),
+          { maxLength: 14 },
+        ),
+        last_period: fc.boolean(),
+      },
+      { requiredKeys: [] },
+    );
+    await fc.assert(
+      fc.asyncProperty(fc.oneof(body, fc.anything()), async (payload) => {
+        const { status } = await t.call(admin, 'POST', '/v1/payroll/pph21/calculate', payload);
+        expect(status).toBeLessThan(500);
+      }),
+      { numRuns: 300, seed: 20_261_123 },
+    );
   });
 });
