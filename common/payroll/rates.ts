@@ -164,7 +164,10 @@ export function inForce<T>(table: readonly Effective<T>[], date: string): T {
   let found: Effective<T> | undefined;
   for (const row of table) if (row.from <= date) found = row;
   if (!found) throw new RangeError(`No rates in force on ${date}`);
-  if (!byDate) lookups.set(table, (byDate = new Map()));
+  if (!byDate) {
+    byDate = new Map();
+    lookups.set(table, byDate);
+  }
   byDate.set(date, found.value);
   return found.value;
 }
