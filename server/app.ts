@@ -23,6 +23,7 @@ import { sharedSchemas } from './http/schemas.ts';
 import { cachedSerializers } from './http/serializers.ts';
 import { fastifyAjv, installTextGuard } from './http/validation.ts';
 import { createMailer } from './mail/mailer.ts';
+import { calculatorRoutes } from './payroll/calculator-routes.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
 import { resourceRoutes } from './resources/routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp({
   activityRoutes(app, db);
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
+  calculatorRoutes(app);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaRoot);

@@ -33,6 +33,7 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'employee-personal': referenceLists,
   'payroll-references': referenceLists,
   'payroll-rules': referenceLists,
+  'tax-calculator': page<ScreenProps>(() => import('./payroll/TaxCalculator.tsx')),
 };
 
 export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;

@@ -49,6 +49,8 @@ const matrix: Record<string, Who[]> = {
   'POST /v1/files': signedIn,
   'GET /v1/files/:name': signedIn,
   'GET /v1/logs': ['admin'],
+  // The tax calculator touches no stored data; a payroll leaf for company admins.
+  'POST /v1/payroll/pph21/calculate': companyAdmins,
 };
 /**
  * `create: false`: the list offers no create, so it has no POST route. `remove: false`: no delete, so no DELETE routes.
