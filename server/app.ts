@@ -132,7 +132,8 @@ export async function buildApp({
   activityRoutes(app, db);
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
-  for (const resource of resources) resourceRoutes(app, db, config, resource);
+  const chunkedBulk = database.kind === 'embedded';
+  for (const resource of resources) resourceRoutes(app, db, config, resource, { chunkedBulk });
 
   const spa = config.serveSpa && existsSync(spaRoot);
   if (spa) {

@@ -593,3 +593,22 @@ export const employeeOnboardings = pgTable(
     index('employee_onboardings_contract_idx').on(t.company_id, t.contract_start_date),
   ],
 );
+
+/**
+ * The undo journal of a bulk write applied in short transactions on the embedded database (docs/decisions/0024):
+ * what each committed chunk inserted (`inserted`, ids in `table_name`) or the rows it updated as they were before
+ * (`before`, `to_jsonb` images). Emptied for a batch at its commit point; what is left after a failure or a crash is
+ * undone (server/resources/journal.ts), so the bulk write is all or nothing.
+ */
+export const bulkUndo = pgTable(
+  'bulk_undo',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    batch: uuid('batch').notNull(),
+    table_name: text('table_name').notNull(),
+    inserted: uuid('inserted').array(),
+    before: jsonb('before'),
+    created_at: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('bulk_undo_batch_idx').on(t.batch)],
+);
