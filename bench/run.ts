@@ -242,15 +242,14 @@ async function startUp(): Promise<{ fresh: Timed; restart: Timed; open: Timed; m
 
 // The app is built once, as `npm start` would on its first run: start-up below measures starting, not building.
 await build({ logLevel: 'warn' });
-const starts = await startUp();
-const results: Figures[] = [await measure('embedded')];
-if (pgUrl) results.push(await measure('postgres'));
+/** BENCH_PART=startup or api: only that part (each writes its own section); both by default. */
+const PART = process.env.BENCH_PART ?? 'all';
 
-const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
-const markdown = `## The v1 API (\`node bench/run.ts\`)
+if (PART === 'all' || PART === 'startup') {
+  const starts = await startUp();
+  const startupMarkdown = `## Start-up (\`node bench/run.ts\`)
 
-${machine()} The server runs as \`npm start\` runs it (\`scripts/start.ts\`, its own process, the built app served,
-logging as \`npm start\` sets it), on a company of ${EMPLOYEES.toLocaleString('en')} employees.
+${machine()}
 
 Start-up: from starting \`npm start\`'s script to the first 200 on \`/v1/health\`, embedded database, ${RUNS} runs each
 (the app already built). Targets: a fresh start under 10 s, a restart under 3 s.
@@ -269,6 +268,21 @@ seed is timed apart so that its growth shows (other features add their demo data
 | migrations | ${starts.migrate.first} | ${starts.migrate.median} |
 | demo seed (\`server/seed/demo.ts\`) | ${starts.seed.first} | ${starts.seed.median} |
 
+`;
+  if (QUICK) console.log(startupMarkdown);
+  else writeSection('startup', startupMarkdown);
+}
+
+if (PART === 'all' || PART === 'api') {
+  const results: Figures[] = [await measure('embedded')];
+  if (pgUrl) results.push(await measure('postgres'));
+
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+  const markdown = `## The v1 API (\`node bench/run.ts\`)
+
+${machine()} The server runs as \`npm start\` runs it (\`scripts/start.ts\`, its own process, the built app served,
+logging as \`npm start\` sets it), on a company of ${EMPLOYEES.toLocaleString('en')} employees.
+
 The employee grid's list calls (\`fields\` = the grid's columns, relations populated): its first page of 200 rows
 (${SAMPLES} requests one after another), the rest of its list, and the whole employee records as the list sent them
 before \`fields\` (${RUNS} runs each).
@@ -286,9 +300,10 @@ under 200 ms.
 |---|---|---|---|---|---|---|---|
 ${results.map((f) => `| ${f.mode} | ${f.duringBulk.bulks} | ${f.duringBulk.bulkMs} | ${f.duringBulk.read.samples} | ${f.duringBulk.read.p50} | ${f.duringBulk.read.p99} | ${f.duringBulk.read.max} | ${f.duringBulk.health.p99} |`).join('\n')}
 ${pgUrl ? '' : '\nPostgreSQL not measured: set BENCH_DATABASE_URL (or TEST_DATABASE_URL) to include it.\n'}`;
-if (QUICK) console.log(markdown);
-else {
-  writeSection('api', markdown);
-  console.log('Wrote docs/benchmarks.md');
+  if (QUICK) console.log(markdown);
+  else {
+    writeSection('api', markdown);
+    console.log('Wrote docs/benchmarks.md');
+  }
 }
 process.exit(0);
