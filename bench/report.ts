@@ -14,17 +14,18 @@ export const machine = () => {
 /** Node and Chromium processes on the machine outside this benchmark's own process tree (other people's work). */
 function otherProcesses(): number {
   try {
-    const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,comm='], { encoding: 'utf8' })
+    // The command line, not the name: Node 24 names its process after its main thread ("MainThread").
+    const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
       .trim()
       .split('\n')
       .map((line) => line.trim().split(/\s+/))
-      .map(([pid, ppid, comm]) => ({ pid: Number(pid), ppid: Number(ppid), comm: comm ?? '' }));
+      .map(([pid, ppid, command]) => ({ pid: Number(pid), ppid: Number(ppid), comm: command ?? '' }));
     const parent = new Map(rows.map((row) => [row.pid, row.ppid]));
     const ours = (pid: number) => {
       for (let at = pid; at > 1; at = parent.get(at) ?? 0) if (at === process.pid) return true;
       return false;
     };
-    return rows.filter((row) => /^(node|chrom)/.test(row.comm) && !ours(row.pid)).length;
+    return rows.filter((row) => /(^|\/)(node|chromium)$/.test(row.comm) && !ours(row.pid)).length;
   } catch {
     return Number.NaN;
   }
