@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 
@@ -7,8 +8,28 @@ const file = new URL('../docs/benchmarks.md', import.meta.url);
 export const machine = () => {
   const load = loadavg()[0] ?? 0;
   const busy = load > cpus().length * 0.75;
-  return `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; loopback only; load average ${load.toFixed(1)} at the end${busy ? ' — **measured under load, to be re-measured**' : ''}.`;
+  return `Measured ${new Date().toISOString().slice(0, 10)} on ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}; loopback only; load average ${load.toFixed(1)} at the end, ${otherProcesses()} other Node and Chromium processes running${busy ? ' — **measured under load, to be re-measured**' : ''}.`;
 };
+
+/** Node and Chromium processes on the machine outside this benchmark's own process tree (other people's work). */
+function otherProcesses(): number {
+  try {
+    // The command line, not the name: Node 24 names its process after its main thread ("MainThread").
+    const rows = execFileSync('ps', ['-e', '-o', 'pid=,ppid=,args='], { encoding: 'utf8' })
+      .trim()
+      .split('\n')
+      .map((line) => line.trim().split(/\s+/))
+      .map(([pid, ppid, command]) => ({ pid: Number(pid), ppid: Number(ppid), comm: command ?? '' }));
+    const parent = new Map(rows.map((row) => [row.pid, row.ppid]));
+    const ours = (pid: number) => {
+      for (let at = pid; at > 1; at = parent.get(at) ?? 0) if (at === process.pid) return true;
+      return false;
+    };
+    return rows.filter((row) => /(^|\/)(node|chromium)$/.test(row.comm) && !ours(row.pid)).length;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 /**
  * Replaces one benchmark's section of docs/benchmarks.md (between `<!-- name -->` markers), keeping the others, so

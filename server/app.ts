@@ -134,7 +134,8 @@ export async function buildApp({
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
   calculatorRoutes(app);
-  for (const resource of resources) resourceRoutes(app, db, config, resource);
+  const chunkedBulk = database.kind === 'embedded';
+  for (const resource of resources) resourceRoutes(app, db, config, resource, { chunkedBulk });
 
   const spa = config.serveSpa && existsSync(spaRoot);
   if (spa) {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type Database, launchDatabase, migrateDatabase } from './db/connect.ts';
+import { recoverBulkWrites } from './resources/journal.ts';
 import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from './seed/demo.ts';
 
 export interface Running {
@@ -32,6 +33,11 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     await app.ready();
     await ready;
     await migrateDatabase(database);
+    // A bulk write a crash cut short is taken back (docs/decisions/0024); one server per embedded data folder.
+    if (database.kind === 'embedded') {
+      const undone = await recoverBulkWrites(database.db);
+      if (undone) app.log.warn({ undone }, `took back ${undone} unfinished bulk write(s)`);
+    }
     let seeded = false;
     if (config.seedDemo && (await isEmpty(database.db))) {
       await seedDemo(database.db);

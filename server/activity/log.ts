@@ -23,24 +23,30 @@ export interface LogEntry {
 /** Entries per insert: short statements keep the embedded engine responsive during bulk writes. */
 const LOG_BATCH = 250;
 
-export async function writeLog(db: Executor, entries: LogEntry | LogEntry[]) {
+/** Writes the entries; answers their ids, in order. */
+export async function writeLog(db: Executor, entries: LogEntry | LogEntry[]): Promise<string[]> {
   const list = Array.isArray(entries) ? entries : [entries];
-  if (list.length === 0) return;
+  const ids: string[] = [];
   for (let i = 0; i < list.length; i += LOG_BATCH) {
-    await db.insert(activityLogs).values(
-      list.slice(i, i + LOG_BATCH).map((entry) => ({
-        company_id: entry.companyId,
-        user: entry.actor.userId,
-        impersonator: entry.actor.impersonatorId,
-        action: entry.action,
-        menu: entry.menu,
-        resource: entry.resource,
-        record_id: entry.recordId ?? null,
-        detail: entry.detail.slice(0, 1000),
-        changes: entry.changes ?? null,
-      })),
-    );
+    const written = await db
+      .insert(activityLogs)
+      .values(
+        list.slice(i, i + LOG_BATCH).map((entry) => ({
+          company_id: entry.companyId,
+          user: entry.actor.userId,
+          impersonator: entry.actor.impersonatorId,
+          action: entry.action,
+          menu: entry.menu,
+          resource: entry.resource,
+          record_id: entry.recordId ?? null,
+          detail: entry.detail.slice(0, 1000),
+          changes: entry.changes ?? null,
+        })),
+      )
+      .returning({ id: activityLogs.id });
+    ids.push(...written.map((row) => row.id));
   }
+  return ids;
 }
 
 /** The fields that differ between two versions of a row, secrets masked. */

@@ -859,4 +859,21 @@ export const liveTrackingGroups = pgTable(
     members: uuid('member_ids').array().notNull().default(sql`'{}'::uuid[]`),
   },
   (t) => [uniqueIndex('live_tracking_groups_name_key').on(t.company_id, sql`lower(${t.name})`)],
+/**
+ * The undo journal of a bulk write applied in short transactions on the embedded database (docs/decisions/0024):
+ * what each committed chunk inserted (`inserted`, ids in `table_name`) or the rows it updated as they were before
+ * (`before`, `to_jsonb` images). Emptied for a batch at its commit point; what is left after a failure or a crash is
+ * undone (server/resources/journal.ts), so the bulk write is all or nothing.
+ */
+export const bulkUndo = pgTable(
+  'bulk_undo',
+  {
+    seq: bigint('seq', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    batch: uuid('batch').notNull(),
+    table_name: text('table_name').notNull(),
+    inserted: uuid('inserted').array(),
+    before: jsonb('before'),
+    created_at: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('bulk_undo_batch_idx').on(t.batch)],
 );

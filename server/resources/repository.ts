@@ -2,6 +2,7 @@
  * Generic data access for every resource. Tenancy is applied here and nowhere else: a company-scoped resource is read
  * and written only inside the caller's company, so another company's id simply does not exist (404).
  */
+import { randomUUID } from 'node:crypto';
 import { and, count, eq, getTableName, inArray, is, type SQL, sql } from 'drizzle-orm';
 import { getTableConfig, type PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type AccountRefusal, accountChangeRefusals } from '../../common/account-rules.ts';
@@ -13,6 +14,7 @@ import { type Actor, actorViewer } from '../http/access.ts';
 import { AppError, databaseError, type FieldError, invalid, notFound } from '../http/errors.ts';
 import type { Relation, Resource } from './define.ts';
 import { resources } from './index.ts';
+import { commitBatch, journalBefore, journalInserted, undoBatch } from './journal.ts';
 import { buildOrder, buildWhere, DEFAULT_LIMIT, type ListQuery, parseFields, parsePopulate } from './query.ts';
 
 export interface Caller {
@@ -509,7 +511,7 @@ export const inUse = (usedBy: readonly { resource: string; count: number }[]) =>
   );
 
 /**
- * One UPDATE for many rows writing the same fields: `update t set f = v.f … from (values …) v where t.id = v.id`.
+ * One UPDATE for many rows writing the same fields (with `checkVersion`, only over the version each row was read at): `update t set f = v.f … from (values …) v where t.id = v.id`.
  * Values go through each column's own driver mapping and are cast to its SQL type, as a single-row update would.
  * Returns each row's new version by id.
  */
@@ -518,12 +520,13 @@ async function updateMany(
   resource: Resource,
   fields: readonly string[],
   rows: readonly { before: Row; values: Row }[],
+  { checkVersion = false } = {},
 ): Promise<Map<string, number>> {
   const table = resource.table;
   const columns = fields.map((field) => resource.columns[field]!);
   const tuples = rows.map(
     (row) =>
-      sql`(${row.before.id}::uuid, ${sql.join(
+      sql`(${row.before.id}::uuid, ${Number(row.before.version)}::integer, ${sql.join(
         columns.map((column, i) => {
           const value = row.values[fields[i]!];
           const mapped = value === null || value === undefined ? null : column.mapToDriverValue(value);
@@ -545,7 +548,7 @@ async function updateMany(
         sql`${sql.identifier(resource.columns.version!.name)} = ${table}.${sql.identifier(resource.columns.version!.name)} + 1`,
       ],
       sql`, `,
-    )} from (values ${sql.join(tuples, sql`, `)}) as v(v_id, ${names}) where ${table}.${sql.identifier(resource.columns.id!.name)} = v.v_id returning ${table}.${sql.identifier(resource.columns.id!.name)} as id, ${table}.${sql.identifier(resource.columns.version!.name)} as version`,
+    )} from (values ${sql.join(tuples, sql`, `)}) as v(v_id, v_version, ${names}) where ${table}.${sql.identifier(resource.columns.id!.name)} = v.v_id${checkVersion ? sql` and ${table}.${sql.identifier(resource.columns.version!.name)} = v.v_version` : sql``} returning ${table}.${sql.identifier(resource.columns.id!.name)} as id, ${table}.${sql.identifier(resource.columns.version!.name)} as version`,
   );
   return new Map(result.rows.map((row) => [row.id, Number(row.version)]));
 }
@@ -571,141 +574,50 @@ export interface BulkWork {
   delete: string[];
 }
 
+/** How a bulk write is applied. */
+export interface BulkOptions {
+  /**
+   * In short transactions with an undo journal, so that other requests are served between them: for the embedded
+   * database, one connection (docs/decisions/0024). Used for upserts of more than one chunk and no deletions.
+   */
+  chunked?: boolean;
+  /** Called after each committed chunk of a chunked write (tests stop a write half-way with it). */
+  afterChunk?: (chunk: number) => void | Promise<void>;
+}
+
+type Validate = (row: Row, mode: 'create' | 'update') => Record<string, FieldError> | null;
+/** A valid input row: what it writes, over which stored row (null: a new row). */
+type Planned = { index: number; before: Row | null; values: Row };
+
 /**
- * Deletes `work.delete` and then creates or updates `work.rows` in one transaction, rows matched by `_id` or by the
+ * Deletes `work.delete` and then creates or updates `work.rows`, all or nothing, rows matched by `_id` or by the
  * natural key (a row naming a deleted `_id` no longer exists; a deleted row's natural key is free for a new row).
  * Writes nothing when an id to delete is unknown (404, `missing`) or any row is invalid (400 `bulk_invalid`, whose
- * report says which rows and why).
+ * report says which rows and why). One transaction; or, with `options.chunked`, rows checked first and written in
+ * short transactions, taken back together if one fails (docs/decisions/0024).
  */
 export async function bulkUpsert(
   db: Db,
   resource: Resource,
   caller: Caller,
   work: BulkWork,
-  validate: (row: Row, mode: 'create' | 'update') => Record<string, FieldError> | null,
+  validate: Validate,
+  options: BulkOptions = {},
 ) {
-  const inputs = work.rows;
-  guardWrite(resource, caller, inputs);
-  const key = resource.naturalKey;
-  const keyOf = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : null);
-  const table = resource.table;
+  guardWrite(resource, caller, work.rows);
+  if (options.chunked && work.delete.length === 0 && work.rows.length > WRITE_BATCH) {
+    return guardUnique(resource, async () => {
+      const plan = await planBulk(db, resource, caller, work.rows, validate, { lock: false, deleted: [] });
+      return applyChunked(db, resource, caller, plan, options.afterChunk);
+    });
+  }
   return guardUnique(resource, () =>
     db.transaction(async (tx) => {
       const deleted = await deleteRows(tx, resource, caller, work.delete);
-      // Find existing rows by _id and by natural key, inside the company.
-      const ids = inputs.map((row) => row._id).filter((id): id is string => typeof id === 'string');
-      const keys = key ? inputs.map((row) => keyOf(row[key])).filter((k): k is string => k !== null) : [];
-      const existing: Row[] = [];
-      for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
-        existing.push(
-          ...(await tx
-            .select()
-            .from(table)
-            .where(withTenancy(resource, caller, inArray(resource.columns.id!, ids.slice(i, i + LOOKUP_BATCH))))
-            .for('update')),
-        );
-      }
-      if (key) {
-        for (let i = 0; i < keys.length; i += LOOKUP_BATCH) {
-          existing.push(
-            ...(await tx
-              .select()
-              .from(table)
-              .where(
-                withTenancy(
-                  resource,
-                  caller,
-                  inArray(sql`lower(${resource.columns[key]!})`, keys.slice(i, i + LOOKUP_BATCH)),
-                ),
-              )
-              .for('update')),
-          );
-        }
-      }
-      const byId = new Map(existing.map((row) => [row.id as string, row]));
-      const byKey = new Map(key ? existing.map((row) => [keyOf(row[key])!, row]) : []);
-
-      const report: BulkRowReport[] = [];
-      const plan: { index: number; before: Row | null; values: Row }[] = [];
-      const seenKeys = new Set<string>();
-      const seenRecords = new Set<string>();
-      inputs.forEach((input, index) => {
-        const { _id, version, ...values } = input as Row & { _id?: string; version?: number };
-        const before =
-          (typeof _id === 'string' ? byId.get(_id) : undefined) ??
-          (key ? byKey.get(keyOf(values[key]) ?? '') : undefined) ??
-          null;
-        if (!before && (typeof _id === 'string' || !resource.create)) {
-          const field = typeof _id === 'string' || !key ? '_id' : key;
-          report.push({
-            index,
-            status: 'invalid',
-            fields: { [field]: { code: 'not_found', message: 'does not exist' } },
-          });
-          return;
-        }
-        const fields = validate(values, before ? 'update' : 'create') ?? {};
-        for (const [field, error] of Object.entries(crossCheck(resource, before, values) ?? {}))
-          fields[field] ??= error;
-        if (before && resource.table === schema.users) {
-          for (const [field, error] of Object.entries(accountRefusals(caller, before, values) ?? {}))
-            fields[field] ??= error;
-        }
-        // A row that updates a record names the version it edited, like a single update: a stale or a missing
-        // version is this row's conflict, reported with the current version (docs/decisions/0015).
-        if (before && version === undefined) {
-          fields.version = {
-            code: 'version_required',
-            message: 'is required to update an existing record',
-            params: { current: before.version },
-          };
-        } else if (before && before.version !== version) {
-          fields.version = {
-            code: 'conflict',
-            message: 'was changed by someone else',
-            params: { current: before.version },
-          };
-        }
-        // Two rows writing one record would each pass its version check, the second silently overwriting the first:
-        // a repeated `_id` is refused like a repeated natural key, and so is a row that reaches by its natural key a
-        // record another row already holds (e.g. by `_id`, renaming it).
-        const rowKey = key ? keyOf(values[key] ?? before?.[key]) : null;
-        const recordId = before ? (before.id as string) : null;
-        if (recordId && seenRecords.has(recordId)) {
-          if (typeof _id === 'string') fields._id = { code: 'duplicate', message: 'appears twice in this upload' };
-          else fields[key!] = { code: 'duplicate', message: 'is the same record as another row in this upload' };
-        } else if (rowKey && seenKeys.has(rowKey)) {
-          fields[key!] = { code: 'duplicate', message: 'appears twice in this upload' };
-        }
-        if (recordId) seenRecords.add(recordId);
-        if (rowKey) seenKeys.add(rowKey);
-        if (Object.keys(fields).length) report.push({ index, status: 'invalid', fields });
-        else plan.push({ index, before, values });
-      });
-      const relationErrors = await checkRelations(
-        tx,
-        resource,
-        caller,
-        plan.map((p) => p.values),
-      );
-      for (const [planIndex, fields] of relationErrors) {
-        report.push({ index: plan[planIndex]!.index, status: 'invalid', fields });
-      }
-      if (report.some((r) => r.status === 'invalid')) {
-        report.sort((a, b) => a.index - b.index);
-        throw new AppError(
-          400,
-          'bulk_invalid',
-          `${report.length} of ${inputs.length} rows are invalid; nothing was saved${deleted.length ? ' or deleted' : ''}`,
-          undefined,
-          {
-            rows: report,
-          },
-        );
-      }
-
+      const plan = await planBulk(tx, resource, caller, work.rows, validate, { lock: true, deleted });
+      const { creates, groups, unchanged } = sortPlan(resource, caller, plan);
+      const report: BulkRowReport[] = [...unchanged];
       const logs: LogEntry[] = [];
-      const creates = plan.filter((p) => !p.before);
       const inserted = await insertRows(
         tx,
         resource,
@@ -721,45 +633,298 @@ export async function bulkUpsert(
         });
       });
       logs.push(...inserted.logs);
-      // Updates go in batches of rows that write the same fields: one statement each, not one per row.
-      const groups = new Map<string, { index: number; before: Row; values: Row }[]>();
-      for (const p of plan.filter((p) => p.before)) {
-        const before = p.before!;
-        const changed = diff(before, p.values);
-        if (Object.keys(changed).length === 0) {
-          report.push({
-            index: p.index,
-            status: 'unchanged',
-            _id: before.id as string,
-            version: before.version as number,
-          });
-          continue;
-        }
-        logs.push(logEntry(resource, caller, 'update', { ...before, ...p.values }, changed));
-        const fields = Object.keys(p.values).sort().join(',');
-        const group = groups.get(fields) ?? [];
-        group.push({ index: p.index, before, values: p.values });
-        groups.set(fields, group);
-      }
       for (const [fields, rows] of groups) {
         for (let i = 0; i < rows.length; i += WRITE_BATCH) {
-          const updated = await updateMany(
-            tx,
-            resource,
-            fields ? fields.split(',') : [],
-            rows.slice(i, i + WRITE_BATCH),
-          );
-          for (const row of rows.slice(i, i + WRITE_BATCH)) {
+          const chunk = rows.slice(i, i + WRITE_BATCH);
+          const updated = await updateMany(tx, resource, fields, chunk);
+          for (const row of chunk) {
             const id = row.before.id as string;
             report.push({ index: row.index, status: 'updated', _id: id, version: updated.get(id)! });
+            logs.push(row.log);
           }
         }
       }
       await writeLog(tx, logs);
-      report.sort((a, b) => a.index - b.index);
-      const counts = { created: 0, updated: 0, unchanged: 0 };
-      for (const r of report) if (r.status !== 'invalid') counts[r.status]++;
-      return { ...counts, deleted, rows: report };
+      return summary(report, deleted);
     }),
+  );
+}
+
+/**
+ * Finds the stored rows the inputs name (by `_id` or natural key, inside the caller's reach) and checks every row:
+ * its schema, cross-field rule, account rule, version and relations, and no record written twice. Throws
+ * `bulk_invalid` with every invalid row; answers the valid plan. `lock`: inside the write's transaction, the stored
+ * rows are locked (`for update`); without it, a chunked write checks their versions as it writes them.
+ */
+async function planBulk(
+  db: Executor,
+  resource: Resource,
+  caller: Caller,
+  inputs: Row[],
+  validate: Validate,
+  { lock, deleted }: { lock: boolean; deleted: readonly string[] },
+): Promise<Planned[]> {
+  const key = resource.naturalKey;
+  const keyOf = (value: unknown) => (typeof value === 'string' ? value.trim().toLowerCase() : null);
+  const table = resource.table;
+  const ids = inputs.map((row) => row._id).filter((id): id is string => typeof id === 'string');
+  const keys = key ? inputs.map((row) => keyOf(row[key])).filter((k): k is string => k !== null) : [];
+  const existing: Row[] = [];
+  const lookup = async (condition: SQL) => {
+    const query = db
+      .select()
+      .from(table)
+      .where(withTenancy(resource, caller, condition));
+    existing.push(...(await (lock ? query.for('update') : query)));
+  };
+  for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
+    await lookup(inArray(resource.columns.id!, ids.slice(i, i + LOOKUP_BATCH)));
+  }
+  if (key) {
+    for (let i = 0; i < keys.length; i += LOOKUP_BATCH) {
+      await lookup(inArray(sql`lower(${resource.columns[key]!})`, keys.slice(i, i + LOOKUP_BATCH)));
+    }
+  }
+  const byId = new Map(existing.map((row) => [row.id as string, row]));
+  const byKey = new Map(key ? existing.map((row) => [keyOf(row[key])!, row]) : []);
+
+  const report: BulkRowReport[] = [];
+  const plan: Planned[] = [];
+  const seenKeys = new Set<string>();
+  const seenRecords = new Set<string>();
+  inputs.forEach((input, index) => {
+    const { _id, version, ...values } = input as Row & { _id?: string; version?: number };
+    const before =
+      (typeof _id === 'string' ? byId.get(_id) : undefined) ??
+      (key ? byKey.get(keyOf(values[key]) ?? '') : undefined) ??
+      null;
+    if (!before && (typeof _id === 'string' || !resource.create)) {
+      const field = typeof _id === 'string' || !key ? '_id' : key;
+      report.push({
+        index,
+        status: 'invalid',
+        fields: { [field]: { code: 'not_found', message: 'does not exist' } },
+      });
+      return;
+    }
+    const fields = validate(values, before ? 'update' : 'create') ?? {};
+    for (const [field, error] of Object.entries(crossCheck(resource, before, values) ?? {})) fields[field] ??= error;
+    if (before && resource.table === schema.users) {
+      for (const [field, error] of Object.entries(accountRefusals(caller, before, values) ?? {}))
+        fields[field] ??= error;
+    }
+    // A row that updates a record names the version it edited, like a single update: a stale or a missing
+    // version is this row's conflict, reported with the current version (docs/decisions/0015).
+    if (before && version === undefined) {
+      fields.version = {
+        code: 'version_required',
+        message: 'is required to update an existing record',
+        params: { current: before.version },
+      };
+    } else if (before && before.version !== version) {
+      fields.version = {
+        code: 'conflict',
+        message: 'was changed by someone else',
+        params: { current: before.version },
+      };
+    }
+    // Two rows writing one record would each pass its version check, the second silently overwriting the first:
+    // a repeated `_id` is refused like a repeated natural key, and so is a row that reaches by its natural key a
+    // record another row already holds (e.g. by `_id`, renaming it).
+    const rowKey = key ? keyOf(values[key] ?? before?.[key]) : null;
+    const recordId = before ? (before.id as string) : null;
+    if (recordId && seenRecords.has(recordId)) {
+      if (typeof _id === 'string') fields._id = { code: 'duplicate', message: 'appears twice in this upload' };
+      else fields[key!] = { code: 'duplicate', message: 'is the same record as another row in this upload' };
+    } else if (rowKey && seenKeys.has(rowKey)) {
+      fields[key!] = { code: 'duplicate', message: 'appears twice in this upload' };
+    }
+    if (recordId) seenRecords.add(recordId);
+    if (rowKey) seenKeys.add(rowKey);
+    if (Object.keys(fields).length) report.push({ index, status: 'invalid', fields });
+    else plan.push({ index, before, values });
+  });
+  const relationErrors = await checkRelations(
+    db,
+    resource,
+    caller,
+    plan.map((p) => p.values),
+  );
+  for (const [planIndex, fields] of relationErrors) {
+    report.push({ index: plan[planIndex]!.index, status: 'invalid', fields });
+  }
+  if (report.length) throw bulkInvalid(report, inputs.length, deleted.length > 0);
+  return plan;
+}
+
+function bulkInvalid(report: BulkRowReport[], total: number, deleting: boolean) {
+  report.sort((a, b) => a.index - b.index);
+  return new AppError(
+    400,
+    'bulk_invalid',
+    `${report.length} of ${total} rows are invalid; nothing was saved${deleting ? ' or deleted' : ''}`,
+    undefined,
+    { rows: report },
+  );
+}
+
+type UpdateRow = { index: number; before: Row; values: Row; log: LogEntry };
+
+/**
+ * The valid plan sorted for writing: new rows; updates in groups of rows that write the same fields (one statement
+ * per batch, not one per row), each with its log entry; rows that change nothing, already reported.
+ */
+function sortPlan(resource: Resource, caller: Caller, plan: readonly Planned[]) {
+  const creates = plan.filter((p) => !p.before);
+  const groups = new Map<string, UpdateRow[]>();
+  const unchanged: BulkRowReport[] = [];
+  for (const p of plan) {
+    const before = p.before;
+    if (!before) continue;
+    const changed = diff(before, p.values);
+    if (Object.keys(changed).length === 0) {
+      unchanged.push({
+        index: p.index,
+        status: 'unchanged',
+        _id: before.id as string,
+        version: before.version as number,
+      });
+      continue;
+    }
+    const log = logEntry(resource, caller, 'update', { ...before, ...p.values }, changed);
+    const fields = Object.keys(p.values).sort().join(',');
+    const group = groups.get(fields) ?? [];
+    group.push({ index: p.index, before, values: p.values, log });
+    groups.set(fields, group);
+  }
+  return {
+    creates,
+    groups: [...groups].map(([fields, rows]) => [fields ? fields.split(',') : [], rows] as const),
+    unchanged,
+  };
+}
+
+function summary(report: BulkRowReport[], deleted: string[]) {
+  report.sort((a, b) => a.index - b.index);
+  const counts = { created: 0, updated: 0, unchanged: 0 };
+  for (const r of report) if (r.status !== 'invalid') counts[r.status]++;
+  return { ...counts, deleted, rows: report };
+}
+
+/**
+ * A checked plan written in short transactions of WRITE_BATCH rows, each with its log entries and its undo journal
+ * (server/resources/journal.ts), so that the one connection to the embedded database is free between them. An update
+ * is written only over the version the plan checked; a row someone changed meanwhile, a key taken meanwhile, or any
+ * other failure takes back every chunk written so far. The journal's removal is the commit point.
+ */
+async function applyChunked(
+  db: Db,
+  resource: Resource,
+  caller: Caller,
+  plan: readonly Planned[],
+  afterChunk?: (chunk: number) => void | Promise<void>,
+) {
+  const { creates, groups, unchanged } = sortPlan(resource, caller, plan);
+  const table = resource.table;
+  const batch = randomUUID();
+  const report: BulkRowReport[] = [...unchanged];
+  let chunks = 0;
+  const committed = async () => {
+    chunks++;
+    await afterChunk?.(chunks);
+  };
+  try {
+    for (let i = 0; i < creates.length; i += WRITE_BATCH) {
+      const chunk = creates.slice(i, i + WRITE_BATCH);
+      await db.transaction(async (tx) => {
+        const inserted = await insertRows(
+          tx,
+          resource,
+          caller,
+          chunk.map((p) => p.values),
+        );
+        await journalInserted(
+          tx,
+          batch,
+          table,
+          inserted.rows.map((row) => row.id as string),
+        );
+        await journalInserted(tx, batch, schema.activityLogs, await writeLog(tx, inserted.logs));
+        inserted.rows.forEach((row, j) => {
+          report.push({
+            index: chunk[j]!.index,
+            status: 'created',
+            _id: row.id as string,
+            version: row.version as number,
+          });
+        });
+      });
+      await committed();
+    }
+    for (const [fields, rows] of groups) {
+      for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+        const chunk = rows.slice(i, i + WRITE_BATCH);
+        await db.transaction(async (tx) => {
+          const ids = chunk.map((row) => row.before.id as string);
+          await journalBefore(tx, batch, table, ids);
+          const updated = await updateMany(tx, resource, fields, chunk, { checkVersion: true });
+          const stale = chunk.filter((row) => !updated.has(row.before.id as string));
+          if (stale.length) throw await staleRows(tx, resource, stale, plan.length);
+          await journalInserted(
+            tx,
+            batch,
+            schema.activityLogs,
+            await writeLog(
+              tx,
+              chunk.map((row) => row.log),
+            ),
+          );
+          for (const row of chunk) {
+            const id = row.before.id as string;
+            report.push({ index: row.index, status: 'updated', _id: id, version: updated.get(id)! });
+          }
+        });
+        await committed();
+      }
+    }
+    await commitBatch(db, batch);
+  } catch (error) {
+    await undoBatch(db, batch);
+    throw error;
+  }
+  return summary(report, []);
+}
+
+/** Rows changed (or deleted) by someone else after the plan checked them: `bulk_invalid` with their current version. */
+async function staleRows(tx: Executor, resource: Resource, stale: readonly UpdateRow[], total: number) {
+  const current = await tx
+    .select({ id: resource.columns.id!, version: resource.columns.version! })
+    .from(resource.table)
+    .where(
+      inArray(
+        resource.columns.id!,
+        stale.map((row) => row.before.id as string),
+      ),
+    );
+  const versions = new Map(current.map((row) => [row.id as string, row.version as number]));
+  return bulkInvalid(
+    stale.map((row): BulkRowReport => {
+      const id = row.before.id as string;
+      return {
+        index: row.index,
+        status: 'invalid',
+        fields: versions.has(id)
+          ? {
+              version: {
+                code: 'conflict',
+                message: 'was changed by someone else',
+                params: { current: versions.get(id) },
+              },
+            }
+          : { _id: { code: 'not_found', message: 'does not exist' } },
+      };
+    }),
+    total,
+    false,
   );
 }

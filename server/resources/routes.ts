@@ -19,7 +19,17 @@ export const BULK_MAX_ROWS = 10_000;
 
 const camel = (name: string) => name.replace(/[-_/](\w)/g, (_, c: string) => c.toUpperCase());
 
-export function resourceRoutes(app: FastifyInstance, db: Db, config: Config, resource: Resource) {
+/**
+ * `chunkedBulk`: bulk writes go in short transactions (the embedded database's one connection stays free for other
+ * requests between them, docs/decisions/0024).
+ */
+export function resourceRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  resource: Resource,
+  { chunkedBulk = false } = {},
+) {
   const base = `/v1${resource.path}`;
   const plural = camel(resource.name).replace(/^./, (c) => c.toUpperCase());
   const Name = resource.typeName;
@@ -211,7 +221,7 @@ export function resourceRoutes(app: FastifyInstance, db: Db, config: Config, res
       }
       const validate = (values: Record<string, unknown>, mode: 'create' | 'update') =>
         (mode === 'create' ? checkCreate : checkPatch)(values);
-      return { data: await repo.bulkUpsert(db, resource, caller(request), work, validate) };
+      return { data: await repo.bulkUpsert(db, resource, caller(request), work, validate, { chunked: chunkedBulk }) };
     },
   });
 }
