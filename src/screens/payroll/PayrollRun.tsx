@@ -33,7 +33,7 @@ import {
   type Summary,
   type Warning,
 } from './api.ts';
-import { explainLines, numberColumns, type RunRow, toRow, totalsRow } from './columns.ts';
+import { columnLabels, explainLines, numberColumns, type RunRow, toRow, totalsRow } from './columns.ts';
 import { payrollRunCommands } from './commands.ts';
 import { PreCheckDialog } from './PreCheckDialog.tsx';
 import './payroll.css';
@@ -112,7 +112,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       ...numberColumns.map(
         (column): ColDef<RunRow> => ({
           field: column,
-          headerName: t(`payrollRun.columns.${column}`),
+          headerName: t(columnLabels[column]),
           width: column === 'overtime_hours' ? 120 : 140,
           type: 'rightAligned',
           editable: (params) => pending && canWrite && editable.has(column) && !params.node.isRowPinned(),
@@ -342,7 +342,8 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                 {focused && (
                   <>
                     <p>
-                      <strong>{focused.row.fullname}</strong> · {t(`payrollRun.columns.${focused.column}` as never)}
+                      <strong>{focused.row.fullname}</strong> ·{' '}
+                      {t(columnLabels[focused.column as keyof typeof columnLabels] ?? 'payrollRun.total')}
                     </p>
                     {explain.length === 0 && <p className="muted">{t('payrollRun.explainNone')}</p>}
                     {explain.map((line) => (

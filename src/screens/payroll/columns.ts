@@ -152,3 +152,25 @@ export function explainLines(row: RunRow, column: string) {
   if (column === 'bruto' || column === 'thp') return row.payslip.lines.filter((line) => line.kind !== 'info');
   return lines;
 }
+
+/** Each column's label key, spelled out (the locale test finds keys by their literal text). */
+export const columnLabels = {
+  overtime_hours: 'payrollRun.columns.overtime_hours',
+  allowance: 'payrollRun.columns.allowance',
+  incentive: 'payrollRun.columns.incentive',
+  bonus: 'payrollRun.columns.bonus',
+  deduction: 'payrollRun.columns.deduction',
+  basic_salary: 'payrollRun.columns.basic_salary',
+  fixed_allowances: 'payrollRun.columns.fixed_allowances',
+  overtime: 'payrollRun.columns.overtime',
+  thr: 'payrollRun.columns.thr',
+  bruto: 'payrollRun.columns.bruto',
+  bpjs_employee: 'payrollRun.columns.bpjs_employee',
+  bpjs_company: 'payrollRun.columns.bpjs_company',
+  pph21: 'payrollRun.columns.pph21',
+  thp: 'payrollRun.columns.thp',
+  fullname: 'payrollRun.columns.fullname',
+  employee_id: 'payrollRun.columns.employee_id',
+  department_name: 'payrollRun.columns.department',
+  location_name: 'payrollRun.columns.location',
+} as const satisfies Record<NumberColumn | 'fullname' | 'employee_id' | 'department_name' | 'location_name', string>;
