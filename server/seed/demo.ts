@@ -1256,7 +1256,8 @@ export async function seedDemo(
   });
   const now = new Date(today);
   for (const plan of plans) {
-    if (plan.company.admin && options?.payrollHistory !== false) await seedPayrollRuns(db, plan.company.id, plan.company.admin, now);
+    if (plan.company.admin && options?.payrollHistory !== false)
+      await seedPayrollRuns(db, plan.company.id, plan.company.admin, now);
   }
   return { companies: plans.length, employees: plans.reduce((sum, plan) => sum + plan.people.length, 0) };
 }
