@@ -26,6 +26,7 @@ import { registerJobHandlers } from './jobs/handlers.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { jobRoutes, jobSchemas } from './jobs/routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { calculatorRoutes } from './payroll/calculator-routes.ts';
 import { payrollRoutes, payrollSchemas } from './payroll/routes.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
@@ -145,6 +146,7 @@ export async function buildApp({
   activityRoutes(app, db);
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
+  calculatorRoutes(app);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaRoot);
