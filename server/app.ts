@@ -22,8 +22,12 @@ import { loggerOptions } from './http/logging.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { cachedSerializers } from './http/serializers.ts';
 import { fastifyAjv, installTextGuard } from './http/validation.ts';
+import { registerJobHandlers } from './jobs/handlers.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { jobRoutes, jobSchemas } from './jobs/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { calculatorRoutes } from './payroll/calculator-routes.ts';
+import { payrollRoutes, payrollSchemas } from './payroll/routes.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
 import { resourceRoutes } from './resources/routes.ts';
@@ -111,6 +115,8 @@ export async function buildApp({
     ...activitySchemas,
     ...employeeSchemas,
     ...accountSchemas,
+    ...jobSchemas,
+    ...payrollSchemas,
   ]) {
     app.addSchema(schema);
   }
@@ -126,6 +132,13 @@ export async function buildApp({
   });
 
   const mailer = createMailer(config, app.log);
+  // The job queue (docs/decisions/0044): started by the server after migrating, or by the first enqueue.
+  const jobs = new JobQueue(database);
+  registerJobHandlers(jobs);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+  jobRoutes(app, db);
+  payrollRoutes(app, db, config);
   healthRoutes(app, database);
   authRoutes(app, db, config);
   accountRoutes(app, db, config, mailer);

@@ -38,6 +38,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       const undone = await recoverBulkWrites(database.db);
       if (undone) app.log.warn({ undone }, `took back ${undone} unfinished bulk write(s)`);
     }
+    // Workers start now: a job a killed process left behind is picked up again (docs/decisions/0044).
+    await app.jobs.start();
     let seeded = false;
     if (config.seedDemo && (await isEmpty(database.db))) {
       await seedDemo(database.db);

@@ -33,6 +33,7 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'employee-personal': referenceLists,
   'payroll-references': referenceLists,
   'payroll-rules': referenceLists,
+  'payroll-run': page<ScreenProps>(() => import('./payroll/PayrollRun.tsx')),
   'tax-calculator': page<ScreenProps>(() => import('./payroll/TaxCalculator.tsx')),
 };
 
