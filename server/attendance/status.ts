@@ -14,7 +14,9 @@
  *   read, never stored, so a late clock-out recorded after the fact needs no clean-up. In an auto_closed group the
  *   missing clock-out is the shift's finish instead (on time), not a miss.
  */
-import type { ShiftType } from '../db/schema.ts';
+import type { shiftTypes } from '../db/schema.ts';
+
+export type ShiftType = (typeof shiftTypes)[number];
 
 export type ClockStatus = 'on_time' | 'late' | 'early' | 'missed';
 
