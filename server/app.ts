@@ -22,6 +22,7 @@ import { loggerOptions } from './http/logging.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { cachedSerializers } from './http/serializers.ts';
 import { fastifyAjv, installTextGuard } from './http/validation.ts';
+import { leaveRoutes, leaveSchemas } from './leave/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
@@ -110,6 +111,7 @@ export async function buildApp({
     ...activitySchemas,
     ...employeeSchemas,
     ...accountSchemas,
+    ...leaveSchemas,
   ]) {
     app.addSchema(schema);
   }
@@ -132,6 +134,7 @@ export async function buildApp({
   activityRoutes(app, db);
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
+  leaveRoutes(app, db);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaRoot);
