@@ -23,6 +23,7 @@ import { loggerOptions } from './http/logging.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { cachedSerializers } from './http/serializers.ts';
 import { fastifyAjv, installTextGuard } from './http/validation.ts';
+import { leaveRoutes, leaveSchemas } from './leave/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
@@ -112,6 +113,7 @@ export async function buildApp({
     ...employeeSchemas,
     ...accountSchemas,
     ...attendanceSchemas,
+    ...leaveSchemas,
   ]) {
     app.addSchema(schema);
   }
@@ -135,6 +137,7 @@ export async function buildApp({
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
   attendanceRoutes(app, db, config);
+  leaveRoutes(app, db);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaRoot);

@@ -7,6 +7,7 @@ import {
   employeesResource,
   resignedEmployeesResource,
 } from '../employees/resource.ts';
+import { leaveRulesResource, leavesResource, massLeavesResource } from '../leave/resource.ts';
 import { outboxResource } from '../mail/outbox.ts';
 import {
   banksResource,
@@ -81,4 +82,8 @@ export const resources: Resource[] = [
   dailyWorkersResource,
   ...employeeSubRecords,
   onboardingResource,
+  // leave
+  leaveRulesResource,
+  massLeavesResource,
+  leavesResource,
 ];
