@@ -56,6 +56,10 @@ const validationCodes = {
   date: 'validation.date',
   integer: 'validation.integer',
   number: 'validation.number',
+  // Attendance import and corrections (issue 12).
+  time: 'validation.time',
+  before_clock_in: 'validation.before_clock_in',
+  not_employed: 'validation.not_employed',
 } as const satisfies Partial<Record<ValidationCode, `validation.${ValidationCode}`>>;
 
 /** The decimal places a `multipleOf` step allows (0.01 -> 2, 1 -> 0), or null for a step that is not 10^-n (0.25, 500). */
@@ -218,6 +222,14 @@ const errorCodeKeys = {
   in_use: 'errors.codes.in_use',
   too_many_uploads: 'errors.codes.too_many_uploads',
   already_activated: 'errors.codes.already_activated',
+  already_clocked_in: 'errors.codes.already_clocked_in',
+  not_clocked_in: 'errors.codes.not_clocked_in',
+  already_clocked_out: 'errors.codes.already_clocked_out',
+  offsite: 'errors.codes.offsite',
+  position_required: 'errors.codes.position_required',
+  attendance_not_allowed: 'errors.codes.attendance_not_allowed',
+  no_employee: 'errors.codes.no_employee',
+  report_period_required: 'errors.codes.report_period_required',
 } as const satisfies Record<ErrorCode, `errors.codes.${ErrorCode}`>;
 
 /** Spec 8's default error texts: the generic one, the admin-assignment failure and a missing route guard. */

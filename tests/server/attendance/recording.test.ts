@@ -25,9 +25,9 @@ const at = (date: string, time: string) =>
 
 beforeAll(async () => {
   t = await startTestApp({ employees: { DEMO: 12, CJ: 4 } });
-  [admin, employee, approver, cjAdmin] = await Promise.all(
+  [admin, employee, approver, cjAdmin] = (await Promise.all(
     ['admin', 'employee', 'approver', 'admin.cj'].map((login) => t.login(login)),
-  );
+  )) as [string, string, string, string];
   demo = (await rows<{ id: string }>(sql`select id from companies where code = 'DEMO'`))[0]!.id;
   for (const login of ['employee', 'approver', 'admin']) {
     const [row] = await rows<{ id: string; code: string }>(sql`
@@ -35,9 +35,13 @@ beforeAll(async () => {
     ids[login] = row!.id;
     codes[login] = row!.code;
   }
-  const [day] = await rows<{ id: string }>(sql`insert into shifts (company_id, code, name, type, start_time, finish_time)
+  const [day] = await rows<{
+    id: string;
+  }>(sql`insert into shifts (company_id, code, name, type, start_time, finish_time)
     values (${demo}, 'TD', 'Test day', 'full_day', '08:00', '17:00') returning id`);
-  const [night] = await rows<{ id: string }>(sql`insert into shifts (company_id, code, name, type, start_time, finish_time)
+  const [night] = await rows<{
+    id: string;
+  }>(sql`insert into shifts (company_id, code, name, type, start_time, finish_time)
     values (${demo}, 'TN', 'Test night', 'full_day', '22:00', '06:00') returning id`);
   const [off] = await rows<{ id: string }>(sql`insert into shifts (company_id, code, name, type)
     values (${demo}, 'TO', 'Test off', 'off_day') returning id`);
@@ -52,6 +56,14 @@ beforeAll(async () => {
   // One located site: Monas, Jakarta, 300 m.
   await t.database.db.execute(sql`update locations set latitude = -6.175392, longitude = 106.827153, radius = 300
     where id = (select id from locations where company_id = ${demo} limit 1)`);
+  // The demo's holidays and leave are replaced by one of each the totals below count on.
+  await t.database.db.execute(sql`delete from mass_leaves where company_id = ${demo}`);
+  await t.database.db.execute(sql`delete from leaves where company_id = ${demo}`);
+  await t.database.db.execute(sql`insert into mass_leaves (company_id, name, start_date, end_date)
+    values (${demo}, 'Test Holiday', '2026-03-12', '2026-03-12')`);
+  await t.database.db.execute(sql`insert into leaves (company_id, employee_id, leave_rule_id, start_date, end_date, total, status)
+    select ${demo}, ${ids.approver}, id, '2026-03-13', '2026-03-13', 1, 'approved' from leave_rules
+    where company_id = ${demo} order by created_at limit 1`);
   vi.useFakeTimers({ toFake: ['Date'] });
 });
 afterEach(() => {});
@@ -86,7 +98,11 @@ describe('clock', () => {
 
   it('refuses a clock-out without a clock-in, and offsite where the group forbids it', async () => {
     at('2026-03-03', '08:00');
-    const outFirst = await t.call(approver, 'POST', '/v1/attendance/clock', { type: 'out', latitude: -6.1755, longitude: 106.8272 });
+    const outFirst = await t.call(approver, 'POST', '/v1/attendance/clock', {
+      type: 'out',
+      latitude: -6.1755,
+      longitude: 106.8272,
+    });
     expect(outFirst.body.code).toBe('not_clocked_in');
     const far = await t.call(approver, 'POST', '/v1/attendance/clock', {
       type: 'in',
@@ -190,18 +206,26 @@ describe('daily, corrections and the report', () => {
     const report = await t.call(admin, 'GET', '/v1/attendance/report?month=3&year=2026');
     expect(report.status).toBe(200);
     expect(report.body.data.days).toHaveLength(31);
-    const approverRow = report.body.data.rows.find((r: { employee: { _id: string } }) => r.employee._id === ids.approver);
-    // Up to 2026-03-20 (now): 15 weekdays begun; present on 5th, 9th, 10th, 11th.
+    const approverRow = report.body.data.rows.find(
+      (r: { employee: { _id: string } }) => r.employee._id === ids.approver,
+    );
+    // Up to 2026-03-20 (now): 15 weekdays begun, one a holiday (12th), one on leave (13th); present on 5th, 9th,
+    // 10th and 11th.
     expect(approverRow.totals).toMatchObject({
-      scheduled_days: 22,
+      scheduled_days: 21,
+      holidays: 1,
       present: 4,
       late: 0,
       early: 1,
       early_minutes: 30,
       missed: 2,
-      absent: 11,
+      absent: 9,
     });
-    const employeeRow = report.body.data.rows.find((r: { employee: { _id: string } }) => r.employee._id === ids.employee);
+    expect(Object.values(approverRow.totals.leave)).toEqual([1]);
+    expect(approverRow.cells[11]).toMatchObject({ kind: 'holiday', holiday: 'Test Holiday' });
+    const employeeRow = report.body.data.rows.find(
+      (r: { employee: { _id: string } }) => r.employee._id === ids.employee,
+    );
     expect(employeeRow.totals).toMatchObject({ present: 1, late: 1, late_minutes: 10, early: 1, early_minutes: 15 });
     expect(employeeRow.cells[0]).toMatchObject({ kind: 'off', shift: 'TO' });
     expect(employeeRow.cells[1]).toMatchObject({ kind: 'present', in_status: 'late', out_status: 'early' });

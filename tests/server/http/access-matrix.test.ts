@@ -134,6 +134,14 @@ Object.assign(matrix, {
   'GET /v1/leave-balance': companyAdmins,
   'POST /v1/leave-balance': companyAdmins,
   'POST /v1/leave-balance/import': companyAdmins,
+  // Recording (issue #12): the clock and today's view are the services menu (employees and approvers, for themselves);
+  // the daily screen (with the import and corrections) and the report are the company's admins'.
+  'POST /v1/attendance/clock': ['approver', 'employee'],
+  'GET /v1/attendance/today': ['approver', 'employee'],
+  'POST /v1/attendance/import': companyAdmins,
+  'POST /v1/attendance/corrections': companyAdmins,
+  'GET /v1/attendance/daily': companyAdmins,
+  'GET /v1/attendance/report': companyAdmins,
 });
 for (const [base, { read, write, create, remove }] of Object.entries(resourceMatrix)) {
   matrix[`GET ${base}`] = read;
