@@ -40,7 +40,7 @@ const ShiftSchema = Type.Object(
     id: Type.String(),
     code: Type.String(),
     name: Type.String(),
-    type: Type.Union(shiftTypes.map((t) => Type.Literal(t))),
+    type: Type.String({ description: `The shift type: ${shiftTypes.join(', ')}` }),
     start_time: Nullable(Type.String()),
     finish_time: Nullable(Type.String()),
     minimum_working_hour: Type.Number(),

@@ -4948,7 +4948,8 @@ export interface components {
             name: string;
             source: string;
             start_time: string | null;
-            type: "full_day" | "off_day" | "free_working_day" | "standby" | "long_shift";
+            /** @description The shift type: full_day, off_day, free_working_day, standby, long_shift */
+            type: string;
             working_days: number;
         };
         SalaryGrade: {
