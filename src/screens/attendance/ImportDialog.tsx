@@ -7,7 +7,7 @@
 import '../../grids/import/import.css';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
-import { useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
 import { downloadWorkbook } from '../../grids/export.ts';
@@ -87,7 +87,7 @@ export function AttendanceImportDialog({ onClose }: { onClose: (imported: boolea
     };
   }, []);
 
-  const label = (field: Field) => t(importFieldLabels[field]);
+  const label = useCallback((field: Field) => t(importFieldLabels[field]), [t]);
   const targets = useMemo<ImportTarget[]>(
     () =>
       fields.map((field) => ({
@@ -166,8 +166,7 @@ export function AttendanceImportDialog({ onClose }: { onClose: (imported: boolea
         }),
       ),
     ],
-    // biome-ignore lint/correctness/useExhaustiveDependencies: label reads t
-    [t],
+    [t, label],
   );
 
   const submit = async () => {

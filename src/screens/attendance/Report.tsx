@@ -47,6 +47,7 @@ const totalKeys = [
   'absent',
   'holidays',
 ] as const;
+const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 const leaveTotal = (row: Row) => Object.values(row.totals.leave).reduce((sum, days) => sum + days, 0);
 
 export default function AttendanceReport({ entry, trail }: ScreenProps) {
@@ -171,9 +172,9 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
           {t('attendance.report.month')}
           <select value={month} onChange={(event) => setMonth(event.target.value)}>
             <option value="">–</option>
-            {Array.from({ length: 12 }, (_, i) => (
-              <option key={i + 1} value={String(i + 1)}>
-                {new Date(Date.UTC(2026, i, 1)).toLocaleString(t('attendance.report.locale'), { month: 'long' })}
+            {months.map((m) => (
+              <option key={m} value={String(m)}>
+                {new Date(Date.UTC(2026, m - 1, 1)).toLocaleString(t('attendance.report.locale'), { month: 'long' })}
               </option>
             ))}
           </select>
