@@ -7,6 +7,9 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { activityRoutes, activitySchemas } from './activity/routes.ts';
+import { GroupMembersSchema, groupRoutes } from './attendance/groups-routes.ts';
+import { attendanceGuards } from './attendance/guards.ts';
+import { RosterSchema, RosterUpdateSchema, rosterRoutes } from './attendance/roster-routes.ts';
 import { accountRoutes, accountSchemas } from './auth/account-routes.ts';
 import { actorForToken } from './auth/repository.ts';
 import { authRoutes, authSchemas } from './auth/routes.ts';
@@ -110,6 +113,9 @@ export async function buildApp({
     ...activitySchemas,
     ...employeeSchemas,
     ...accountSchemas,
+    GroupMembersSchema,
+    RosterSchema,
+    RosterUpdateSchema,
   ]) {
     app.addSchema(schema);
   }
@@ -132,6 +138,9 @@ export async function buildApp({
   activityRoutes(app, db);
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
+  attendanceGuards(app, db);
+  groupRoutes(app, db);
+  rosterRoutes(app, db, config);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaRoot);

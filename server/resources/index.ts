@@ -1,3 +1,4 @@
+import { attendanceResources } from '../attendance/resources.ts';
 import { companiesResource } from '../companies/resource.ts';
 import { invitedUsersResource } from '../employees/invited.ts';
 import { onboardingResource } from '../employees/onboarding.ts';
@@ -81,4 +82,6 @@ export const resources: Resource[] = [
   dailyWorkersResource,
   ...employeeSubRecords,
   onboardingResource,
+  // attendance: shifts, attendance groups, shift overrides
+  ...attendanceResources,
 ];

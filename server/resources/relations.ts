@@ -10,6 +10,7 @@ import {
   incentives,
   jobTitles,
   locations,
+  shifts,
   subDepartments,
   users,
 } from '../db/schema.ts';
@@ -81,7 +82,16 @@ export const employeeRoleRef: Relation = {
   schema: Type.Object({ _id: id, code: text, role: text, level: Type.Integer() }, { $id: 'EmployeeRoleRef' }),
 };
 
+/** The shift a roster cell, an override or a weekly pattern points at (issue #12). */
+export const shiftRef: Relation = {
+  table: shifts,
+  owned: true,
+  columns: { code: shifts.code, name: shifts.name, type: shifts.type },
+  schema: Type.Object({ _id: id, code: text, name: text, type: text }, { $id: 'ShiftRef' }),
+};
+
 export const relationSchemas = [
+  shiftRef.schema,
   userRef.schema,
   employeeRef.schema,
   departmentRef.schema,
