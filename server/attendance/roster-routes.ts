@@ -153,20 +153,22 @@ export function rosterRoutes(app: FastifyInstance, db: Db, config: Config) {
         const errors: CellError[] = [];
         const set = new Map<string, { employee: string; date: string; shift: string }>();
         const clear = new Map<string, { employee: string; date: string }>();
-        cells.forEach((cell, index) => {
+        for (const [index, cell] of cells.entries()) {
           const fail = (code: string, message: string) =>
             errors.push({ index, employee: cell.employee, date: cell.date, code, message });
           const code = cell.code?.trim() ?? '';
-          if (!days.has(cell.date)) return fail('outside_month', 'is not a day of this month');
-          if (!members.has(cell.employee)) return fail('not_member', 'is not a member of this group');
           const key = `${cell.employee}|${cell.date}`;
           set.delete(key);
           clear.delete(key);
-          if (code === '') return void clear.set(key, { employee: cell.employee, date: cell.date });
-          const shift = codes.get(code.toLowerCase());
-          if (!shift) return fail('unknown_shift', `"${code}" is not a shift code`);
-          set.set(key, { employee: cell.employee, date: cell.date, shift: shift.id });
-        });
+          if (!days.has(cell.date)) fail('outside_month', 'is not a day of this month');
+          else if (!members.has(cell.employee)) fail('not_member', 'is not a member of this group');
+          else if (code === '') clear.set(key, { employee: cell.employee, date: cell.date });
+          else {
+            const shift = codes.get(code.toLowerCase());
+            if (shift) set.set(key, { employee: cell.employee, date: cell.date, shift: shift.id });
+            else fail('unknown_shift', `"${code}" is not a shift code`);
+          }
+        }
         if (errors.length) {
           throw new AppError(
             400,
