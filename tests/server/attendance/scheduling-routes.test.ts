@@ -137,13 +137,13 @@ describe('attendance groups, members and the weekly schedule', () => {
   });
 
   it('reads and writes the roster all or nothing', async () => {
-    const url = `/v1/attendance/roster?group=${groupB._id}&month=2&year=2026`;
+    const url = `/v1/attendance/roster?group=${groupB._id}&month=2&year=2023`;
     const [p3, p4] = [people[3]._id, people[4]._id];
     const ok = await t.call(admin, 'PUT', url, {
       cells: [
-        { employee: p3, date: '2026-02-01', code: 'tmorn' },
-        { employee: p3, date: '2026-02-28', code: 'TOFF' },
-        { employee: p4, date: '2026-02-02', code: 'TMORN' },
+        { employee: p3, date: '2023-02-01', code: 'tmorn' },
+        { employee: p3, date: '2023-02-28', code: 'TOFF' },
+        { employee: p4, date: '2023-02-02', code: 'TMORN' },
       ],
     });
     expect(ok.status).toBe(200);
@@ -157,10 +157,10 @@ describe('attendance groups, members and the weekly schedule', () => {
 
     const bad = await t.call(admin, 'PUT', url, {
       cells: [
-        { employee: p3, date: '2026-02-01', code: null },
-        { employee: p3, date: '2026-02-03', code: 'NOPE' },
-        { employee: people[1]._id, date: '2026-02-03', code: 'TMORN' },
-        { employee: p3, date: '2026-03-01', code: 'TMORN' },
+        { employee: p3, date: '2023-02-01', code: null },
+        { employee: p3, date: '2023-02-03', code: 'NOPE' },
+        { employee: people[1]._id, date: '2023-02-03', code: 'TMORN' },
+        { employee: p3, date: '2023-03-01', code: 'TMORN' },
       ],
     });
     expect(bad.status).toBe(400);
@@ -173,10 +173,10 @@ describe('attendance groups, members and the weekly schedule', () => {
     expect((await t.call(admin, 'GET', url)).body.data.rows.find((r: Json) => r.employee._id === p3).codes[0]).toBe(
       'TMORN',
     );
-    const cleared = await t.call(admin, 'PUT', url, { cells: [{ employee: p3, date: '2026-02-01', code: '' }] });
+    const cleared = await t.call(admin, 'PUT', url, { cells: [{ employee: p3, date: '2023-02-01', code: '' }] });
     expect(cleared.body.data).toEqual({ set: 0, cleared: 1 });
-    const fixed = await t.call(admin, 'PUT', `/v1/attendance/roster?group=${groupA._id}&month=2&year=2026`, {
-      cells: [{ employee: people[1]._id, date: '2026-02-01', code: 'TMORN' }],
+    const fixed = await t.call(admin, 'PUT', `/v1/attendance/roster?group=${groupA._id}&month=2&year=2023`, {
+      cells: [{ employee: people[1]._id, date: '2023-02-01', code: 'TMORN' }],
     });
     expect(fixed.status).toBe(409);
   });
