@@ -8,6 +8,9 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { activityRoutes, activitySchemas } from './activity/routes.ts';
 import { attendanceRoutes, attendanceSchemas } from './attendance/routes.ts';
+import { GroupMembersSchema, groupRoutes } from './attendance/groups-routes.ts';
+import { attendanceGuards } from './attendance/guards.ts';
+import { RosterSchema, RosterUpdateSchema, rosterRoutes } from './attendance/roster-routes.ts';
 import { accountRoutes, accountSchemas } from './auth/account-routes.ts';
 import { actorForToken } from './auth/repository.ts';
 import { authRoutes, authSchemas } from './auth/routes.ts';
@@ -114,6 +117,9 @@ export async function buildApp({
     ...accountSchemas,
     ...attendanceSchemas,
     ...leaveSchemas,
+    GroupMembersSchema,
+    RosterSchema,
+    RosterUpdateSchema,
   ]) {
     app.addSchema(schema);
   }
@@ -138,6 +144,9 @@ export async function buildApp({
   companyRoutes(app, db);
   attendanceRoutes(app, db, config);
   leaveRoutes(app, db);
+  attendanceGuards(app, db);
+  groupRoutes(app, db);
+  rosterRoutes(app, db, config);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaRoot);

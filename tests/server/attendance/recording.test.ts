@@ -46,6 +46,11 @@ beforeAll(async () => {
   const [off] = await rows<{ id: string }>(sql`insert into shifts (company_id, code, name, type)
     values (${demo}, 'TO', 'Test off', 'off_day') returning id`);
   const schedule = { mon: day!.id, tue: day!.id, wed: day!.id, thu: day!.id, fri: day!.id, sat: off!.id, sun: off!.id };
+  // The demo's schedules are replaced by one office pattern the expectations below count on.
+  await t.database.db.execute(sql`delete from attendance_group_members where company_id = ${demo}`);
+  await t.database.db.execute(sql`delete from roster_entries where company_id = ${demo}`);
+  await t.database.db.execute(sql`delete from shift_overrides where company_id = ${demo}`);
+  await t.database.db.execute(sql`delete from attendances where company_id = ${demo}`);
   const [group] = await rows<{ id: string }>(sql`insert into attendance_groups (company_id, name, type, schedule)
     values (${demo}, 'Test office', 'fixed_schedule', ${JSON.stringify(schedule)}::jsonb) returning id`);
   await t.database.db.execute(sql`insert into attendance_group_members (company_id, group_id, employee_id)
