@@ -26,6 +26,7 @@ import {
   subDepartments,
   users,
 } from '../db/schema.ts';
+import { seedAttendance } from './attendance.ts';
 import { seedLeave } from './leave.ts';
 import {
   banks,
@@ -1259,6 +1260,18 @@ export async function seedDemo(
       iso(today),
     );
     await seedLeave(tx, iso(today));
+    await seedAttendance(
+      tx,
+      plans.map((plan) => plan.company.id as string),
+      iso(today),
+      jakartaMinutesNow(),
+    );
   });
   return { companies: plans.length, employees: plans.reduce((sum, plan) => sum + plan.people.length, 0) };
+}
+
+/** Minutes since midnight now in Asia/Jakarta (UTC+7): today's demo clock-ins are only of shifts already started. */
+function jakartaMinutesNow(): number {
+  const now = new Date(Date.now() + 7 * 3_600_000);
+  return now.getUTCHours() * 60 + now.getUTCMinutes();
 }
