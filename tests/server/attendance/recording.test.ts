@@ -70,7 +70,7 @@ beforeAll(async () => {
     select ${demo}, ${ids.approver}, id, '2026-03-13', '2026-03-13', 1, 'approved' from leave_rules
     where company_id = ${demo} order by created_at limit 1`);
   vi.useFakeTimers({ toFake: ['Date'] });
-});
+}, 400_000);
 afterEach(() => {});
 afterAll(async () => {
   vi.useRealTimers();
