@@ -7,6 +7,10 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { activityRoutes, activitySchemas } from './activity/routes.ts';
+import { GroupMembersSchema, groupRoutes } from './attendance/groups-routes.ts';
+import { attendanceGuards } from './attendance/guards.ts';
+import { RosterSchema, RosterUpdateSchema, rosterRoutes } from './attendance/roster-routes.ts';
+import { attendanceRoutes, attendanceSchemas } from './attendance/routes.ts';
 import { accountRoutes, accountSchemas } from './auth/account-routes.ts';
 import { actorForToken } from './auth/repository.ts';
 import { authRoutes, authSchemas } from './auth/routes.ts';
@@ -25,6 +29,7 @@ import { fastifyAjv, installTextGuard } from './http/validation.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { jobRoutes, jobSchemas } from './jobs/routes.ts';
+import { leaveRoutes, leaveSchemas } from './leave/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { calculatorRoutes } from './payroll/calculator-routes.ts';
 import { payrollRoutes, payrollSchemas } from './payroll/routes.ts';
@@ -117,6 +122,11 @@ export async function buildApp({
     ...accountSchemas,
     ...jobSchemas,
     ...payrollSchemas,
+    ...attendanceSchemas,
+    ...leaveSchemas,
+    GroupMembersSchema,
+    RosterSchema,
+    RosterUpdateSchema,
   ]) {
     app.addSchema(schema);
   }
@@ -146,6 +156,11 @@ export async function buildApp({
   activityRoutes(app, db);
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
+  attendanceRoutes(app, db, config);
+  leaveRoutes(app, db);
+  attendanceGuards(app, db);
+  groupRoutes(app, db);
+  rosterRoutes(app, db, config);
   calculatorRoutes(app);
   const chunkedBulk = database.kind === 'embedded';
   for (const resource of resources) resourceRoutes(app, db, config, resource, { chunkedBulk });

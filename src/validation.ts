@@ -56,6 +56,10 @@ const validationCodes = {
   date: 'validation.date',
   integer: 'validation.integer',
   number: 'validation.number',
+  // Attendance import and corrections (issue 12).
+  time: 'validation.time',
+  before_clock_in: 'validation.before_clock_in',
+  not_employed: 'validation.not_employed',
 } as const satisfies Partial<Record<ValidationCode, `validation.${ValidationCode}`>>;
 
 /** The decimal places a `multipleOf` step allows (0.01 -> 2, 1 -> 0), or null for a step that is not 10^-n (0.25, 500). */
@@ -226,6 +230,14 @@ const errorCodeKeys = {
   payroll_run_not_editable: 'errors.codes.payroll_run_not_editable',
   payroll_reopen_admin_only: 'errors.codes.payroll_reopen_admin_only',
   payroll_run_type_unsupported: 'errors.codes.payroll_run_type_unsupported',
+  already_clocked_in: 'errors.codes.already_clocked_in',
+  not_clocked_in: 'errors.codes.not_clocked_in',
+  already_clocked_out: 'errors.codes.already_clocked_out',
+  offsite: 'errors.codes.offsite',
+  position_required: 'errors.codes.position_required',
+  attendance_not_allowed: 'errors.codes.attendance_not_allowed',
+  no_employee: 'errors.codes.no_employee',
+  report_period_required: 'errors.codes.report_period_required',
 } as const satisfies Record<ErrorCode, `errors.codes.${ErrorCode}`>;
 
 /** Spec 8's default error texts: the generic one, the admin-assignment failure and a missing route guard. */

@@ -859,6 +859,8 @@ export const liveTrackingGroups = pgTable(
     members: uuid('member_ids').array().notNull().default(sql`'{}'::uuid[]`),
   },
   (t) => [uniqueIndex('live_tracking_groups_name_key').on(t.company_id, sql`lower(${t.name})`)],
+);
+
 /**
  * The undo journal of a bulk write applied in short transactions on the embedded database (docs/decisions/0024):
  * what each committed chunk inserted (`inserted`, ids in `table_name`) or the rows it updated as they were before
@@ -876,6 +878,8 @@ export const bulkUndo = pgTable(
     created_at: stamp('created_at').notNull().defaultNow(),
   },
   (t) => [index('bulk_undo_batch_idx').on(t.batch)],
+);
+
 // Payroll runs (spec 3 "Payroll summary", path `payroll-summary`; server/payroll/README.md).
 export const payrollRunTypeEnum = pgEnum('payroll_run_type', ['payroll_run', 'thr', 'weekly']);
 export const payrollRunStatusEnum = pgEnum('payroll_run_status', ['pending', 'completed']);

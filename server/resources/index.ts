@@ -1,3 +1,4 @@
+import { attendanceResources } from '../attendance/resources.ts';
 import { companiesResource } from '../companies/resource.ts';
 import { invitedUsersResource } from '../employees/invited.ts';
 import { onboardingResource } from '../employees/onboarding.ts';
@@ -7,6 +8,7 @@ import {
   employeesResource,
   resignedEmployeesResource,
 } from '../employees/resource.ts';
+import { leaveRulesResource, leavesResource, massLeavesResource } from '../leave/resource.ts';
 import { outboxResource } from '../mail/outbox.ts';
 import {
   banksResource,
@@ -81,4 +83,10 @@ export const resources: Resource[] = [
   dailyWorkersResource,
   ...employeeSubRecords,
   onboardingResource,
+  // leave
+  leaveRulesResource,
+  massLeavesResource,
+  leavesResource,
+  // attendance: shifts, attendance groups, shift overrides
+  ...attendanceResources,
 ];

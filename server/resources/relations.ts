@@ -9,7 +9,9 @@ import {
   employees,
   incentives,
   jobTitles,
+  leaveRules,
   locations,
+  shifts,
   subDepartments,
   users,
 } from '../db/schema.ts';
@@ -81,7 +83,24 @@ export const employeeRoleRef: Relation = {
   schema: Type.Object({ _id: id, code: text, role: text, level: Type.Integer() }, { $id: 'EmployeeRoleRef' }),
 };
 
+/** A leave rule, by its leave type's name. */
+export const leaveRuleRef: Relation = {
+  table: leaveRules,
+  owned: true,
+  columns: { type: leaveRules.type, unit: leaveRules.unit },
+  schema: Type.Object({ _id: id, type: text, unit: text }, { $id: 'LeaveRuleRef' }),
+};
+
+/** The shift a roster cell, an override or a weekly pattern points at (issue #12). */
+export const shiftRef: Relation = {
+  table: shifts,
+  owned: true,
+  columns: { code: shifts.code, name: shifts.name, type: shifts.type },
+  schema: Type.Object({ _id: id, code: text, name: text, type: text }, { $id: 'ShiftRef' }),
+};
+
 export const relationSchemas = [
+  shiftRef.schema,
   userRef.schema,
   employeeRef.schema,
   departmentRef.schema,
@@ -93,4 +112,5 @@ export const relationSchemas = [
   incentiveRef.schema,
   bonusRef.schema,
   deductionRef.schema,
+  leaveRuleRef.schema,
 ];

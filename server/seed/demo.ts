@@ -6,6 +6,7 @@
  * (record ids come from `crypto.randomUUID`; dates are offsets from today, so ages and service lengths read the same
  * whenever the seed runs).
  */
+
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
@@ -28,6 +29,8 @@ import {
   users,
 } from '../db/schema.ts';
 import { computeRun, storeRun } from '../payroll/run.ts';
+import { seedAttendance } from './attendance.ts';
+import { seedLeave } from './leave.ts';
 import {
   banks,
   cityCodes,
@@ -42,6 +45,7 @@ import {
   religionOf,
   seedOf,
 } from './names.ts';
+import { seedSchedules } from './schedules.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -1250,6 +1254,18 @@ export async function seedDemo(
       employeeFamily,
       plans.flatMap((plan) => plan.people.flatMap((p) => p.family)),
     );
+    await seedSchedules(
+      tx,
+      plans.map((plan) => plan.company.id as string),
+      iso(today),
+    );
+    await seedLeave(tx, iso(today));
+    await seedAttendance(
+      tx,
+      plans.map((plan) => plan.company.id as string),
+      iso(today),
+      jakartaMinutesNow(),
+    );
   });
   const now = new Date(today);
   for (const plan of plans) {
@@ -1280,4 +1296,10 @@ async function seedPayrollRuns(db: Db, companyId: string, adminId: string, now: 
         .where(eq(payrollSummaries.id, summary.id));
     }
   }
+}
+
+/** Minutes since midnight now in Asia/Jakarta (UTC+7): today's demo clock-ins are only of shifts already started. */
+function jakartaMinutesNow(): number {
+  const now = new Date(Date.now() + 7 * 3_600_000);
+  return now.getUTCHours() * 60 + now.getUTCMinutes();
 }

@@ -29,6 +29,8 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'daily-worker': page<ScreenProps>(() => import('./DailyWorkers.tsx')),
   'employee-onboarding': page<ScreenProps>(() => import('./EmployeeOnboarding.tsx')),
   hierarchy: page<ScreenProps>(() => import('./Hierarchy.tsx')),
+  daily: page<ScreenProps>(() => import('./attendance/Daily.tsx')),
+  'attendance-report': page<ScreenProps>(() => import('./attendance/Report.tsx')),
   'employee-organization': referenceLists,
   'employee-personal': referenceLists,
   'payroll-references': referenceLists,

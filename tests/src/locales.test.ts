@@ -123,6 +123,21 @@ const openApiEnumKeys: Record<string, string | null> = {
   action: null,
   // An import's outcome per row, counted in the import's own texts.
   'EmployeeImportResult.rows.status': null,
+  // Attendance (issue 12): statuses and day kinds are shown by the attendance cell (its colours and the
+  // attendance.cell / attendance.status texts), never as the raw value; the clock's in/out is the button pressed.
+  clock_in_status: null,
+  clock_out_status: null,
+  'AttendanceToday.attendance.clock_in_status': null,
+  'AttendanceToday.attendance.clock_out_status': null,
+  'AttendanceToday.week.clock_in_status': null,
+  'AttendanceToday.week.clock_out_status': null,
+  'AttendanceReport.rows.cells.in_status': null,
+  'AttendanceReport.rows.cells.out_status': null,
+  'AttendanceDailyRow.today_attendance.attendance.clock_in.status': null,
+  'AttendanceDailyRow.today_attendance.attendance.clock_out.status': null,
+  'AttendanceDailyRow.kind': null,
+  'AttendanceReport.rows.cells.kind': null,
+  'AttendanceClock.type': null,
 };
 
 type Schema = { enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
@@ -200,7 +215,9 @@ describe('enum labels', () => {
   ] as const)('%s labels every enum value of the API, common/, the grids and the employee detail', async (_, tree) => {
     const wanted: [string, string | number][] = [];
     for (const [schema, path, values] of apiEnums()) {
-      const key = openApiEnumKeys[`${schema}.${path}`] ?? openApiEnumKeys[path];
+      // A schema-specific entry wins even when it is null (never shown), over the property's general key.
+      const specific = `${schema}.${path}`;
+      const key = specific in openApiEnumKeys ? openApiEnumKeys[specific] : openApiEnumKeys[path];
       if (key) for (const value of values) wanted.push([key, value]);
     }
     for (const [key, values] of commonEnums) for (const value of values) wanted.push([key, value]);

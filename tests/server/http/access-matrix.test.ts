@@ -118,6 +118,10 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
     ),
   ),
   '/v1/employee-onboarding': { read: companyAdmins, write: companyAdmins },
+  // Scheduling (issue #12): the attendance menus; the demo custom role has no attendance permission.
+  '/v1/shifts': { read: companyAdmins, write: companyAdmins },
+  '/v1/attendance-groups': { read: companyAdmins, write: companyAdmins },
+  '/v1/shift-overrides': { read: companyAdmins, write: companyAdmins },
   // Payroll items of an employee: payroll permission only (the HR Viewer role has none).
   ...Object.fromEntries(
     ['allowances', 'incentives', 'bonuses', 'deductions', 'payrolls/thr-bonuses'].map((list) => [
@@ -125,6 +129,11 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
       { read: companyAdmins, write: companyAdmins },
     ]),
   ),
+  // Leave rules and holidays: company-wide (a department admin reads them); the demo custom role has no leave menu.
+  '/v1/leave-rules': { read: companyAdmins, write: companyWide },
+  '/v1/refs/mass-leave': { read: companyAdmins, write: companyWide },
+  // Leaves are written by the approvals flow: read here, edited in place at most.
+  '/v1/leaves': { read: companyAdmins, write: companyAdmins, create: false, remove: false },
 };
 Object.assign(matrix, {
   'GET /v1/employees/by-user/:userId': hrReaders,
@@ -140,6 +149,21 @@ Object.assign(matrix, {
   // my-profile: anyone signed in to a company (their own record; none for the developer, who has no company).
   'GET /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
   'PUT /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
+  'GET /v1/leave-balance': companyAdmins,
+  'POST /v1/leave-balance': companyAdmins,
+  'POST /v1/leave-balance/import': companyAdmins,
+  // Recording (issue #12): the clock and today's view are the services menu (employees and approvers, for themselves);
+  // the daily screen (with the import and corrections) and the report are the company's admins'.
+  'POST /v1/attendance/clock': ['approver', 'employee'],
+  'GET /v1/attendance/today': ['approver', 'employee'],
+  'POST /v1/attendance/import': companyAdmins,
+  'POST /v1/attendance/corrections': companyAdmins,
+  'GET /v1/attendance/daily': companyAdmins,
+  'GET /v1/attendance/report': companyAdmins,
+  'GET /v1/attendance-groups/:id/members': companyAdmins,
+  'PUT /v1/attendance-groups/:id/members': companyAdmins,
+  'GET /v1/attendance/roster': companyAdmins,
+  'PUT /v1/attendance/roster': companyAdmins,
 });
 for (const [base, { read, write, create, remove }] of Object.entries(resourceMatrix)) {
   matrix[`GET ${base}`] = read;

@@ -1,0 +1,304 @@
+/**
+ * daily (the attendance default, spec 2.3): one row per employee for a chosen date, with the spec 2.4 attendance
+ * cell. The date moves with the picker or the keys [ and ] (previous and next day); filters by department,
+ * location, group and status go to the server. Admins correct a clock-in or clock-out in place (HH:mm; the server
+ * logs it and keeps the original), and import clock times from a spreadsheet through the preview.
+ */
+import './attendance.css';
+import {
+  CellStyleModule,
+  ClientSideRowModelModule,
+  type ColDef,
+  type Module,
+  TextEditorModule,
+  TooltipModule,
+} from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, call, type Schemas, toApiError } from '../../api/client.ts';
+import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { useCanWrite } from '../../menu/access.ts';
+import { toast } from '../../overlays/progress.ts';
+import { errorText, fieldErrorText } from '../../validation.ts';
+import type { ScreenProps } from '../registry.ts';
+import { ScreenHeader } from '../ScreenHeader.tsx';
+import { AttendanceCell, type AttendanceCellData, jakartaClock } from './AttendanceCell.tsx';
+import { AttendanceImportDialog } from './ImportDialog.tsx';
+import { clockLabels, filterLabels, statusLabels } from './labels.ts';
+
+type Row = Schemas['AttendanceDailyRow'];
+const modules: Module[] = [ClientSideRowModelModule, TextEditorModule, TooltipModule, CellStyleModule];
+export const dailyStatuses = ['present', 'late', 'early', 'missed', 'absent', 'leave', 'holiday', 'off'] as const;
+type Status = (typeof dailyStatuses)[number];
+
+/** Today in Asia/Jakarta. */
+export const jakartaToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
+export const shiftDate = (date: string, days: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
+
+export function dailyCell(row: Row): AttendanceCellData {
+  const attendance = row.today_attendance[0]?.attendance;
+  return {
+    kind: row.kind,
+    clockIn: attendance?.clock_in?.time,
+    clockInStatus: attendance?.clock_in?.status,
+    clockOut: attendance?.clock_out?.time,
+    clockOutStatus: attendance?.clock_out?.status,
+    shiftName: row.shift?.name,
+    leave: row.leave?.type,
+    holiday: row.mass_leave?.name,
+  };
+}
+
+interface Option {
+  _id: string;
+  name: string;
+}
+const uniqueBy = (options: (Option | null)[]) =>
+  [...new Map(options.filter((o): o is Option => !!o).map((o) => [o._id, o])).values()].sort((a, b) =>
+    a.name.localeCompare(b.name),
+  );
+
+export default function Daily({ entry, trail }: ScreenProps) {
+  const { t, i18n } = useTranslation();
+  const title = t(entry.titleKey);
+  const canWrite = useCanWrite('daily');
+  const [date, setDate] = useState(jakartaToday);
+  const [filters, setFilters] = useState<{ department?: string; location?: string; group?: string; status?: Status }>(
+    {},
+  );
+  const [rows, setRows] = useState<Row[] | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [options, setOptions] = useState<{ department: Option[]; location: Option[]; group: Option[] }>({
+    department: [],
+    location: [],
+    group: [],
+  });
+  const [importing, setImporting] = useState(false);
+
+  const load = useCallback(async () => {
+    setError(null);
+    try {
+      const query = Object.fromEntries(Object.entries({ date, ...filters }).filter(([, value]) => value));
+      const body = await call(api.GET('/v1/attendance/daily', { params: { query } }));
+      setRows(body.data);
+      if (!filters.department && !filters.location && !filters.group && !filters.status) {
+        setOptions({
+          department: uniqueBy(body.data.map((row) => row.employee.department)),
+          location: uniqueBy(body.data.map((row) => row.employee.location)),
+          group: uniqueBy(body.data.map((row) => row.employee.group)),
+        });
+      }
+    } catch (reason) {
+      setError(errorText(t, toApiError(reason)));
+    }
+  }, [date, filters, t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // [ and ] move a day back and forth, unless typing in a field or editing a cell.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const target = event.target as HTMLElement;
+      if (event.ctrlKey || event.metaKey || event.altKey) return;
+      if (target.closest('input, select, textarea, .ag-cell-inline-editing, dialog')) return;
+      if (event.key === '[') setDate((d) => shiftDate(d, -1));
+      else if (event.key === ']') setDate((d) => shiftDate(d, 1));
+      else return;
+      event.preventDefault();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+
+  const correct = useCallback(
+    async (row: Row, field: 'clock_in' | 'clock_out', text: string) => {
+      const value = text.trim();
+      const normal = /^\d{1,2}:\d{2}$/.test(value) ? value.padStart(5, '0') : value;
+      try {
+        await call(
+          api.POST('/v1/attendance/corrections', {
+            body: { employee: row._id, date: row.date, [field]: normal === '' ? null : normal },
+          }),
+        );
+        toast(t('attendance.daily.corrected'), 'success');
+      } catch (reason) {
+        const failure = toApiError(reason);
+        const detail = failure.fields ? Object.values(failure.fields)[0] : undefined;
+        toast(detail ? fieldErrorText(t, detail) : errorText(t, failure), 'error');
+      }
+      await load();
+    },
+    [load, t],
+  );
+
+  const columnDefs = useMemo<ColDef<Row>[]>(() => {
+    const clock = (field: 'clock_in' | 'clock_out'): ColDef<Row> => ({
+      colId: field,
+      headerName: t(clockLabels[field]),
+      width: 120,
+      editable: canWrite,
+      valueGetter: (params) => jakartaClock(params.data?.today_attendance[0]?.attendance[field]?.time),
+      valueSetter: (params) => {
+        if (params.data && String(params.newValue ?? '') !== String(params.oldValue ?? ''))
+          void correct(params.data, field, String(params.newValue ?? ''));
+        return false;
+      },
+      tooltipValueGetter: (params) => {
+        const original = params.data?.today_attendance[0]?.attendance[`original_${field}`];
+        return original ? t('attendance.daily.original', { time: jakartaClock(original) }) : undefined;
+      },
+    });
+    return [
+      {
+        colId: 'employee_id',
+        headerName: t('attendance.daily.employeeId'),
+        valueGetter: (p) => p.data?.employee.employee_id,
+        width: 120,
+        pinned: 'left',
+      },
+      {
+        colId: 'fullname',
+        headerName: t('attendance.daily.name'),
+        valueGetter: (p) => p.data?.employee.fullname,
+        width: 200,
+        pinned: 'left',
+      },
+      {
+        colId: 'department',
+        headerName: t('attendance.daily.department'),
+        valueGetter: (p) => p.data?.employee.department?.name ?? '',
+        width: 170,
+      },
+      {
+        colId: 'shift',
+        headerName: t('attendance.daily.shift'),
+        valueGetter: (p) =>
+          p.data?.shift
+            ? `${p.data.shift.code}${p.data.shift.start_time ? ` ${p.data.shift.start_time}–${p.data.shift.finish_time}` : ''}`
+            : '',
+        width: 150,
+      },
+      {
+        colId: 'attendance',
+        headerName: t('attendance.daily.attendance'),
+        width: 190,
+        valueGetter: (p) => (p.data ? dailyCell(p.data) : null),
+        cellRenderer: (p: { value: AttendanceCellData | null }) => <AttendanceCell cell={p.value} />,
+        sortable: false,
+      },
+      clock('clock_in'),
+      clock('clock_out'),
+      {
+        colId: 'late',
+        headerName: t('attendance.daily.lateMinutes'),
+        width: 110,
+        type: 'rightAligned',
+        valueGetter: (p) => p.data?.today_attendance[0]?.attendance.late_minutes || '',
+      },
+      {
+        colId: 'early',
+        headerName: t('attendance.daily.earlyMinutes'),
+        width: 110,
+        type: 'rightAligned',
+        valueGetter: (p) => p.data?.today_attendance[0]?.attendance.early_minutes || '',
+      },
+      {
+        colId: 'status',
+        headerName: t('attendance.daily.status'),
+        width: 120,
+        valueGetter: (p) => (p.data && p.data.status !== 'none' ? t(statusLabels[p.data.status as Status]) : ''),
+      },
+    ];
+  }, [t, canWrite, correct]);
+
+  const select = (key: 'department' | 'location' | 'group') => (
+    <label>
+      {t(filterLabels[key])}
+      <select
+        value={filters[key] ?? ''}
+        onChange={(event) => setFilters((f) => ({ ...f, [key]: event.target.value || undefined }))}
+      >
+        <option value="">{t('attendance.daily.all')}</option>
+        {options[key].map((option) => (
+          <option key={option._id} value={option._id}>
+            {option.name}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+
+  return (
+    <>
+      <ScreenHeader trail={trail} title={title} />
+      <div className="attendance-toolbar" role="toolbar" aria-label={t('attendance.daily.toolbar')}>
+        <button type="button" onClick={() => setDate((d) => shiftDate(d, -1))} title="[">
+          {t('attendance.daily.previousDay')}
+        </button>
+        <label>
+          {t('attendance.daily.date')}
+          <input type="date" value={date} onChange={(event) => event.target.value && setDate(event.target.value)} />
+        </label>
+        <button type="button" onClick={() => setDate((d) => shiftDate(d, 1))} title="]">
+          {t('attendance.daily.nextDay')}
+        </button>
+        {select('department')}
+        {select('location')}
+        {select('group')}
+        <label>
+          {t('attendance.daily.status')}
+          <select
+            value={filters.status ?? ''}
+            onChange={(event) => setFilters((f) => ({ ...f, status: (event.target.value || undefined) as Status }))}
+          >
+            <option value="">{t('attendance.daily.all')}</option>
+            {dailyStatuses.map((status) => (
+              <option key={status} value={status}>
+                {t(statusLabels[status])}
+              </option>
+            ))}
+          </select>
+        </label>
+        {canWrite && (
+          <button type="button" onClick={() => setImporting(true)}>
+            {t('attendance.import.open')}
+          </button>
+        )}
+        <span className="muted" aria-live="polite">
+          {rows ? t('attendance.daily.count', { count: rows.length }) : t('common.loading')}
+        </span>
+      </div>
+      <p className="hint">{t('attendance.daily.hint')}</p>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <section className="attendance-grid" aria-label={title}>
+        <AgGridReact<Row>
+          modules={modules}
+          theme={gridTheme}
+          rowData={rows ?? []}
+          columnDefs={columnDefs}
+          getRowId={(params) => params.data._id}
+          defaultColDef={{ resizable: true, sortable: true }}
+          singleClickEdit={false}
+          stopEditingWhenCellsLoseFocus
+          tooltipShowDelay={300}
+          key={i18n.language}
+        />
+      </section>
+      {importing && (
+        <AttendanceImportDialog
+          onClose={(imported) => {
+            setImporting(false);
+            if (imported) void load();
+          }}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,225 @@
+/**
+ * attendance-report (spec 2.3): employees × the days of a month with the attendance cell (spec 2.4), and per
+ * employee the month's totals payroll reads (pinned right). Month and year are required ('Fill in the Month and Year
+ * of the Report!'). Export xlsx writes the cells as text and the totals as numbers.
+ */
+import './attendance.css';
+import { ClientSideRowModelModule, type ColDef, type Module, TooltipModule } from 'ag-grid-community';
+import { AgGridReact } from 'ag-grid-react';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api, call, type Schemas, toApiError } from '../../api/client.ts';
+import { downloadWorkbook } from '../../grids/export.ts';
+import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { errorText } from '../../validation.ts';
+import type { ScreenProps } from '../registry.ts';
+import { ScreenHeader } from '../ScreenHeader.tsx';
+import { AttendanceCell, type AttendanceCellData, cellText } from './AttendanceCell.tsx';
+import { totalLabels } from './labels.ts';
+
+type Report = Schemas['AttendanceReport'];
+type Row = Report['rows'][number];
+type ReportCell = NonNullable<Row['cells'][number]>;
+const modules: Module[] = [ClientSideRowModelModule, TooltipModule];
+
+const toCell = (cell: ReportCell | null | undefined): AttendanceCellData | null =>
+  cell
+    ? {
+        kind: cell.kind,
+        clockIn: cell.in,
+        clockInStatus: cell.in_status,
+        clockOut: cell.out,
+        clockOutStatus: cell.out_status,
+        shiftName: cell.shift_name,
+        leave: cell.leave,
+        holiday: cell.holiday,
+      }
+    : null;
+
+const totalKeys = [
+  'scheduled_days',
+  'present',
+  'late',
+  'late_minutes',
+  'early',
+  'early_minutes',
+  'missed',
+  'absent',
+  'holidays',
+] as const;
+const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
+const leaveTotal = (row: Row) => Object.values(row.totals.leave).reduce((sum, days) => sum + days, 0);
+
+export default function AttendanceReport({ entry, trail }: ScreenProps) {
+  const { t } = useTranslation();
+  const title = t(entry.titleKey);
+  const now = new Date(Date.now() + 7 * 3_600_000);
+  const [month, setMonth] = useState<string>(String(now.getUTCMonth() + 1));
+  const [year, setYear] = useState<string>(String(now.getUTCFullYear()));
+  const [report, setReport] = useState<Report | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [loading, setLoading] = useState(false);
+
+  const show = async () => {
+    setError(null);
+    if (!month || !year) {
+      setError(t('errors.codes.report_period_required'));
+      return;
+    }
+    setLoading(true);
+    try {
+      const body = await call(
+        api.GET('/v1/attendance/report', { params: { query: { month: Number(month), year: Number(year) } } }),
+      );
+      setReport(body.data);
+    } catch (reason) {
+      setError(errorText(t, toApiError(reason)));
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const columnDefs = useMemo<ColDef<Row>[]>(() => {
+    if (!report) return [];
+    return [
+      {
+        colId: 'employee_id',
+        headerName: t('attendance.daily.employeeId'),
+        valueGetter: (p) => p.data?.employee.employee_id,
+        pinned: 'left',
+        width: 110,
+      },
+      {
+        colId: 'fullname',
+        headerName: t('attendance.daily.name'),
+        valueGetter: (p) => p.data?.employee.fullname,
+        pinned: 'left',
+        width: 180,
+      },
+      ...report.days.map(
+        (day, index): ColDef<Row> => ({
+          colId: day,
+          headerName: String(Number(day.slice(8))),
+          headerTooltip: day,
+          width: 118,
+          sortable: false,
+          valueGetter: (p) => toCell(p.data?.cells[index]),
+          valueFormatter: (p) => cellText(t, p.value as AttendanceCellData | null),
+          cellRenderer: (p: { value: AttendanceCellData | null }) => <AttendanceCell cell={p.value} />,
+        }),
+      ),
+      ...totalKeys.map(
+        (key): ColDef<Row> => ({
+          colId: `total_${key}`,
+          headerName: t(totalLabels[key]),
+          valueGetter: (p) => p.data?.totals[key],
+          pinned: 'right',
+          width: 96,
+          type: 'rightAligned',
+        }),
+      ),
+      {
+        colId: 'total_leave',
+        headerName: t('attendance.totals.leave'),
+        valueGetter: (p) => (p.data ? leaveTotal(p.data) : null),
+        tooltipValueGetter: (p) =>
+          p.data
+            ? Object.entries(p.data.totals.leave)
+                .map(([type, days]) => `${type}: ${days}`)
+                .join(', ')
+            : undefined,
+        pinned: 'right',
+        width: 96,
+        type: 'rightAligned',
+      },
+    ];
+  }, [report, t]);
+
+  const exportXlsx = async () => {
+    if (!report) return;
+    const XLSX = await import('xlsx');
+    const header = [
+      t('attendance.daily.employeeId'),
+      t('attendance.daily.name'),
+      ...report.days,
+      ...totalKeys.map((key) => t(totalLabels[key])),
+      t('attendance.totals.leave'),
+    ];
+    const body = report.rows.map((row) => [
+      row.employee.employee_id,
+      row.employee.fullname,
+      ...row.cells.map((cell) => cellText(t, toCell(cell))),
+      ...totalKeys.map((key) => row.totals[key]),
+      leaveTotal(row),
+    ]);
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...body]), `${report.year}-${report.month}`);
+    downloadWorkbook(XLSX, book, `attendance-report-${report.year}-${String(report.month).padStart(2, '0')}.xlsx`);
+  };
+
+  return (
+    <>
+      <ScreenHeader trail={trail} title={title} />
+      <form
+        className="attendance-toolbar"
+        aria-label={t('attendance.report.period')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void show();
+        }}
+      >
+        <label>
+          {t('attendance.report.month')}
+          <select value={month} onChange={(event) => setMonth(event.target.value)}>
+            <option value="">–</option>
+            {months.map((m) => (
+              <option key={m} value={String(m)}>
+                {new Date(Date.UTC(2026, m - 1, 1)).toLocaleString(t('attendance.report.locale'), { month: 'long' })}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          {t('attendance.report.year')}
+          <input
+            type="number"
+            min={1900}
+            max={2100}
+            value={year}
+            onChange={(event) => setYear(event.target.value)}
+            style={{ width: '6rem' }}
+          />
+        </label>
+        <button type="submit" className="primary" disabled={loading}>
+          {t('attendance.report.show')}
+        </button>
+        <button type="button" onClick={() => void exportXlsx()} disabled={!report}>
+          {t('grid.exportXlsx')}
+        </button>
+        {report && (
+          <span className="muted" aria-live="polite">
+            {t('attendance.daily.count', { count: report.rows.length })}
+          </span>
+        )}
+      </form>
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      {report && (
+        <section className="attendance-grid" aria-label={title}>
+          <AgGridReact<Row>
+            modules={modules}
+            theme={gridTheme}
+            rowData={report.rows}
+            columnDefs={columnDefs}
+            getRowId={(p) => p.data.employee._id}
+            defaultColDef={{ resizable: true, sortable: true }}
+            tooltipShowDelay={300}
+          />
+        </section>
+      )}
+    </>
+  );
+}
