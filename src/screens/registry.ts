@@ -33,6 +33,9 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'employee-personal': referenceLists,
   'payroll-references': referenceLists,
   'payroll-rules': referenceLists,
+  shift: page<ScreenProps>(() => import('./attendance/Shifts.tsx')),
+  'attendance-group': page<ScreenProps>(() => import('./attendance/AttendanceGroups.tsx')),
+  'shift-overrides': page<ScreenProps>(() => import('./attendance/ShiftOverrides.tsx')),
 };
 
 export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;
