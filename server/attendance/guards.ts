@@ -24,6 +24,8 @@ import { companyShiftIds, groupsUsingShifts } from './repository.ts';
 
 type Hook = 'preValidation' | 'preHandler';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 function attach(route: RouteOptions, hook: Hook, handler: onRequestHookHandler | preHandlerHookHandler) {
   const existing = route[hook];
   const list = existing ? (Array.isArray(existing) ? existing : [existing]) : [];
@@ -65,7 +67,12 @@ export function attendanceGuards(app: FastifyInstance, db: Db) {
     const companyId = companyOf(request);
     const ids = scheduleIds(request.body as Body);
     if (!companyId || ids.length === 0) return;
-    const known = await companyShiftIds(db, companyId, ids);
+    // Bulk rows are validated after this hook: an id that is not even a uuid is unknown too (never sent to the database).
+    const known = await companyShiftIds(
+      db,
+      companyId,
+      ids.filter((id) => UUID.test(id)),
+    );
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length) {
       throw invalid(

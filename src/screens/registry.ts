@@ -37,6 +37,9 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'payroll-rules': referenceLists,
   'payroll-run': page<ScreenProps>(() => import('./payroll/PayrollRun.tsx')),
   'tax-calculator': page<ScreenProps>(() => import('./payroll/TaxCalculator.tsx')),
+  shift: page<ScreenProps>(() => import('./attendance/Shifts.tsx')),
+  'attendance-group': page<ScreenProps>(() => import('./attendance/AttendanceGroups.tsx')),
+  'shift-overrides': page<ScreenProps>(() => import('./attendance/ShiftOverrides.tsx')),
 };
 
 export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;

@@ -116,6 +116,12 @@ const openApiEnumKeys: Record<string, string | null> = {
   'PayrollSummary.status': 'payroll_run_status',
   'PreCheckWarning.code': 'payroll_warning',
   'Job.status': 'job_status',
+  'Shift.type': 'shift_type',
+  'ShiftCreate.type': 'shift_type',
+  'ShiftUpdate.type': 'shift_type',
+  'AttendanceGroup.type': 'attendance_group_type',
+  'AttendanceGroupCreate.type': 'attendance_group_type',
+  'AttendanceGroupUpdate.type': 'attendance_group_type',
   // Shown as they are: '1-10', '10-100' employees; JKK rates as percentages.
   company_size: null,
   jkk_percentage: null,
