@@ -270,7 +270,7 @@ async function checkTargets(db: Executor, scope: Scope, pairs: readonly { employ
 export async function adjustBalance(db: Db, scope: Scope, input: Adjustment): Promise<BalanceRow> {
   if (input.amount === 0) {
     throw new AppError(400, 'validation_failed', 'Some fields are invalid', {
-      amount: { code: 'not_zero', message: 'must not be 0' },
+      amount: { code: 'nonzero', message: 'must not be 0' },
     });
   }
   await db.transaction(async (tx) => {

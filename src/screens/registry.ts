@@ -33,6 +33,9 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'employee-personal': referenceLists,
   'payroll-references': referenceLists,
   'payroll-rules': referenceLists,
+  rules: page<ScreenProps>(() => import('./leave/LeaveRules.tsx')),
+  'mass-leave': page<ScreenProps>(() => import('./leave/Holidays.tsx')),
+  balance: page<ScreenProps>(() => import('./leave/Balance.tsx')),
 };
 
 export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;
