@@ -181,4 +181,7 @@ export async function seedLeave(tx: Executor, today: string, deductCompanies: re
         else 'Unpaid absence taken from annual leave' end
     from employees e join leave_rules r on r.company_id = e.company_id and r.type = 'Annual Leave'
     where e.exit_date is null and e.join_date <= ${today}::date - 365 and abs(hashtext(e.employee_id || 'adj')) % 30 = 0`);
+
+  // Statistics for the planner now, not whenever autovacuum comes by.
+  await tx.execute(sql`analyze leave_rules, mass_leaves, leaves, leave_balance_adjustments`);
 }
