@@ -7,6 +7,9 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { activityRoutes, activitySchemas } from './activity/routes.ts';
+import { GroupMembersSchema, groupRoutes } from './attendance/groups-routes.ts';
+import { attendanceGuards } from './attendance/guards.ts';
+import { RosterSchema, RosterUpdateSchema, rosterRoutes } from './attendance/roster-routes.ts';
 import { accountRoutes, accountSchemas } from './auth/account-routes.ts';
 import { actorForToken } from './auth/repository.ts';
 import { authRoutes, authSchemas } from './auth/routes.ts';
@@ -112,6 +115,9 @@ export async function buildApp({
     ...employeeSchemas,
     ...accountSchemas,
     ...leaveSchemas,
+    GroupMembersSchema,
+    RosterSchema,
+    RosterUpdateSchema,
   ]) {
     app.addSchema(schema);
   }
@@ -135,6 +141,9 @@ export async function buildApp({
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
   leaveRoutes(app, db);
+  attendanceGuards(app, db);
+  groupRoutes(app, db);
+  rosterRoutes(app, db, config);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaRoot);

@@ -5,6 +5,7 @@
 import type { TFunction } from 'i18next';
 import { PHONE_PATTERN } from '../common/contact.ts';
 import { DATE_YEARS } from '../common/dates.ts';
+import { HHMM_PATTERN } from '../common/shifts.ts';
 import type en from '../locales/en.json';
 import { type ApiError, isNetworkFailure } from './api/client.ts';
 
@@ -55,6 +56,8 @@ const validationCodes = {
   nonzero: 'validation.nonzero',
   unlimited: 'validation.unlimited',
   not_applicable: 'validation.not_applicable',
+  // Attendance: an employee is in at most one attendance group.
+  in_other_group: 'validation.in_other_group',
   // The shared input checks (issue 10): text PostgreSQL cannot store, list filters by kind.
   invalid_characters: 'validation.invalid_characters',
   date: 'validation.date',
@@ -112,6 +115,7 @@ const knownPatterns: Record<string, { key: `validation.patterns.${PatternKey}`; 
   [PHONE_PATTERN]: { key: 'validation.patterns.phone', min: 8, max: 15 },
   '^\\+?[0-9 ()-]{6,20}$': { key: 'validation.patterns.phoneLoose', min: 6, max: 20 },
   '^https?://\\S{1,2000}$': { key: 'validation.patterns.url' },
+  [HHMM_PATTERN]: { key: 'validation.patterns.time' },
 };
 
 const DIGITS = /^\^\[0-9\]\{(\d+),(\d+)\}\$$/;

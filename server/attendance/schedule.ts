@@ -9,6 +9,7 @@
  */
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { shiftFieldApplies } from '../../common/shifts.ts';
 import type { Executor } from '../db/connect.ts';
 import {
   attendanceGroupMembers,
@@ -163,7 +164,13 @@ export async function loadShifts(db: Queryable, companyId: string): Promise<Map<
   return new Map(
     rows.map((r) => [
       r.id,
-      { ...r, minimum_working_hour: Number(r.minimum_working_hour), working_days: Number(r.working_days) },
+      {
+        ...r,
+        minimum_working_hour: Number(r.minimum_working_hour),
+        working_days: Number(r.working_days),
+        // Where allowed attendance does not apply (long_shift, free_working_day), attendance is allowed (decision 0031).
+        allowed_attendance: shiftFieldApplies(r.type, 'allowed_attendance') ? r.allowed_attendance : true,
+      },
     ]),
   );
 }

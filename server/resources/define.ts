@@ -186,7 +186,7 @@ export function defineResource<T extends ResourceTable>(config: ResourceConfig<T
   const writable = Object.keys(insert.properties).filter((field) => !readOnly.has(field) && !hidden.has(field));
   const createProperties: Record<string, TSchema> = {};
   for (const field of writable)
-    createProperties[field] = normalise(insert.properties[field]!, kinds[field]!, columns[field]!);
+    createProperties[field] = normalise(insert.properties[field]!, kinds[field]!, columns[field]!, field in refine);
   const required = (insert.required ?? []).filter((field) => writable.includes(field));
   const createSchema = Type.Object(createProperties, { $id: `${pascal}Create`, additionalProperties: false });
   createSchema.required = required;
@@ -218,8 +218,9 @@ export function defineResource<T extends ResourceTable>(config: ResourceConfig<T
  * scale and within its precision, and a nullable scalar as a type array (`type: ['string', 'null']`) rather than
  * `anyOf`, which fast-json-stringify would have to test value by value.
  */
-function normalise(schema: TSchema, kind: FieldKind, column: PgColumn): TSchema {
-  if (kind === 'json') return Type.Record(Type.String(), Type.Unknown()) as TSchema;
+function normalise(schema: TSchema, kind: FieldKind, column: PgColumn, refined = false): TSchema {
+  // A JSON column is any object, unless the resource refines its shape (an attendance group's weekly schedule).
+  if (kind === 'json') return refined ? schema : (Type.Record(Type.String(), Type.Unknown()) as TSchema);
   const visit = (node: Record<string, unknown>): Record<string, unknown> => {
     const anyOf = node.anyOf as Record<string, unknown>[] | undefined;
     if (anyOf?.every((option) => 'const' in option))

@@ -1,3 +1,4 @@
+import { attendanceResources } from '../attendance/resources.ts';
 import { companiesResource } from '../companies/resource.ts';
 import { invitedUsersResource } from '../employees/invited.ts';
 import { onboardingResource } from '../employees/onboarding.ts';
@@ -86,4 +87,6 @@ export const resources: Resource[] = [
   leaveRulesResource,
   massLeavesResource,
   leavesResource,
+  // attendance: shifts, attendance groups, shift overrides
+  ...attendanceResources,
 ];

@@ -11,6 +11,7 @@ import {
   jobTitles,
   leaveRules,
   locations,
+  shifts,
   subDepartments,
   users,
 } from '../db/schema.ts';
@@ -90,7 +91,16 @@ export const leaveRuleRef: Relation = {
   schema: Type.Object({ _id: id, type: text, unit: text }, { $id: 'LeaveRuleRef' }),
 };
 
+/** The shift a roster cell, an override or a weekly pattern points at (issue #12). */
+export const shiftRef: Relation = {
+  table: shifts,
+  owned: true,
+  columns: { code: shifts.code, name: shifts.name, type: shifts.type },
+  schema: Type.Object({ _id: id, code: text, name: text, type: text }, { $id: 'ShiftRef' }),
+};
+
 export const relationSchemas = [
+  shiftRef.schema,
   userRef.schema,
   employeeRef.schema,
   departmentRef.schema,

@@ -6,6 +6,7 @@
  * (record ids come from `crypto.randomUUID`; dates are offsets from today, so ages and service lengths read the same
  * whenever the seed runs).
  */
+
 import { randomUUID } from 'node:crypto';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { bpjsContributions } from '../../common/bpjs.ts';
@@ -40,6 +41,7 @@ import {
   religionOf,
   seedOf,
 } from './names.ts';
+import { seedSchedules } from './schedules.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -1250,6 +1252,11 @@ export async function seedDemo(
       tx,
       employeeFamily,
       plans.flatMap((plan) => plan.people.flatMap((p) => p.family)),
+    );
+    await seedSchedules(
+      tx,
+      plans.map((plan) => plan.company.id as string),
+      iso(today),
     );
     await seedLeave(tx, iso(today));
   });

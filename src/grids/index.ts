@@ -2,6 +2,8 @@
  * Every resource's grid spec by resource name, and the lists each reference-list menu shows, in the spec's order
  * (spec 2.3). Explicit, like every registry here: a new grid is imported and listed by hand.
  */
+
+import { attendanceGroupsGrid } from './attendance-groups.ts';
 import { businessTripRulesGrid } from './business-trip-rules.ts';
 import {
   allowancesGrid,
@@ -28,6 +30,8 @@ import { lateDeductionsGrid } from './late-deductions.ts';
 import { missedDeductionsGrid } from './missed-deductions.ts';
 import { overtimeRulesGrid } from './overtime-rules.ts';
 import { salaryGradesGrid } from './salary-grades.ts';
+import { shiftOverridesGrid } from './shift-overrides.ts';
+import { shiftsGrid } from './shifts.ts';
 import { subDepartmentsGrid } from './sub-departments.ts';
 import type { AnyGridSpec } from './types.ts';
 
@@ -58,6 +62,9 @@ export const grids = {
   'late-deductions': lateDeductionsGrid,
   'absent-deductions': absentDeductionsGrid,
   'missed-deductions': missedDeductionsGrid,
+  shifts: shiftsGrid,
+  'attendance-groups': attendanceGroupsGrid,
+  'shift-overrides': shiftOverridesGrid,
 } satisfies Record<string, AnyGridSpec>;
 
 export type GridName = keyof typeof grids;

@@ -36,6 +36,9 @@ const screens: Partial<Record<MenuId, Screen>> = {
   rules: page<ScreenProps>(() => import('./leave/LeaveRules.tsx')),
   'mass-leave': page<ScreenProps>(() => import('./leave/Holidays.tsx')),
   balance: page<ScreenProps>(() => import('./leave/Balance.tsx')),
+  shift: page<ScreenProps>(() => import('./attendance/Shifts.tsx')),
+  'attendance-group': page<ScreenProps>(() => import('./attendance/AttendanceGroups.tsx')),
+  'shift-overrides': page<ScreenProps>(() => import('./attendance/ShiftOverrides.tsx')),
 };
 
 export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;

@@ -111,6 +111,12 @@ const openApiEnumKeys: Record<string, string | null> = {
   'LateDeduction.method': 'late_deduction_method',
   'LateDeductionCreate.method': 'late_deduction_method',
   'LateDeductionUpdate.method': 'late_deduction_method',
+  'Shift.type': 'shift_type',
+  'ShiftCreate.type': 'shift_type',
+  'ShiftUpdate.type': 'shift_type',
+  'AttendanceGroup.type': 'attendance_group_type',
+  'AttendanceGroupCreate.type': 'attendance_group_type',
+  'AttendanceGroupUpdate.type': 'attendance_group_type',
   // Shown as they are: '1-10', '10-100' employees; JKK rates as percentages.
   company_size: null,
   jkk_percentage: null,

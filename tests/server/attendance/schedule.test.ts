@@ -113,6 +113,7 @@ describe('loaders (set-based, on the database)', () => {
   let otherCompanyId: string;
   let people: { id: string; work_days: number }[];
   const ids: Record<string, string> = {};
+  let seeded: { ungrouped: number; roster: number; overrides: number; shifts: number };
 
   beforeAll(async () => {
     database = await openTestDatabase();
@@ -127,6 +128,14 @@ describe('loaders (set-based, on the database)', () => {
       .from(employees)
       .where(eq(employees.company_id, companyId))
       .orderBy(employees.employee_id);
+    seeded = (
+      await database.pool.query(`select
+        (select count(*) from employees e where not exists
+          (select 1 from attendance_group_members m where m.employee_id = e.id))::int as ungrouped,
+        (select count(*) from roster_entries)::int as roster,
+        (select count(*) from shift_overrides)::int as overrides,
+        (select count(*) from shifts)::int as shifts`)
+    ).rows[0];
     // Start from a clean slate whatever the demo seed schedules.
     await db.delete(attendanceGroupMembers).where(eq(attendanceGroupMembers.company_id, companyId));
     await db.delete(rosterEntries).where(eq(rosterEntries.company_id, companyId));
@@ -178,6 +187,13 @@ describe('loaders (set-based, on the database)', () => {
 
   afterAll(async () => {
     await database?.close();
+  });
+
+  it('seeds demo schedules: every employee in a group, a roster, overrides', () => {
+    expect(seeded.ungrouped).toBe(0);
+    expect(seeded.roster).toBeGreaterThan(0);
+    expect(seeded.overrides).toBeGreaterThan(0);
+    expect(seeded.shifts).toBe(16);
   });
 
   it('resolves every source for the whole range', async () => {

@@ -104,6 +104,10 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
     ),
   ),
   '/v1/employee-onboarding': { read: companyAdmins, write: companyAdmins },
+  // Scheduling (issue #12): the attendance menus; the demo custom role has no attendance permission.
+  '/v1/shifts': { read: companyAdmins, write: companyAdmins },
+  '/v1/attendance-groups': { read: companyAdmins, write: companyAdmins },
+  '/v1/shift-overrides': { read: companyAdmins, write: companyAdmins },
   // Payroll items of an employee: payroll permission only (the HR Viewer role has none).
   ...Object.fromEntries(
     ['allowances', 'incentives', 'bonuses', 'deductions', 'payrolls/thr-bonuses'].map((list) => [
@@ -134,6 +138,10 @@ Object.assign(matrix, {
   'GET /v1/leave-balance': companyAdmins,
   'POST /v1/leave-balance': companyAdmins,
   'POST /v1/leave-balance/import': companyAdmins,
+  'GET /v1/attendance-groups/:id/members': companyAdmins,
+  'PUT /v1/attendance-groups/:id/members': companyAdmins,
+  'GET /v1/attendance/roster': companyAdmins,
+  'PUT /v1/attendance/roster': companyAdmins,
 });
 for (const [base, { read, write, create, remove }] of Object.entries(resourceMatrix)) {
   matrix[`GET ${base}`] = read;

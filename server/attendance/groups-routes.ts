@@ -1,0 +1,92 @@
+/**
+ * The members of an attendance group (issue #12): `GET/PUT /v1/attendance-groups/:id/members`. An employee is in at
+ * most one group: naming an employee of another group is refused (409 `in_other_group`, naming the group), so moving
+ * someone is two deliberate edits, never a silent transfer. The PUT replaces the whole set in one transaction.
+ */
+import { Type } from '@sinclair/typebox';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/connect.ts';
+import { scopeOf } from '../http/access.ts';
+import { AppError, invalid, notFound } from '../http/errors.ts';
+import { errorResponses, IdParams, one } from '../http/schemas.ts';
+import { companyEmployees, findGroup, groupMembers, otherGroupsOf, replaceMembers } from './repository.ts';
+import { attendanceGroupsResource } from './resources.ts';
+
+const MAX_MEMBERS = 10_000;
+
+export const GroupMembersSchema = Type.Object(
+  {
+    members: Type.Array(Type.String({ format: 'uuid' }), {
+      maxItems: MAX_MEMBERS,
+      uniqueItems: true,
+      description: 'Employee ids; each employee is in at most one attendance group',
+    }),
+  },
+  { $id: 'AttendanceGroupMembers', additionalProperties: false },
+);
+
+export function groupRoutes(app: FastifyInstance, db: Db) {
+  const menu = attendanceGroupsResource.menu;
+  const tags = [attendanceGroupsResource.name];
+
+  app.get('/v1/attendance-groups/:id/members', {
+    config: { access: { kind: 'menu', menu, action: 'read', company: true } },
+    schema: {
+      operationId: 'listAttendanceGroupMembers',
+      tags,
+      params: IdParams,
+      response: { 200: one(Type.Ref(GroupMembersSchema)), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { companyId } = scopeOf(request);
+      const { id } = request.params as { id: string };
+      if (!(await findGroup(db, companyId, id))) throw notFound('Attendance group');
+      return { data: { members: (await groupMembers(db, companyId, id)).map((m) => m._id) } };
+    },
+  });
+
+  app.put('/v1/attendance-groups/:id/members', {
+    config: { access: { kind: 'menu', menu, action: 'write', company: true } },
+    schema: {
+      operationId: 'setAttendanceGroupMembers',
+      tags,
+      params: IdParams,
+      body: Type.Ref(GroupMembersSchema),
+      response: { 200: one(Type.Ref(GroupMembersSchema)), ...errorResponses },
+    },
+    handler: async (request) => {
+      const { companyId } = scopeOf(request);
+      const { id } = request.params as { id: string };
+      const { members } = request.body as { members: string[] };
+      await db.transaction(async (tx) => {
+        if (!(await findGroup(tx, companyId, id))) throw notFound('Attendance group');
+        const known = await companyEmployees(tx, companyId, members);
+        const unknown = members.filter((m) => !known.has(m));
+        if (unknown.length) {
+          throw invalid(
+            { members: { code: 'not_found', message: 'Employee not found', params: { ids: unknown } } },
+            `${unknown.length} employee(s) not found`,
+          );
+        }
+        const others = await otherGroupsOf(tx, companyId, id, members);
+        const first = others[0];
+        if (first) {
+          throw new AppError(
+            409,
+            'in_other_group',
+            `${others.length} employee(s) already belong to another attendance group, e.g. "${first.group_name}"`,
+            {
+              members: {
+                code: 'in_other_group',
+                message: `is already in the attendance group "${first.group_name}"`,
+                params: { group: first.group_name, count: others.length, ids: others.map((o) => o.employee) },
+              },
+            },
+          );
+        }
+        await replaceMembers(tx, companyId, id, members);
+      });
+      return { data: { members } };
+    },
+  });
+}
