@@ -240,7 +240,11 @@ async function collectiveDays(
       and m.start_date <= ${to}::date and m.end_date >= ${from}::date`);
   const isPublic = new Set(publicDays.rows.map((row) => row.date));
   const byRule = new Map<string, SumRow[]>();
-  for (const row of rows) byRule.set(row.rule_id, [...(byRule.get(row.rule_id) ?? []), row]);
+  for (const row of rows) {
+    const list = byRule.get(row.rule_id);
+    if (list) list.push(row);
+    else byRule.set(row.rule_id, [row]);
+  }
   for (const holiday of holidays.rows) {
     const affected = byRule.get(holiday.rule);
     if (!affected?.length) continue;
