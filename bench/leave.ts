@@ -21,7 +21,8 @@ const mode = pgUrl ? 'postgres' : 'embedded';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hrw-bench-leave-'));
 const scratch = pgUrl ? await createScratchPostgres(pgUrl, 'hrw_bench_leave') : undefined;
-const database = await openDatabase({ url: scratch?.url, dataDir: `${dataDir}/pg` });
+// The seed's big statements (a year of rosters) may outlast the default timeout on a loaded machine.
+const database = await openDatabase({ url: scratch?.url, dataDir: `${dataDir}/pg`, statementTimeoutMs: 600_000 });
 try {
   await migrateDatabase(database);
   let t0 = performance.now();
