@@ -52,6 +52,10 @@ const validationCodes = {
   level_too_high: 'validation.level_too_high',
   own_department: 'validation.own_department',
   version_required: 'validation.version_required',
+  // Leave balances (server/leave/balance.ts).
+  nonzero: 'validation.nonzero',
+  unlimited: 'validation.unlimited',
+  not_applicable: 'validation.not_applicable',
   // Attendance: an employee is in at most one attendance group.
   in_other_group: 'validation.in_other_group',
   // The shared input checks (issue 10): text PostgreSQL cannot store, list filters by kind.

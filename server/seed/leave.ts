@@ -113,7 +113,7 @@ export async function seedLeave(tx: Executor, today: string, deductCompanies: re
   // holidays left out), as the day counting does for a five-day week.
   await tx.execute(sql`
     with person as (
-      select e.id, e.company_id, e.join_date, e.gender, abs(hashtext(e.id::text)) as h
+      select e.id, e.company_id, e.join_date, e.gender, abs(hashtext(e.employee_id)) as h
       from employees e where e.exit_date is null and e.join_date is not null
     ),
     spell as (
@@ -135,20 +135,27 @@ export async function seedLeave(tx: Executor, today: string, deductCompanies: re
       ) s
       where k.applies
     ),
+    holiday as (
+      select distinct m.company_id, d::date as day
+      from mass_leaves m cross join lateral generate_series(m.start_date, m.end_date, interval '1 day') d
+    ),
     counted as (
-      select s.*, (select count(*) from generate_series(s.start, s.finish, interval '1 day') d
-        where extract(isodow from d) < 6 and not exists (
-          select 1 from mass_leaves m where m.company_id = s.company_id and d between m.start_date and m.end_date)) as total
+      select s.company_id, s.id, s.rule_id, s.start, s.finish, s.reason, s.join_date,
+        count(*) filter (where extract(isodow from d) < 6 and h.day is null) as total
       from spell s
+      cross join lateral generate_series(s.start, s.finish, interval '1 day') d
+      left join holiday h on h.company_id = s.company_id and h.day = d::date
+      where s.finish < ${today}::date and s.start >= s.join_date
+      group by s.company_id, s.id, s.rule_id, s.start, s.finish, s.reason, s.join_date
     )
     insert into leaves (company_id, employee_id, leave_rule_id, start_date, end_date, unit, total, status, reason)
     select company_id, id, rule_id, start, finish, 'day', total, 'approved', reason
-    from counted where finish < ${today}::date and start >= join_date and total > 0`);
+    from counted where total > 0`);
 
   // Pending requests: annual leave in the coming weeks for one employee in twenty-five.
   await tx.execute(sql`
     with person as (
-      select e.id, e.company_id, abs(hashtext(e.id::text || 'pending')) as h
+      select e.id, e.company_id, abs(hashtext(e.employee_id || 'pending')) as h
       from employees e where e.exit_date is null and e.join_date <= ${today}::date - 365
     ),
     spell as (
@@ -169,9 +176,12 @@ export async function seedLeave(tx: Executor, today: string, deductCompanies: re
   await tx.execute(sql`
     insert into leave_balance_adjustments (company_id, employee_id, leave_rule_id, year, amount, note)
     select e.company_id, e.id, r.id, extract(year from ${today}::date)::smallint,
-      case when abs(hashtext(e.id::text || 'adj')) % 2 = 0 then 2 else -1 end,
-      case when abs(hashtext(e.id::text || 'adj')) % 2 = 0 then 'Carry-over from last year, approved by HR'
+      case when abs(hashtext(e.employee_id || 'adj')) % 2 = 0 then 2 else -1 end,
+      case when abs(hashtext(e.employee_id || 'adj')) % 2 = 0 then 'Carry-over from last year, approved by HR'
         else 'Unpaid absence taken from annual leave' end
     from employees e join leave_rules r on r.company_id = e.company_id and r.type = 'Annual Leave'
-    where e.exit_date is null and e.join_date <= ${today}::date - 365 and abs(hashtext(e.id::text || 'adj')) % 30 = 0`);
+    where e.exit_date is null and e.join_date <= ${today}::date - 365 and abs(hashtext(e.employee_id || 'adj')) % 30 = 0`);
+
+  // Statistics for the planner now, not whenever autovacuum comes by.
+  await tx.execute(sql`analyze leave_rules, mass_leaves, leaves, leave_balance_adjustments`);
 }

@@ -96,6 +96,7 @@ export const exportCells: Record<ColumnKind, (input: CellInput) => CellObject> =
     return numeric(timeSerial(time), numberFormats.time);
   },
   enum: asText,
+  enumList: asText,
   boolean: asText,
   reference: asText,
   file: asText,

@@ -112,6 +112,21 @@ export const kinds = {
     toApi: (value) => (isBlank(value) ? null : value),
     sortValue: (value) => (isBlank(value) ? null : String(value)),
   },
+  enumList: {
+    width: 240,
+    flex: 1,
+    align: 'start',
+    editor: 'text',
+    filter: 'agTextColumnFilter',
+    display: (value, column, t) =>
+      Array.isArray(value)
+        ? value
+            .map((item) => t(`enums.${column.enum?.key}.${String(item)}` as never, { defaultValue: String(item) }))
+            .join(', ')
+        : asText(value),
+    toApi: (value) => (Array.isArray(value) ? value : []),
+    sortValue: (value) => (Array.isArray(value) && value.length ? value.join(',') : null),
+  },
   boolean: {
     width: 110,
     flex: 0,

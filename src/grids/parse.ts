@@ -499,6 +499,25 @@ const kinds = {
     },
     format: enumLabel,
   },
+  enumList: {
+    pasteable: true,
+    parse: (text, column, ctx) => {
+      const values: readonly string[] = column.enum?.values ?? [];
+      const found: string[] = [];
+      for (const part of text.split(/[,;\n]/)) {
+        if (!part.trim()) continue;
+        const key = lookupKey(part);
+        const value =
+          (column.enum && ctx.enumLookup(column.enum.key).get(key)) ?? values.find((item) => lookupKey(item) === key);
+        if (value === undefined || !values.includes(value)) return fail('enum', { value: part.trim() });
+        if (!found.includes(value)) found.push(value);
+      }
+      return ok(found);
+    },
+    format: (value, column, t) =>
+      Array.isArray(value) ? value.map((item) => enumLabel(item, column, t)).join(', ') : String(value),
+    identity: (value) => (Array.isArray(value) ? [...value].sort().join(',') : String(value)),
+  },
   boolean: {
     pasteable: true,
     parse: (text) => {

@@ -18,6 +18,8 @@ export type ColumnKind =
   | 'date'
   | 'time'
   | 'enum'
+  /** Several values of one enum (a leave rule's employment statuses): typed and pasted as labels with commas. */
+  | 'enumList'
   | 'boolean'
   | 'reference'
   | 'file'
@@ -62,6 +64,9 @@ export interface ReferenceSpec {
   autoCreate?: readonly string[];
 }
 
+/** A list's element type; any other type itself (enum values of an `enumList` column are its elements'). */
+type ElementOf<T> = T extends readonly (infer E)[] ? E : T;
+
 /** One column. `field` and, for enums, `values` are checked against the row type of the grid's path. */
 export type ColumnFor<Row, F extends keyof Row & string> = {
   field: F;
@@ -79,7 +84,7 @@ export type ColumnFor<Row, F extends keyof Row & string> = {
   /** Hidden until the user shows it (e.g. created_at). */
   hide?: boolean;
   /** enum: the values in display order; labels are `enums.<key>.<value>` in every language. */
-  enum?: { key: string; values: readonly Extract<NonNullable<Row[F]>, string>[] };
+  enum?: { key: string; values: readonly Extract<ElementOf<NonNullable<Row[F]>>, string>[] };
   reference?: ReferenceSpec;
   /** number, money, percent: inclusive bounds, checked on edit, paste and import. */
   min?: number;

@@ -144,6 +144,16 @@ const openApiEnumKeys: Record<string, string | null> = {
   'AttendanceDailyRow.kind': null,
   'AttendanceReport.rows.cells.kind': null,
   'AttendanceClock.type': null,
+  'LeaveBalanceImportResult.rows.status': null,
+  // Leave rules, holidays, leaves and balances.
+  distribution: 'leave_distribution',
+  calculation: 'leave_calculation',
+  quota_type: 'leave_quota_type',
+  unit: 'leave_unit',
+  'leave_rule.unit': 'leave_unit',
+  employment_status: 'employment_status',
+  'Leave.status': 'leave_status',
+  'LeaveUpdate.status': 'leave_status',
 };
 
 type Schema = { enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };

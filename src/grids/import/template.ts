@@ -42,6 +42,7 @@ const examples: Record<ColumnKind, (input: ExampleInput) => unknown> = {
   date: () => jakartaToday(),
   time: () => '08:00',
   enum: ({ column }) => column.enum?.values[0] ?? null,
+  enumList: ({ column }) => column.enum?.values.slice(0, 2) ?? null,
   boolean: () => true,
   reference: ({ column, references }) => references[column.field] ?? null,
   file: () => null,

@@ -1,0 +1,20 @@
+/** leave → rules: the company's leave types and how each accrues and counts (spec 3 "Leave rule"), one grid. */
+import { useTranslation } from 'react-i18next';
+import { leaveRulesGrid } from '../../grids/leave-rules.ts';
+import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
+import { useCanWrite } from '../../menu/access.ts';
+import type { ScreenProps } from '../registry.ts';
+import { ScreenHeader } from '../ScreenHeader.tsx';
+
+export default function LeaveRules({ entry, trail }: ScreenProps) {
+  const { t } = useTranslation();
+  const title = t(entry.titleKey);
+  const canWrite = useCanWrite(entry.id);
+  return (
+    <>
+      <ScreenHeader trail={trail} title={title} />
+      <p className="hint">{t('leave.rulesHint')}</p>
+      <ResourceGrid spec={leaveRulesGrid} title={title} canWrite={canWrite} />
+    </>
+  );
+}
