@@ -26,6 +26,8 @@ import { createMailer } from './mail/mailer.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
 import { resourceRoutes } from './resources/routes.ts';
+import { trackingRoutes, trackingSchemas } from './tracking/routes.ts';
+import { tileImageSource } from './tracking/tiles.ts';
 
 export const spaDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -74,7 +76,8 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The live-tracking map's tiles come from the configured tile server (MAP_TILE_URL).
+        imgSrc: ["'self'", 'data:', 'blob:', ...[tileImageSource(config.mapTiles.url)].filter((s) => s !== null)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
@@ -110,6 +113,7 @@ export async function buildApp({
     ...activitySchemas,
     ...employeeSchemas,
     ...accountSchemas,
+    ...trackingSchemas,
   ]) {
     app.addSchema(schema);
   }
@@ -132,6 +136,7 @@ export async function buildApp({
   activityRoutes(app, db);
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
+  trackingRoutes(app, db, config);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaRoot);

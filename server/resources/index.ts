@@ -38,6 +38,7 @@ import {
   payrollTypesResource,
   salaryGradesResource,
 } from '../payroll/references.ts';
+import { liveTrackingGroupsResource } from '../tracking/resource.ts';
 import type { Resource } from './define.ts';
 
 /** Every generic resource, explicitly. Add a resource: define it in its feature folder, then list it here. */
@@ -81,4 +82,6 @@ export const resources: Resource[] = [
   dailyWorkersResource,
   ...employeeSubRecords,
   onboardingResource,
+  // tracking
+  liveTrackingGroupsResource,
 ];

@@ -25,6 +25,7 @@ import { absentDeductionsGrid, earlyDeductionsGrid } from './deductionRules.ts';
 import { departmentsGrid } from './departments.ts';
 import { employeeRolesGrid } from './employee-roles.ts';
 import { lateDeductionsGrid } from './late-deductions.ts';
+import { liveTrackingGroupGrid } from './live-tracking-group.ts';
 import { missedDeductionsGrid } from './missed-deductions.ts';
 import { overtimeRulesGrid } from './overtime-rules.ts';
 import { salaryGradesGrid } from './salary-grades.ts';
@@ -58,6 +59,7 @@ export const grids = {
   'late-deductions': lateDeductionsGrid,
   'absent-deductions': absentDeductionsGrid,
   'missed-deductions': missedDeductionsGrid,
+  'live-tracking-group': liveTrackingGroupGrid,
 } satisfies Record<string, AnyGridSpec>;
 
 export type GridName = keyof typeof grids;
