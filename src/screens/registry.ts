@@ -33,6 +33,9 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'employee-personal': referenceLists,
   'payroll-references': referenceLists,
   'payroll-rules': referenceLists,
+  'live-tracking-group': page<ScreenProps>(() => import('./tracking/LiveTrackingGroups.tsx')),
+  'live-tracking': page<ScreenProps>(() => import('./tracking/LiveTracking.tsx')),
+  'live-attendance': page<ScreenProps>(() => import('./tracking/LiveAttendance.tsx')),
 };
 
 export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;

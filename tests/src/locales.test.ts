@@ -118,6 +118,8 @@ const openApiEnumKeys: Record<string, string | null> = {
   action: null,
   // An import's outcome per row, counted in the import's own texts.
   'EmployeeImportResult.rows.status': null,
+  // A position's clock in or out, worded by the live-tracking screen's own texts (tracking.clockIn, tracking.clockOut).
+  'LiveTrackingPosition.position.type': null,
 };
 
 type Schema = { enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
