@@ -64,8 +64,10 @@ function GroupMembers({ canWrite }: { canWrite: boolean }) {
 
   const group = groups.find((g) => g._id === chosen) ?? null;
 
+  const version = group?.version;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a saved change (a new version) reloads the names.
   useEffect(() => {
-    if (!chosen) return setMembers([]);
+    if (!chosen || version === undefined) return setMembers([]);
     let current = true;
     call(api.GET('/v1/live-tracking', { params: { query: { group: chosen } } })).then(
       ({ data }) => current && setMembers(data.map((row) => row.employee)),
@@ -74,7 +76,7 @@ function GroupMembers({ canWrite }: { canWrite: boolean }) {
     return () => {
       current = false;
     };
-  }, [chosen, group?.version]);
+  }, [chosen, version]);
 
   const save = useCallback(
     async (ids: string[]) => {
