@@ -72,9 +72,10 @@ export const locationsResource = defineResource({
     name,
     // Where the site is (decimal degrees) and how far from it a clock still counts as on site (metres, > 0; blank is
     // the default 200 m): the offsite rule, server/attendance/offsite.ts.
-    latitude: Type.Union([Type.Number({ minimum: -90, maximum: 90 }), Type.Null()]),
-    longitude: Type.Union([Type.Number({ minimum: -180, maximum: 180 }), Type.Null()]),
-    radius: Type.Union([Type.Integer({ minimum: 1, maximum: 100_000 }), Type.Null()]),
+    // (The columns are nullable: the schema adds the null.)
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    radius: Type.Integer({ minimum: 1, maximum: 100_000 }),
   },
   // Coordinates come in pairs: a site with one of the two cannot be measured against.
   check: (row) => {

@@ -22,7 +22,7 @@ export const liveTrackingGroupsResource = defineResource({
   naturalKey: 'name',
   refine: {
     name: Type.String({ minLength: 1, maxLength: 200 }),
-    description: Type.Union([Type.String({ maxLength: 500 }), Type.Null()]),
+    description: Type.String({ maxLength: 500 }),
     members: Type.Array(Type.String({ format: 'uuid' }), { maxItems: 10_000, uniqueItems: true }),
   },
 });

@@ -70,7 +70,8 @@ export async function latestPositions(
     offsite: boolean | null;
   }>(sql`
     select e.id, e.fullname, e.employee_id, p.date::text as date, p.type, p.time, p.latitude, p.longitude, p.offsite
-    from employees e
+    from live_tracking_groups g
+    join employees e on e.id = any(g.member_ids) and e.company_id = g.company_id
     left join lateral (
       select a.date,
              case when a.clock_out_latitude is not null then 'out' else 'in' end as type,
@@ -85,7 +86,7 @@ export async function latestPositions(
       order by a.date desc
       limit 1
     ) p on true
-    where e.company_id = ${companyId} and e.id = any((select g.member_ids from live_tracking_groups g where g.id = ${group} and g.company_id = ${companyId})) and ${departmentRule}
+    where g.id = ${group} and g.company_id = ${companyId} and ${departmentRule}
     order by lower(e.fullname), e.id`);
   return rows.map((r) => ({
     employee: { _id: r.id, fullname: r.fullname, employee_id: r.employee_id },

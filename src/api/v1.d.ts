@@ -4011,12 +4011,12 @@ export interface components {
             version: number;
         };
         LiveTrackingGroupCreate: {
-            description?: (string | null) | null;
+            description?: string | null;
             members?: string[];
             name: string;
         };
         LiveTrackingGroupUpdate: {
-            description?: (string | null) | null;
+            description?: string | null;
             members?: string[];
             name?: string;
             version: number;
@@ -4057,10 +4057,10 @@ export interface components {
         LocationCreate: {
             /** @description Letters, digits, dot, dash, underscore */
             code: string;
-            latitude?: (number | null) | null;
-            longitude?: (number | null) | null;
+            latitude?: number | null;
+            longitude?: number | null;
             name: string;
-            radius?: (number | null) | null;
+            radius?: number | null;
         };
         LocationRef: {
             /** Format: uuid */
@@ -4071,10 +4071,10 @@ export interface components {
         LocationUpdate: {
             /** @description Letters, digits, dot, dash, underscore */
             code?: string;
-            latitude?: (number | null) | null;
-            longitude?: (number | null) | null;
+            latitude?: number | null;
+            longitude?: number | null;
             name?: string;
-            radius?: (number | null) | null;
+            radius?: number | null;
             version: number;
         };
         Major: {
