@@ -250,9 +250,17 @@ export const adminMenu: readonly MenuEntry[] = [
     ],
     { icon: 'calculator' },
   ),
-  group('leave', admins, [leaf('rules', admins), leaf('mass-leave', admins), leaf('balance', admins)], {
-    icon: 'plane',
-  }),
+  // Leave rules and holidays are company-wide (a department admin reads them); balances are per department.
+  group(
+    'leave',
+    admins,
+    [
+      leaf('rules', admins, { writeRoles: companyWide }),
+      leaf('mass-leave', admins, { writeRoles: companyWide }),
+      leaf('balance', admins),
+    ],
+    { icon: 'plane' },
+  ),
   group('services', ['employee', 'approver'], [leaf('live-attendance', ['employee', 'approver'])], {
     icon: 'fingerprint',
     writeRoles: ['employee', 'approver'],

@@ -7,6 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { activityRoutes, activitySchemas } from './activity/routes.ts';
+import { attendanceRoutes, attendanceSchemas } from './attendance/routes.ts';
 import { accountRoutes, accountSchemas } from './auth/account-routes.ts';
 import { actorForToken } from './auth/repository.ts';
 import { authRoutes, authSchemas } from './auth/routes.ts';
@@ -22,6 +23,7 @@ import { loggerOptions } from './http/logging.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { cachedSerializers } from './http/serializers.ts';
 import { fastifyAjv, installTextGuard } from './http/validation.ts';
+import { leaveRoutes, leaveSchemas } from './leave/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
@@ -114,6 +116,8 @@ export async function buildApp({
     ...employeeSchemas,
     ...accountSchemas,
     ...trackingSchemas,
+    ...attendanceSchemas,
+    ...leaveSchemas,
   ]) {
     app.addSchema(schema);
   }
@@ -137,6 +141,8 @@ export async function buildApp({
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
   trackingRoutes(app, db, config);
+  attendanceRoutes(app, db, config);
+  leaveRoutes(app, db);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaRoot);

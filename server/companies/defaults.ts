@@ -22,6 +22,7 @@ import {
   incentives,
   jobCategories,
   lateDeductions,
+  leaveRules,
   majors,
   missedDeductions,
   nationalities,
@@ -32,6 +33,7 @@ import {
   salaryGrades,
   titles,
 } from '../db/schema.ts';
+import { statutoryAnnualLeave } from '../leave/days.ts';
 
 /** The tables filled here, by the key `referenceRows` answers under. */
 export const referenceTables = {
@@ -57,6 +59,7 @@ export const referenceTables = {
   absentDeductions,
   missedDeductions,
   lateDeductions,
+  leaveRules,
 } as const;
 
 type Tables = typeof referenceTables;
@@ -413,6 +416,8 @@ export function referenceRows(
         method: 'custom',
       },
     ],
+    // UU 13/2003 Pasal 79 ayat (2) huruf c: 12 working days a year after 12 months of continuous service.
+    leaveRules: [{ company_id, ...statutoryAnnualLeave, employment_status: [] }],
   };
 }
 

@@ -7,6 +7,7 @@ import {
   employeesResource,
   resignedEmployeesResource,
 } from '../employees/resource.ts';
+import { leaveRulesResource, leavesResource, massLeavesResource } from '../leave/resource.ts';
 import { outboxResource } from '../mail/outbox.ts';
 import {
   banksResource,
@@ -84,4 +85,8 @@ export const resources: Resource[] = [
   onboardingResource,
   // tracking
   liveTrackingGroupsResource,
+  // leave
+  leaveRulesResource,
+  massLeavesResource,
+  leavesResource,
 ];

@@ -9,6 +9,7 @@ import {
   employees,
   incentives,
   jobTitles,
+  leaveRules,
   locations,
   subDepartments,
   users,
@@ -81,6 +82,14 @@ export const employeeRoleRef: Relation = {
   schema: Type.Object({ _id: id, code: text, role: text, level: Type.Integer() }, { $id: 'EmployeeRoleRef' }),
 };
 
+/** A leave rule, by its leave type's name. */
+export const leaveRuleRef: Relation = {
+  table: leaveRules,
+  owned: true,
+  columns: { type: leaveRules.type, unit: leaveRules.unit },
+  schema: Type.Object({ _id: id, type: text, unit: text }, { $id: 'LeaveRuleRef' }),
+};
+
 export const relationSchemas = [
   userRef.schema,
   employeeRef.schema,
@@ -93,4 +102,5 @@ export const relationSchemas = [
   incentiveRef.schema,
   bonusRef.schema,
   deductionRef.schema,
+  leaveRuleRef.schema,
 ];

@@ -25,6 +25,7 @@ import {
   subDepartments,
   users,
 } from '../db/schema.ts';
+import { seedLeave } from './leave.ts';
 import {
   banks,
   cityCodes,
@@ -1250,6 +1251,7 @@ export async function seedDemo(
       employeeFamily,
       plans.flatMap((plan) => plan.people.flatMap((p) => p.family)),
     );
+    await seedLeave(tx, iso(today));
   });
   return { companies: plans.length, employees: plans.reduce((sum, plan) => sum + plan.people.length, 0) };
 }

@@ -113,6 +113,11 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
       { read: companyAdmins, write: companyAdmins },
     ]),
   ),
+  // Leave rules and holidays: company-wide (a department admin reads them); the demo custom role has no leave menu.
+  '/v1/leave-rules': { read: companyAdmins, write: companyWide },
+  '/v1/refs/mass-leave': { read: companyAdmins, write: companyWide },
+  // Leaves are written by the approvals flow: read here, edited in place at most.
+  '/v1/leaves': { read: companyAdmins, write: companyAdmins, create: false, remove: false },
 };
 Object.assign(matrix, {
   'GET /v1/employees/by-user/:userId': hrReaders,
@@ -129,6 +134,9 @@ Object.assign(matrix, {
   'GET /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
   'PUT /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
   'GET /v1/live-tracking': companyAdmins,
+  'GET /v1/leave-balance': companyAdmins,
+  'POST /v1/leave-balance': companyAdmins,
+  'POST /v1/leave-balance/import': companyAdmins,
 });
 for (const [base, { read, write, create, remove }] of Object.entries(resourceMatrix)) {
   matrix[`GET ${base}`] = read;

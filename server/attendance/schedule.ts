@@ -1,0 +1,311 @@
+/**
+ * Which shift applies to an employee on a date, and whether that date is a working day: the one answer every part of
+ * attendance, leave and payroll uses (issue #12). Precedence: a shift override, then the roster (working_shift
+ * groups), then the group's weekly pattern (fixed_schedule groups), then none. Decisions 0030 (working days) and
+ * 0031 (resolution).
+ *
+ * The core (`resolveShift`, `isWorkingDay`) is pure; the loaders read everything a range needs in a handful of
+ * set-based queries, whatever the number of employees, and return synchronous lookups.
+ */
+import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Executor } from '../db/connect.ts';
+import {
+  attendanceGroupMembers,
+  attendanceGroups,
+  employees,
+  rosterEntries,
+  shiftOverrides,
+  shifts,
+  type shiftTypes,
+  type Weekday,
+} from '../db/schema.ts';
+
+export type ShiftType = (typeof shiftTypes)[number];
+export type AttendanceGroupType = (typeof attendanceGroups.$inferSelect)['type'];
+/** A database or a transaction (server/db/connect.ts). */
+export type Queryable = Executor;
+
+export interface ShiftDefinition {
+  id: string;
+  code: string;
+  name: string;
+  type: ShiftType;
+  /** HH:mm (Asia/Jakarta); null for off_day, standby and free_working_day. */
+  start_time: string | null;
+  finish_time: string | null;
+  minimum_working_hour: number;
+  working_days: number;
+  allowed_attendance: boolean;
+}
+
+export type ShiftSource = 'override' | 'roster' | 'pattern';
+export interface ResolvedShift extends ShiftDefinition {
+  source: ShiftSource;
+}
+export type ShiftResolver = (employeeId: string, date: string) => ResolvedShift | null;
+
+export interface AttendanceGroupSettings {
+  id: string;
+  name: string;
+  type: AttendanceGroupType;
+  auto_closed: boolean;
+  allowed_offsite_clock_in: boolean;
+  allowed_offsite_clock_out: boolean;
+}
+
+export type WeeklySchedule = Partial<Record<Weekday, string | null>>;
+
+/** Monday first, as the schedule's keys (ISO weekdays). */
+export const weekdays: readonly Weekday[] = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'];
+
+/** The weekday of a `YYYY-MM-DD` date (a calendar date: no time zone involved). */
+export function weekdayOf(date: string): Weekday {
+  const day = new Date(`${date}T00:00:00Z`).getUTCDay(); // 0 = Sunday
+  return weekdays[(day + 6) % 7] as Weekday;
+}
+
+/** What one employee's day is made of; everything optional but the date. */
+export interface DayFacts {
+  date: string;
+  override?: ShiftDefinition | null | undefined;
+  roster?: ShiftDefinition | null | undefined;
+  group?: { type: AttendanceGroupType; schedule: WeeklySchedule } | null | undefined;
+  /** The shifts a weekly pattern's ids point to. */
+  shiftById?: (id: string) => ShiftDefinition | undefined;
+}
+
+/** Pure: override, then roster, then the weekly pattern of a fixed_schedule group, then none. */
+export function resolveShift(facts: DayFacts): ResolvedShift | null {
+  if (facts.override) return { ...facts.override, source: 'override' };
+  if (facts.roster) return { ...facts.roster, source: 'roster' };
+  const group = facts.group;
+  if (group?.type === 'fixed_schedule') {
+    const id = group.schedule[weekdayOf(facts.date)];
+    const shift = id ? facts.shiftById?.(id) : undefined;
+    if (shift) return { ...shift, source: 'pattern' };
+  }
+  return null;
+}
+
+/** Does an employee in no group (or a free_shift group) work on this weekday, by the employee's 5 or 6 work days. */
+export function worksByWorkDays(workDays: number, date: string): boolean {
+  const weekday = weekdayOf(date);
+  if (weekday === 'sun') return false;
+  return weekday !== 'sat' || workDays >= 6;
+}
+
+/**
+ * Pure working-day rule (decision 0030): a resolved shift is a working day unless it is an off_day (standby and
+ * free_working_day are working days). Without a resolved shift: an employee in a fixed_schedule or working_shift
+ * group is not scheduled, so it is not a working day; an employee in a free_shift group or in no group works by the
+ * employee's work_days (5: Monday to Friday, 6: Monday to Saturday).
+ */
+export function isWorkingDay(
+  shift: Pick<ShiftDefinition, 'type'> | null,
+  groupType: AttendanceGroupType | null,
+  workDays: number,
+  date: string,
+): boolean {
+  if (shift) return shift.type !== 'off_day';
+  if (groupType === 'fixed_schedule' || groupType === 'working_shift') return false;
+  return worksByWorkDays(workDays, date);
+}
+
+/** Does the shift finish on the next day (finish before start)? Its attendance belongs to the start date. */
+export function crossesMidnight(shift: Pick<ShiftDefinition, 'start_time' | 'finish_time'>): boolean {
+  return !!shift.start_time && !!shift.finish_time && shift.finish_time <= shift.start_time;
+}
+
+/** The shift's start and finish on a date as instants (ISO, Asia/Jakarta +07:00); null without times. */
+export function shiftWindow(
+  shift: Pick<ShiftDefinition, 'start_time' | 'finish_time'>,
+  date: string,
+): { start: string; finish: string } | null {
+  if (!shift.start_time || !shift.finish_time) return null;
+  const finishDate = crossesMidnight(shift) ? addDays(date, 1) : date;
+  return {
+    start: new Date(`${date}T${shift.start_time}:00+07:00`).toISOString(),
+    finish: new Date(`${finishDate}T${shift.finish_time}:00+07:00`).toISOString(),
+  };
+}
+
+export function addDays(date: string, days: number): string {
+  const d = new Date(`${date}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + days);
+  return d.toISOString().slice(0, 10);
+}
+
+// --- Loaders: a handful of set-based queries for a whole range. ---
+
+export interface ScheduleRange {
+  from: string;
+  to: string;
+  /** Only these employees (default: every employee of the company). */
+  employeeIds?: string[] | undefined;
+}
+
+const shiftColumns = {
+  id: shifts.id,
+  code: shifts.code,
+  name: shifts.name,
+  type: shifts.type,
+  start_time: shifts.start_time,
+  finish_time: shifts.finish_time,
+  minimum_working_hour: shifts.minimum_working_hour,
+  working_days: shifts.working_days,
+  allowed_attendance: shifts.allowed_attendance,
+};
+
+/** Every shift of the company by id (a company has tens of shifts). */
+export async function loadShifts(db: Queryable, companyId: string): Promise<Map<string, ShiftDefinition>> {
+  const rows = await db.select(shiftColumns).from(shifts).where(eq(shifts.company_id, companyId));
+  return new Map(
+    rows.map((r) => [
+      r.id,
+      { ...r, minimum_working_hour: Number(r.minimum_working_hour), working_days: Number(r.working_days) },
+    ]),
+  );
+}
+
+const employeeFilter = (column: AnyPgColumn, ids: string[] | undefined) =>
+  ids ? sql`${column} = any(${toUuidArray(ids)})` : undefined;
+
+/** A uuid[] parameter: one parameter whatever the number of ids. */
+function toUuidArray(ids: string[]) {
+  return sql`${`{${ids.join(',')}}`}::uuid[]`;
+}
+
+interface GroupOfEmployee {
+  group: AttendanceGroupSettings;
+  schedule: WeeklySchedule;
+}
+
+async function loadGroupRows(db: Queryable, companyId: string, employeeIds?: string[]) {
+  const rows = await db
+    .select({
+      employee: attendanceGroupMembers.employee,
+      id: attendanceGroups.id,
+      name: attendanceGroups.name,
+      type: attendanceGroups.type,
+      auto_closed: attendanceGroups.auto_closed,
+      allowed_offsite_clock_in: attendanceGroups.allowed_offsite_clock_in,
+      allowed_offsite_clock_out: attendanceGroups.allowed_offsite_clock_out,
+      schedule: attendanceGroups.schedule,
+    })
+    .from(attendanceGroupMembers)
+    .innerJoin(attendanceGroups, eq(attendanceGroups.id, attendanceGroupMembers.group))
+    .where(
+      and(
+        eq(attendanceGroupMembers.company_id, companyId),
+        eq(attendanceGroups.company_id, companyId),
+        employeeFilter(attendanceGroupMembers.employee, employeeIds),
+      ),
+    );
+  const byEmployee = new Map<string, GroupOfEmployee>();
+  for (const { employee, schedule, ...group } of rows) byEmployee.set(employee, { group, schedule: schedule ?? {} });
+  return byEmployee;
+}
+
+/** Each employee's attendance group (employees in no group are absent from the map). */
+export async function loadGroupsOf(
+  db: Queryable,
+  companyId: string,
+  employeeIds?: string[],
+): Promise<Map<string, AttendanceGroupSettings>> {
+  const rows = await loadGroupRows(db, companyId, employeeIds);
+  return new Map([...rows].map(([employee, { group }]) => [employee, group]));
+}
+
+const key = (employeeId: string, date: string) => `${employeeId}|${date}`;
+
+interface LoadedSchedule {
+  shiftById: Map<string, ShiftDefinition>;
+  groups: Map<string, GroupOfEmployee>;
+  resolve: ShiftResolver;
+}
+
+async function loadSchedule(db: Queryable, companyId: string, range: ScheduleRange): Promise<LoadedSchedule> {
+  const { from, to, employeeIds } = range;
+  if (from > to) throw new RangeError(`schedule range ${from}..${to} is empty`);
+  const [shiftById, groups, overrides, roster] = await Promise.all([
+    loadShifts(db, companyId),
+    loadGroupRows(db, companyId, employeeIds),
+    db
+      .select({ employee: shiftOverrides.employee, date: shiftOverrides.date, shift: shiftOverrides.shift })
+      .from(shiftOverrides)
+      .where(
+        and(
+          eq(shiftOverrides.company_id, companyId),
+          gte(shiftOverrides.date, from),
+          lte(shiftOverrides.date, to),
+          employeeFilter(shiftOverrides.employee, employeeIds),
+        ),
+      ),
+    db
+      .select({ employee: rosterEntries.employee, date: rosterEntries.date, shift: rosterEntries.shift })
+      .from(rosterEntries)
+      .where(
+        and(
+          eq(rosterEntries.company_id, companyId),
+          gte(rosterEntries.date, from),
+          lte(rosterEntries.date, to),
+          employeeFilter(rosterEntries.employee, employeeIds),
+        ),
+      ),
+  ]);
+  const overrideOf = new Map(overrides.map((o) => [key(o.employee, o.date), o.shift]));
+  const rosterOf = new Map(roster.map((r) => [key(r.employee, r.date), r.shift]));
+  const shiftOf = (id: string | undefined) => (id ? shiftById.get(id) : undefined);
+  const resolve: ShiftResolver = (employeeId, date) => {
+    const ofGroup = groups.get(employeeId);
+    if (date < from || date > to) throw new RangeError(`${date} is outside the loaded range ${from}..${to}`);
+    const k = key(employeeId, date);
+    return resolveShift({
+      date,
+      override: shiftOf(overrideOf.get(k)),
+      roster: shiftOf(rosterOf.get(k)),
+      group: ofGroup ? { type: ofGroup.group.type, schedule: ofGroup.schedule } : null,
+      shiftById: (id) => shiftById.get(id),
+    });
+  };
+  return { shiftById, groups, resolve };
+}
+
+/** The shift of any employee on any date of the range (a date outside it is a programming error: RangeError). */
+export async function loadShiftResolver(
+  db: Queryable,
+  companyId: string,
+  range: ScheduleRange,
+): Promise<ShiftResolver> {
+  return (await loadSchedule(db, companyId, range)).resolve;
+}
+
+/**
+ * Whether a date is a working day for an employee (leave counting, "scheduled days"); decision 0030. An employee
+ * of another company, or unknown, has no working days.
+ */
+export async function loadWorkingDays(
+  db: Queryable,
+  companyId: string,
+  range: ScheduleRange,
+): Promise<(employeeId: string, date: string) => boolean> {
+  const [schedule, people] = await Promise.all([
+    loadSchedule(db, companyId, range),
+    db
+      .select({ id: employees.id, work_days: employees.work_days })
+      .from(employees)
+      .where(and(eq(employees.company_id, companyId), employeeFilter(employees.id, range.employeeIds))),
+  ]);
+  const workDays = new Map(people.map((p) => [p.id, p.work_days]));
+  return (employeeId, date) => {
+    const days = workDays.get(employeeId);
+    if (days === undefined) return false;
+    return isWorkingDay(
+      schedule.resolve(employeeId, date),
+      schedule.groups.get(employeeId)?.group.type ?? null,
+      days,
+      date,
+    );
+  };
+}

@@ -1,0 +1,438 @@
+/**
+ * Leave balances (spec 7 `leave-balance`): per employee, leave rule and calendar year, what the rule gives (accrued,
+ * prorated for joiners: days.ts), what approved leave used (plus collective leave the company deducts), what pending
+ * requests hold, and the manual adjustments. Set-based: one query for the sums of every employee and rule, one
+ * working-day load per deducted collective leave, then the accrual in memory (docs/decisions/0037).
+ */
+import { sql } from 'drizzle-orm';
+import { jakartaToday } from '../../common/employment.ts';
+import { type LogEntry, writeLog } from '../activity/log.ts';
+import { loadWorkingDays } from '../attendance/schedule.ts';
+import type { Db, Executor } from '../db/connect.ts';
+import { leaveBalanceAdjustments } from '../db/schema.ts';
+import type { Scope } from '../http/access.ts';
+import { AppError, type FieldError } from '../http/errors.ts';
+import { datesBetween, entitlementFor, type LeaveDistribution, type LeaveQuotaType, type LeaveUnit } from './days.ts';
+
+export interface BalanceFilters {
+  year: number;
+  employee?: string | undefined;
+  leave_rule?: string | undefined;
+  department?: string | undefined;
+  /** Employee name or id, case-insensitive. */
+  search?: string | undefined;
+  /** The day the accrual is counted to (default: today in Jakarta, within the year). */
+  asOf?: string | undefined;
+}
+
+export interface BalanceRow {
+  /** `<employee id>:<leave rule id>:<year>`: a stable row id for the grid. */
+  _id: string;
+  employee: { _id: string; employee_id: string; fullname: string };
+  department: { _id: string; code: string; name: string } | null;
+  leave_rule: { _id: string; type: string; unit: LeaveUnit };
+  year: number;
+  unlimited: boolean;
+  /** Accrued as of today (or `asOf`); null when unlimited. */
+  entitled: number | null;
+  /** Approved leave starting in the year, plus `collective`. */
+  used: number;
+  /** Collective leave (cuti bersama) taken from this rule's balance in the year. */
+  collective: number;
+  pending: number;
+  adjusted: number;
+  /** entitled + adjusted − used − pending: what may still be asked for; null when unlimited. */
+  remaining: number | null;
+  /** The day the year's balance lapses; null when unlimited. */
+  expires_on: string | null;
+  expired: boolean;
+}
+
+type SumRow = {
+  employee_id: string;
+  employee_code: string;
+  fullname: string;
+  join_date: string | null;
+  status: string;
+  department_id: string | null;
+  department_code: string | null;
+  department_name: string | null;
+  rule_id: string;
+  type: string;
+  unit: LeaveUnit;
+  distribution: LeaveDistribution;
+  quota_type: LeaveQuotaType;
+  amount: string | number;
+  distribution_date: string | null;
+  expiration_date: string | null;
+  employment_status: string[] | string;
+  service_months: number;
+  used: string | number;
+  pending: string | number;
+  adjusted: string | number;
+};
+
+const uuidOrNull = (value: string | undefined) =>
+  value && /^[0-9a-f-]{36}$/i.test(value) ? value : value ? '00000000-0000-0000-0000-000000000000' : null;
+
+/** PostgreSQL's text form of an array ('{pkwt,pkwtt}') when the driver does not parse an enum array. */
+const asList = (value: string[] | string): string[] =>
+  Array.isArray(value)
+    ? value
+    : value
+        .replace(/^\{|\}$/g, '')
+        .split(',')
+        .filter(Boolean);
+
+/** Every balance row the filters select, for the caller's company (and department, for admin_department). */
+export async function listBalances(db: Executor, scope: Scope, filters: BalanceFilters): Promise<BalanceRow[]> {
+  const { year } = filters;
+  const from = `${year}-01-01`;
+  const to = `${year}-12-31`;
+  const company = scope.companyId;
+  const departmentOnly =
+    scope.actor.level === 'admin_department'
+      ? (scope.actor.departmentId ?? '00000000-0000-0000-0000-000000000000')
+      : null;
+  const employee = uuidOrNull(filters.employee);
+  const rule = uuidOrNull(filters.leave_rule);
+  const department = uuidOrNull(filters.department);
+  const search = filters.search?.trim() ? `%${filters.search.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
+  const result = await db.execute<SumRow>(sql`
+    with emp as (
+      select e.id, e.employee_id, e.fullname, to_char(e.join_date, 'YYYY-MM-DD') as join_date, e.status::text as status,
+        e.department_id
+      from employees e
+      where e.company_id = ${company} and (e.exit_date is null or e.exit_date >= ${from}::date)
+        and (e.join_date is null or e.join_date <= ${to}::date)
+        ${employee ? sql`and e.id = ${employee}` : sql``}
+        ${department ? sql`and e.department_id = ${department}` : sql``}
+        ${departmentOnly ? sql`and e.department_id = ${departmentOnly}` : sql``}
+        ${search ? sql`and (e.fullname ilike ${search} or e.employee_id ilike ${search})` : sql``}
+    ),
+    taken as (
+      select l.employee_id, l.leave_rule_id,
+        coalesce(sum(l.total) filter (where l.status = 'approved'), 0) as used,
+        coalesce(sum(l.total) filter (where l.status = 'pending'), 0) as pending
+      from leaves l
+      where l.company_id = ${company} and l.start_date between ${from}::date and ${to}::date
+        and l.status in ('approved', 'pending')
+      group by 1, 2
+    ),
+    adj as (
+      select a.employee_id, a.leave_rule_id, sum(a.amount) as adjusted
+      from leave_balance_adjustments a
+      where a.company_id = ${company} and a.year = ${year}
+      group by 1, 2
+    )
+    select emp.id as employee_id, emp.employee_id as employee_code, emp.fullname, emp.join_date, emp.status,
+      emp.department_id, d.code as department_code, d.name as department_name,
+      r.id as rule_id, r.type, r.unit, r.distribution, r.quota_type, r.amount,
+      to_char(r.distribution_date, 'YYYY-MM-DD') as distribution_date,
+      to_char(r.expiration_date, 'YYYY-MM-DD') as expiration_date,
+      r.employment_status::text[] as employment_status, r.service_months,
+      coalesce(taken.used, 0) as used, coalesce(taken.pending, 0) as pending, coalesce(adj.adjusted, 0) as adjusted
+    from emp
+    cross join leave_rules r
+    left join departments d on d.id = emp.department_id
+    left join taken on taken.employee_id = emp.id and taken.leave_rule_id = r.id
+    left join adj on adj.employee_id = emp.id and adj.leave_rule_id = r.id
+    where r.company_id = ${company}
+      ${rule ? sql`and r.id = ${rule}` : sql``}
+      and (cardinality(r.employment_status) = 0 or emp.status = any(r.employment_status::text[]))
+    order by emp.employee_id, lower(r.type)`);
+  const rows = result.rows;
+  if (rows.length === 0) return [];
+  const collective = await collectiveDays(db, company, from, to, rows);
+  const today = filters.asOf ?? jakartaToday();
+  return rows.map((row) => {
+    const rule = {
+      distribution: row.distribution,
+      amount: Number(row.amount),
+      quota_type: row.quota_type,
+      distribution_date: row.distribution_date,
+      expiration_date: row.expiration_date,
+      employment_status: asList(row.employment_status),
+      service_months: row.service_months,
+    };
+    const { entitled, expires_on } = entitlementFor(
+      rule,
+      { join_date: row.join_date, status: row.status },
+      year,
+      today,
+    );
+    const deducted = collective.get(`${row.employee_id}|${row.rule_id}`) ?? 0;
+    const used = Number(row.used) + deducted;
+    const pending = Number(row.pending);
+    const adjusted = Number(row.adjusted);
+    const unlimited = row.quota_type === 'unlimited';
+    return {
+      _id: `${row.employee_id}:${row.rule_id}:${year}`,
+      employee: { _id: row.employee_id, employee_id: row.employee_code, fullname: row.fullname },
+      department: row.department_id
+        ? { _id: row.department_id, code: row.department_code ?? '', name: row.department_name ?? '' }
+        : null,
+      leave_rule: { _id: row.rule_id, type: row.type, unit: row.unit },
+      year,
+      unlimited,
+      entitled,
+      used: round(used),
+      collective: deducted,
+      pending: round(pending),
+      adjusted: round(adjusted),
+      remaining: entitled === null ? null : round(entitled + adjusted - used - pending),
+      expires_on,
+      expired: expires_on !== null && expires_on < today,
+    };
+  });
+}
+
+const round = (value: number) => Math.round(value * 100) / 100;
+
+/**
+ * Collective leave (cuti bersama) taken from a rule's balance: per employee and rule, the days of the year's
+ * deducting holidays that are the employee's working days (sched's rule), on or after the join date, and not also a
+ * public holiday. One working-day load per deducting holiday: they are few and short.
+ */
+async function collectiveDays(
+  db: Executor,
+  companyId: string,
+  from: string,
+  to: string,
+  rows: readonly SumRow[],
+): Promise<Map<string, number>> {
+  const holidays = await db.execute<{ start_date: string; end_date: string; rule: string }>(sql`
+    select to_char(greatest(start_date, ${from}::date), 'YYYY-MM-DD') as start_date,
+      to_char(least(end_date, ${to}::date), 'YYYY-MM-DD') as end_date, deduct_leave_rule_id as rule
+    from mass_leaves
+    where company_id = ${companyId} and deduct_leave_rule_id is not null
+      and start_date <= ${to}::date and end_date >= ${from}::date`);
+  const out = new Map<string, number>();
+  if (holidays.rows.length === 0) return out;
+  const publicDays = await db.execute<{ date: string }>(sql`
+    select distinct to_char(d, 'YYYY-MM-DD') as date
+    from mass_leaves m
+    cross join lateral generate_series(greatest(m.start_date, ${from}::date), least(m.end_date, ${to}::date), interval '1 day') d
+    where m.company_id = ${companyId} and m.deduct_leave_rule_id is null
+      and m.start_date <= ${to}::date and m.end_date >= ${from}::date`);
+  const isPublic = new Set(publicDays.rows.map((row) => row.date));
+  const byRule = new Map<string, SumRow[]>();
+  for (const row of rows) byRule.set(row.rule_id, [...(byRule.get(row.rule_id) ?? []), row]);
+  for (const holiday of holidays.rows) {
+    const affected = byRule.get(holiday.rule);
+    if (!affected?.length) continue;
+    const dates = datesBetween(holiday.start_date, holiday.end_date).filter((date) => !isPublic.has(date));
+    if (dates.length === 0) continue;
+    const employeeIds = [...new Set(affected.map((row) => row.employee_id))];
+    const working = await loadWorkingDays(db, companyId, {
+      from: dates[0]!,
+      to: dates.at(-1)!,
+      ...(employeeIds.length > 1000 ? {} : { employeeIds }),
+    });
+    for (const row of affected) {
+      let days = 0;
+      for (const date of dates) if ((!row.join_date || date >= row.join_date) && working(row.employee_id, date)) days++;
+      if (days)
+        out.set(`${row.employee_id}|${row.rule_id}`, (out.get(`${row.employee_id}|${row.rule_id}`) ?? 0) + days);
+    }
+  }
+  return out;
+}
+
+export interface Adjustment {
+  employee: string;
+  leave_rule: string;
+  year: number;
+  amount: number;
+  note?: string | null | undefined;
+}
+
+/** An admin_department caller's condition on employees (no department: none of them). */
+const inDepartment = (department: string | null | undefined) =>
+  department === undefined ? sql`` : department === null ? sql`and false` : sql`and department_id = ${department}`;
+
+/** Checks that the employee and rule are the caller's (and in an admin_department caller's department). */
+async function checkTargets(db: Executor, scope: Scope, pairs: readonly { employee: string; leave_rule: string }[]) {
+  const employeeIds = [...new Set(pairs.map((pair) => pair.employee))];
+  const ruleIds = [...new Set(pairs.map((pair) => pair.leave_rule))];
+  const departmentOnly = scope.actor.level === 'admin_department' ? scope.actor.departmentId : undefined;
+  // One statement after the other: `db` may be a transaction (one connection).
+  const employees = await db.execute<{ id: string }>(sql`
+      select id from employees where company_id = ${scope.companyId}
+        and id = any(${`{${employeeIds.join(',')}}`}::uuid[])
+        ${inDepartment(departmentOnly)}`);
+  const rules = await db.execute<{ id: string }>(sql`
+      select id from leave_rules where company_id = ${scope.companyId} and id = any(${`{${ruleIds.join(',')}}`}::uuid[])`);
+  return { employees: new Set(employees.rows.map((r) => r.id)), rules: new Set(rules.rows.map((r) => r.id)) };
+}
+
+/** Adds one adjustment (logged) and answers the balance as it now is. */
+export async function adjustBalance(db: Db, scope: Scope, input: Adjustment): Promise<BalanceRow> {
+  if (input.amount === 0) {
+    throw new AppError(400, 'validation_failed', 'Some fields are invalid', {
+      amount: { code: 'not_zero', message: 'must not be 0' },
+    });
+  }
+  await db.transaction(async (tx) => {
+    const found = await checkTargets(tx, scope, [input]);
+    const fields: Record<string, FieldError> = {};
+    if (!found.employees.has(input.employee)) fields.employee = { code: 'not_found', message: 'does not exist' };
+    if (!found.rules.has(input.leave_rule)) fields.leave_rule = { code: 'not_found', message: 'does not exist' };
+    if (Object.keys(fields).length) throw new AppError(400, 'validation_failed', 'Some fields are invalid', fields);
+    await insertAdjustments(tx, scope, [input]);
+  });
+  const [row] = await listBalances(db, scope, {
+    year: input.year,
+    employee: input.employee,
+    leave_rule: input.leave_rule,
+  });
+  if (!row) throw new AppError(404, 'not_found', 'The rule does not apply to this employee');
+  return row;
+}
+
+async function insertAdjustments(tx: Executor, scope: Scope, inputs: readonly Adjustment[]) {
+  if (inputs.length === 0) return;
+  const inserted = await tx
+    .insert(leaveBalanceAdjustments)
+    .values(
+      inputs.map((input) => ({
+        company_id: scope.companyId,
+        created_by: scope.actor.userId,
+        employee: input.employee,
+        leave_rule: input.leave_rule,
+        year: input.year,
+        amount: input.amount,
+        note: input.note ?? null,
+      })),
+    )
+    .returning({ id: leaveBalanceAdjustments.id });
+  const entries: LogEntry[] = inputs.map((input, index) => ({
+    actor: scope.actor,
+    companyId: scope.companyId,
+    action: 'create',
+    menu: 'balance',
+    resource: 'leave-balance',
+    recordId: inserted[index]!.id,
+    detail: `Leave balance ${input.year} adjusted by ${input.amount > 0 ? '+' : ''}${input.amount}${input.note ? `: ${input.note}` : ''}`,
+    changes: {
+      employee: { from: null, to: input.employee },
+      leave_rule: { from: null, to: input.leave_rule },
+      year: { from: null, to: input.year },
+      amount: { from: null, to: input.amount },
+    },
+  }));
+  await writeLog(tx, entries);
+}
+
+export interface ImportRow {
+  /** The employee's own id (code). */
+  employee_id: string;
+  /** The leave type's name. */
+  leave_type: string;
+  year: number;
+  /** The balance the row sets: an adjustment makes up the difference. */
+  remaining: number;
+  note?: string | null | undefined;
+}
+
+export interface ImportReport {
+  index: number;
+  status: 'adjusted' | 'unchanged' | 'invalid';
+  amount?: number;
+  fields?: Record<string, FieldError>;
+}
+
+/**
+ * Sets the remaining balance of each row (employee id, leave type, year): an adjustment for the difference, logged.
+ * All rows or none: any invalid row is a 400 `bulk_invalid` with a report per invalid row.
+ */
+export async function importBalances(db: Db, scope: Scope, rows: readonly ImportRow[]) {
+  return db.transaction(async (tx) => {
+    const codes = [...new Set(rows.map((row) => row.employee_id.trim().toLowerCase()))];
+    const types = [...new Set(rows.map((row) => row.leave_type.trim().toLowerCase()))];
+    const departmentOnly = scope.actor.level === 'admin_department' ? scope.actor.departmentId : undefined;
+    const employees = await tx.execute<{ id: string; code: string }>(sql`
+        select id, lower(employee_id) as code from employees where company_id = ${scope.companyId}
+          and lower(employee_id) = any(${`{${codes.map(quote).join(',')}}`}::text[])
+          ${inDepartment(departmentOnly)}`);
+    const rules = await tx.execute<{ id: string; type: string; quota_type: string }>(sql`
+        select id, lower(type) as type, quota_type from leave_rules where company_id = ${scope.companyId}
+          and lower(type) = any(${`{${types.map(quote).join(',')}}`}::text[])`);
+    const employeeByCode = new Map(employees.rows.map((row) => [row.code, row.id]));
+    const ruleByType = new Map(rules.rows.map((row) => [row.type, row]));
+    const report: ImportReport[] = [];
+    const seen = new Map<string, number>();
+    const targets: { index: number; employee: string; leave_rule: string; year: number; row: ImportRow }[] = [];
+    for (const [index, row] of rows.entries()) {
+      const fields: Record<string, FieldError> = {};
+      const employee = employeeByCode.get(row.employee_id.trim().toLowerCase());
+      const rule = ruleByType.get(row.leave_type.trim().toLowerCase());
+      if (!employee) fields.employee_id = { code: 'not_found', message: 'does not exist' };
+      if (!rule) fields.leave_type = { code: 'not_found', message: 'does not exist' };
+      else if (rule.quota_type === 'unlimited')
+        fields.leave_type = { code: 'unlimited', message: 'is unlimited: it has no balance to set' };
+      const key = `${employee}|${rule?.id}|${row.year}`;
+      if (employee && rule && seen.has(key))
+        fields.employee_id = { code: 'duplicate', message: 'appears twice', params: { row: seen.get(key)! + 1 } };
+      seen.set(key, index);
+      if (Object.keys(fields).length) report.push({ index, status: 'invalid', fields });
+      else targets.push({ index, employee: employee!, leave_rule: rule!.id, year: row.year, row });
+    }
+    const invalid = report.filter((entry) => entry.status === 'invalid');
+    if (invalid.length) {
+      throw new AppError(
+        400,
+        'bulk_invalid',
+        `${invalid.length} of ${rows.length} rows are invalid; nothing was saved`,
+        undefined,
+        { rows: invalid },
+      );
+    }
+    // The current balances, by year, set-based.
+    const adjustments: Adjustment[] = [];
+    for (const year of new Set(targets.map((target) => target.year))) {
+      const current = new Map(
+        (await listBalances(tx, scope, { year })).map((row) => [`${row.employee._id}|${row.leave_rule._id}`, row]),
+      );
+      for (const target of targets.filter((t) => t.year === year)) {
+        const balance = current.get(`${target.employee}|${target.leave_rule}`);
+        if (!balance) {
+          report.push({
+            index: target.index,
+            status: 'invalid',
+            fields: { leave_type: { code: 'not_applicable', message: 'does not apply to this employee' } },
+          });
+          continue;
+        }
+        const amount = round(target.row.remaining - (balance.remaining ?? 0));
+        if (amount === 0) {
+          report.push({ index: target.index, status: 'unchanged' });
+          continue;
+        }
+        adjustments.push({
+          employee: target.employee,
+          leave_rule: target.leave_rule,
+          year,
+          amount,
+          note: target.row.note ?? 'Import',
+        });
+        report.push({ index: target.index, status: 'adjusted', amount });
+      }
+    }
+    const refused = report.filter((entry) => entry.status === 'invalid');
+    if (refused.length) {
+      throw new AppError(
+        400,
+        'bulk_invalid',
+        `${refused.length} of ${rows.length} rows are invalid; nothing was saved`,
+        undefined,
+        { rows: refused.sort((a, b) => a.index - b.index) },
+      );
+    }
+    await insertAdjustments(tx, scope, adjustments);
+    return report.sort((a, b) => a.index - b.index);
+  });
+}
+
+/** An element of a PostgreSQL array literal, quoted. */
+const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
