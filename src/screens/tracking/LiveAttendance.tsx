@@ -21,7 +21,9 @@ const clockErrors = {
   already_clocked_in: 'liveAttendance.errors.already_clocked_in',
   already_clocked_out: 'liveAttendance.errors.already_clocked_out',
   not_clocked_in: 'liveAttendance.errors.not_clocked_in',
-  offsite_not_allowed: 'liveAttendance.errors.offsite_not_allowed',
+  offsite: 'liveAttendance.errors.offsite',
+  position_required: 'liveAttendance.errors.position_required',
+  attendance_not_allowed: 'liveAttendance.errors.attendance_not_allowed',
   no_employee: 'liveAttendance.errors.no_employee',
 } as const satisfies Record<string, ParseKeys>;
 
@@ -85,7 +87,7 @@ export default function LiveAttendance({ entry, trail }: ScreenProps) {
     const position = await currentPosition();
     if (!position && today?.group && !offsiteAllowed) {
       setBusy(null);
-      setAlert(t('liveAttendance.locationRequired'));
+      setAlert(t('liveAttendance.errors.position_required'));
       return;
     }
     setBusy('sending');
