@@ -40,6 +40,7 @@ import {
   religionOf,
   seedOf,
 } from './names.ts';
+import { seedTracking } from './tracking.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -1252,6 +1253,8 @@ export async function seedDemo(
       plans.flatMap((plan) => plan.people.flatMap((p) => p.family)),
     );
     await seedLeave(tx, iso(today));
+    // After attendance: positions go on the tracked members' recent clocks.
+    await seedTracking(tx, iso(today));
   });
   return { companies: plans.length, employees: plans.reduce((sum, plan) => sum + plan.people.length, 0) };
 }
