@@ -61,7 +61,12 @@ export async function correctAttendance(
     const resolved = resolver(input.employee, input.date);
     const shift = current
       ? current.shift_start
-        ? { id: current.shift_id ?? '', type: 'full_day' as const, start_time: current.shift_start, finish_time: current.shift_finish }
+        ? {
+            id: current.shift_id ?? '',
+            type: 'full_day' as const,
+            start_time: current.shift_start,
+            finish_time: current.shift_finish,
+          }
         : current.shift_id
           ? { id: current.shift_id, type: 'off_day' as const, start_time: null, finish_time: null }
           : null

@@ -76,7 +76,10 @@ export async function importAttendance(
     if (clockOut === false) fields.clock_out = { code: 'time', message: 'is not a time (HH:mm)' };
     if (clockIn === null && clockOut === null) fields.clock_in = { code: 'required', message: 'is required' };
     if (employee && validDate(row.date)) {
-      if ((employee.join_date && row.date < employee.join_date) || (employee.exit_date && row.date > employee.exit_date))
+      if (
+        (employee.join_date && row.date < employee.join_date) ||
+        (employee.exit_date && row.date > employee.exit_date)
+      )
         fields.date = { code: 'not_employed', message: 'is outside the employment' };
       const key = `${employee.id}|${row.date}`;
       const first = seen.get(key);

@@ -44,7 +44,14 @@ export interface DayCell {
   kind: DayKind;
   /** A working day of the employee (sched's rule), holiday or not. */
   working: boolean;
-  shift: { _id: string; code: string; name: string; type: ShiftType; start_time: string | null; finish_time: string | null } | null;
+  shift: {
+    _id: string;
+    code: string;
+    name: string;
+    type: ShiftType;
+    start_time: string | null;
+    finish_time: string | null;
+  } | null;
   attendance: {
     _id: string;
     clock_in: ClockCell | null;
@@ -235,7 +242,10 @@ export async function loadAttendanceGrid(
         stored && times
           ? {
               _id: stored.id,
-              clock_in: times.clock_in && times.clock_in_status ? { time: times.clock_in, status: times.clock_in_status } : missedCell(times.clock_in_status),
+              clock_in:
+                times.clock_in && times.clock_in_status
+                  ? { time: times.clock_in, status: times.clock_in_status }
+                  : missedCell(times.clock_in_status),
               clock_out:
                 times.clock_out && times.clock_out_status
                   ? { time: times.clock_out, status: times.clock_out_status }
@@ -256,7 +266,8 @@ export async function loadAttendanceGrid(
 }
 
 /** A missed time has no time: the cell carries the status alone (time empty). */
-const missedCell = (status: ClockStatus | null): ClockCell | null => (status === 'missed' ? { time: '', status } : null);
+const missedCell = (status: ClockStatus | null): ClockCell | null =>
+  status === 'missed' ? { time: '', status } : null;
 
 /** Totals of one employee's cells. */
 export function totalsOf(employee: string, cells: readonly (DayCell | null)[]): AttendanceTotals {

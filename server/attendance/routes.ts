@@ -511,7 +511,8 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
     config: dailyRead,
     schema: {
       operationId: 'attendanceDaily',
-      description: 'One row per employee for a date (default today, Asia/Jakarta), with the attendance cell of spec 2.4',
+      description:
+        'One row per employee for a date (default today, Asia/Jakarta), with the attendance cell of spec 2.4',
       tags,
       querystring: DailyQuery,
       response: {

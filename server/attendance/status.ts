@@ -69,7 +69,9 @@ export function isTimed(shift: ShiftTimes | null | undefined): shift is ShiftTim
   start_time: string;
   finish_time: string;
 } {
-  return !!shift && timedTypes[shift.type] && minutesOf(shift.start_time) !== null && minutesOf(shift.finish_time) !== null;
+  return (
+    !!shift && timedTypes[shift.type] && minutesOf(shift.start_time) !== null && minutesOf(shift.finish_time) !== null
+  );
 }
 const timedTypes = {
   full_day: true,
@@ -86,11 +88,17 @@ export function crossesMidnight(shift: ShiftTimes | null | undefined): boolean {
 }
 
 /** A shift's start and finish instants on an attendance date (finish next day across midnight), or null. */
-export function shiftWindow(shift: ShiftTimes | null | undefined, date: string): { start: number; finish: number } | null {
+export function shiftWindow(
+  shift: ShiftTimes | null | undefined,
+  date: string,
+): { start: number; finish: number } | null {
   if (!isTimed(shift)) return null;
   const start = minutesOf(shift.start_time)!;
   const finish = minutesOf(shift.finish_time)!;
-  return { start: jakartaInstant(date, start), finish: jakartaInstant(date, finish + (finish <= start ? DAY_MINUTES : 0)) };
+  return {
+    start: jakartaInstant(date, start),
+    finish: jakartaInstant(date, finish + (finish <= start ? DAY_MINUTES : 0)),
+  };
 }
 
 /** Drops seconds: rules compare whole minutes. */

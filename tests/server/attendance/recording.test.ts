@@ -35,9 +35,13 @@ beforeAll(async () => {
     ids[login] = row!.id;
     codes[login] = row!.code;
   }
-  const [day] = await rows<{ id: string }>(sql`insert into shifts (company_id, code, name, type, start_time, finish_time)
+  const [day] = await rows<{
+    id: string;
+  }>(sql`insert into shifts (company_id, code, name, type, start_time, finish_time)
     values (${demo}, 'TD', 'Test day', 'full_day', '08:00', '17:00') returning id`);
-  const [night] = await rows<{ id: string }>(sql`insert into shifts (company_id, code, name, type, start_time, finish_time)
+  const [night] = await rows<{
+    id: string;
+  }>(sql`insert into shifts (company_id, code, name, type, start_time, finish_time)
     values (${demo}, 'TN', 'Test night', 'full_day', '22:00', '06:00') returning id`);
   const [off] = await rows<{ id: string }>(sql`insert into shifts (company_id, code, name, type)
     values (${demo}, 'TO', 'Test off', 'off_day') returning id`);
@@ -86,7 +90,11 @@ describe('clock', () => {
 
   it('refuses a clock-out without a clock-in, and offsite where the group forbids it', async () => {
     at('2026-03-03', '08:00');
-    const outFirst = await t.call(approver, 'POST', '/v1/attendance/clock', { type: 'out', latitude: -6.1755, longitude: 106.8272 });
+    const outFirst = await t.call(approver, 'POST', '/v1/attendance/clock', {
+      type: 'out',
+      latitude: -6.1755,
+      longitude: 106.8272,
+    });
     expect(outFirst.body.code).toBe('not_clocked_in');
     const far = await t.call(approver, 'POST', '/v1/attendance/clock', {
       type: 'in',
@@ -190,7 +198,9 @@ describe('daily, corrections and the report', () => {
     const report = await t.call(admin, 'GET', '/v1/attendance/report?month=3&year=2026');
     expect(report.status).toBe(200);
     expect(report.body.data.days).toHaveLength(31);
-    const approverRow = report.body.data.rows.find((r: { employee: { _id: string } }) => r.employee._id === ids.approver);
+    const approverRow = report.body.data.rows.find(
+      (r: { employee: { _id: string } }) => r.employee._id === ids.approver,
+    );
     // Up to 2026-03-20 (now): 15 weekdays begun; present on 5th, 9th, 10th, 11th.
     expect(approverRow.totals).toMatchObject({
       scheduled_days: 22,
@@ -201,7 +211,9 @@ describe('daily, corrections and the report', () => {
       missed: 2,
       absent: 11,
     });
-    const employeeRow = report.body.data.rows.find((r: { employee: { _id: string } }) => r.employee._id === ids.employee);
+    const employeeRow = report.body.data.rows.find(
+      (r: { employee: { _id: string } }) => r.employee._id === ids.employee,
+    );
     expect(employeeRow.totals).toMatchObject({ present: 1, late: 1, late_minutes: 10, early: 1, early_minutes: 15 });
     expect(employeeRow.cells[0]).toMatchObject({ kind: 'off', shift: 'TO' });
     expect(employeeRow.cells[1]).toMatchObject({ kind: 'present', in_status: 'late', out_status: 'early' });

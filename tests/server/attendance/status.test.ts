@@ -63,7 +63,12 @@ describe('late and early', () => {
   });
 
   it('never makes an off day, a free day, standby, no shift or a holiday late or early', () => {
-    for (const shift of [off, { ...off, type: 'standby' as const }, { ...off, type: 'free_working_day' as const }, null]) {
+    for (const shift of [
+      off,
+      { ...off, type: 'standby' as const },
+      { ...off, type: 'free_working_day' as const },
+      null,
+    ]) {
       expect(clockInStatus(shift, '2026-03-02', at('2026-03-02', '11:00')).status).toBe('on_time');
       expect(clockOutStatus(shift, '2026-03-02', at('2026-03-02', '12:00')).status).toBe('on_time');
     }
@@ -92,7 +97,11 @@ describe('missed', () => {
   const after = at('2026-03-03', '00:01').getTime();
 
   it('marks a missing clock-out missed once the day has closed', () => {
-    const open = record({ clock_in: at('2026-03-02', '08:05').toISOString(), clock_in_status: 'late', late_minutes: 5 });
+    const open = record({
+      clock_in: at('2026-03-02', '08:05').toISOString(),
+      clock_in_status: 'late',
+      late_minutes: 5,
+    });
     expect(effectiveTimes(open, before).clock_out_status).toBeNull();
     expect(effectiveTimes(open, after)).toMatchObject({ clock_in_status: 'late', clock_out_status: 'missed' });
     const noIn = record({ clock_out: at('2026-03-02', '17:00').toISOString(), clock_out_status: 'on_time' });
@@ -101,7 +110,11 @@ describe('missed', () => {
 
   it('closes a night shift the day after', () => {
     expect(dayCloses(night, '2026-03-02')).toBe(jakartaInstant('2026-03-04', 0));
-    const open = record({ shift_start: '22:00', shift_finish: '06:00', clock_in: at('2026-03-02', '22:00').toISOString() });
+    const open = record({
+      shift_start: '22:00',
+      shift_finish: '06:00',
+      clock_in: at('2026-03-02', '22:00').toISOString(),
+    });
     expect(effectiveTimes(open, after).clock_out_status).toBeNull();
     expect(effectiveTimes(open, jakartaInstant('2026-03-04', 1)).clock_out_status).toBe('missed');
   });
