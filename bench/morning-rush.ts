@@ -96,7 +96,7 @@ try {
     try {
       if ((await fetch(`${base}/v1/health`)).ok) break;
     } catch {}
-    if (i > 600) throw new Error('server did not start');
+    if (i > 3000) throw new Error('server did not start');
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
