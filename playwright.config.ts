@@ -69,6 +69,8 @@ export default defineConfig({
       SEED_DEMO: 'true',
       SERVE_SPA: 'true',
       LOG_LEVEL: 'warn',
+      // No tile server in the tests (nor network): the live-tracking map's tiles fail and the screen still works.
+      MAP_TILE_URL: '/map-tiles-offline/{z}/{x}/{y}.png',
     },
     timeout: 180_000,
     reuseExistingServer: false,

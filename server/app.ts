@@ -36,6 +36,8 @@ import { payrollRoutes, payrollSchemas } from './payroll/routes.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
 import { resourceRoutes } from './resources/routes.ts';
+import { trackingRoutes, trackingSchemas } from './tracking/routes.ts';
+import { tileImageSource } from './tracking/tiles.ts';
 
 export const spaDir = fileURLToPath(new URL('../dist', import.meta.url));
 
@@ -84,7 +86,8 @@ export async function buildApp({
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The live-tracking map's tiles come from the configured tile server (MAP_TILE_URL).
+        imgSrc: ["'self'", 'data:', 'blob:', ...[tileImageSource(config.mapTiles.url)].filter((s) => s !== null)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
@@ -122,6 +125,7 @@ export async function buildApp({
     ...accountSchemas,
     ...jobSchemas,
     ...payrollSchemas,
+    ...trackingSchemas,
     ...attendanceSchemas,
     ...leaveSchemas,
     GroupMembersSchema,
@@ -156,6 +160,7 @@ export async function buildApp({
   activityRoutes(app, db);
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
+  trackingRoutes(app, db, config);
   attendanceRoutes(app, db, config);
   leaveRoutes(app, db);
   attendanceGuards(app, db);

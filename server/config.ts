@@ -33,7 +33,16 @@ export interface Config {
     uploadsPerUser: { inProgress: number; perMinute: number };
   };
   serveSpa: boolean;
+  /**
+   * The live-tracking map's tile server (MAP_TILE_URL, a Leaflet URL template with {z}/{x}/{y}, optionally {s}) and
+   * its attribution (MAP_TILE_ATTRIBUTION, HTML): a closed network points them at a company tile server.
+   */
+  mapTiles: { url: string; attribution: string };
 }
+
+export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
+export const OSM_ATTRIBUTION =
+  '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors';
 
 const int = (value: string | undefined, fallback: number) => (value ? Number.parseInt(value, 10) : fallback);
 
@@ -86,5 +95,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       uploadsPerUser: { inProgress: 2, perMinute: int(env.UPLOADS_PER_MINUTE, 30) },
     },
     serveSpa: env.SERVE_SPA !== 'false',
+    mapTiles: {
+      url: env.MAP_TILE_URL || OSM_TILE_URL,
+      attribution: env.MAP_TILE_ATTRIBUTION ?? (env.MAP_TILE_URL ? '' : OSM_ATTRIBUTION),
+    },
   };
 }

@@ -12,8 +12,12 @@ export const ajvOptions = {
   useDefaults: true,
   coerceTypes: 'array',
   strict: false,
-  /** `multipleOf: 0.01` (a numeric(5, 2) column) accepts 0.07, whose quotient by 0.01 is 7.000000000000001. */
-  multipleOfPrecision: 9,
+  /**
+   * `multipleOf: 0.01` (a numeric(5, 2) column) accepts 0.07, whose quotient by 0.01 is 7.000000000000001; and
+   * `multipleOf: 0.000001` (a numeric(9, 6) coordinate) accepts 106.8456, whose quotient is 106845600.00000001 (the
+   * float error grows with the quotient: 1e-6 of a step still refuses one more decimal).
+   */
+  multipleOfPrecision: 6,
 } as const;
 
 /** The years a date may have: anything else is a typing slip (`0000-01-01`, `20244-01-01`), refused with a 400. */

@@ -67,7 +67,24 @@ export const locationsResource = defineResource({
   path: '/refs/employees/orgs/locations',
   table: locations,
   label: 'Location',
-  refine: { code, name },
+  refine: {
+    code,
+    name,
+    // Where the site is (decimal degrees) and how far from it a clock still counts as on site (metres, > 0; blank is
+    // the default 200 m): the offsite rule, server/attendance/offsite.ts.
+    // (The columns are nullable: the schema adds the null.)
+    latitude: Type.Number({ minimum: -90, maximum: 90 }),
+    longitude: Type.Number({ minimum: -180, maximum: 180 }),
+    radius: Type.Integer({ minimum: 1, maximum: 100_000 }),
+  },
+  // Coordinates come in pairs: a site with one of the two cannot be measured against.
+  check: (row) => {
+    const lat = row.latitude ?? null;
+    const lon = row.longitude ?? null;
+    if ((lat === null) === (lon === null)) return null;
+    const missing = lat === null ? 'latitude' : 'longitude';
+    return { errors: { [missing]: { code: 'required', message: 'is required with the other coordinate' } } };
+  },
 });
 
 /** The employee-personal reference lists (spec 2.3): code and name; banks cannot be added or deleted, only edited. */

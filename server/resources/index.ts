@@ -40,6 +40,7 @@ import {
   payrollTypesResource,
   salaryGradesResource,
 } from '../payroll/references.ts';
+import { liveTrackingGroupsResource } from '../tracking/resource.ts';
 import type { Resource } from './define.ts';
 
 /** Every generic resource, explicitly. Add a resource: define it in its feature folder, then list it here. */
@@ -83,6 +84,8 @@ export const resources: Resource[] = [
   dailyWorkersResource,
   ...employeeSubRecords,
   onboardingResource,
+  // tracking
+  liveTrackingGroupsResource,
   // leave
   leaveRulesResource,
   massLeavesResource,

@@ -46,6 +46,7 @@ import {
   seedOf,
 } from './names.ts';
 import { seedSchedules } from './schedules.ts';
+import { seedTracking } from './tracking.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -1266,6 +1267,8 @@ export async function seedDemo(
       iso(today),
       jakartaMinutesNow(),
     );
+    // After attendance: positions go on the tracked members' recent clocks.
+    await seedTracking(tx, iso(today));
   });
   const now = new Date(today);
   for (const plan of plans) {

@@ -60,7 +60,26 @@ export const jobTitlesGrid = defineGrid({
     updatedColumn,
   ],
 });
-export const locationsGrid = codeNameGrid('locations', '/v1/refs/employees/orgs/locations', true);
+/**
+ * Locations also carry where the site is (decimal degrees) and its radius in metres: the offsite rule of clocking
+ * (server/attendance/offsite.ts; a blank radius is 200 m).
+ */
+export const locationsGrid = defineGrid({
+  resource: 'locations',
+  path: '/v1/refs/employees/orgs/locations',
+  naturalKey: 'code',
+  create: true,
+  remove: true,
+  defaultSort: byCode.defaultSort,
+  title: byCode.title,
+  columns: [
+    ...codeNameColumns,
+    { field: 'latitude', kind: 'number', width: 130, min: -90, max: 90, grouping: false },
+    { field: 'longitude', kind: 'number', width: 130, min: -180, max: 180, grouping: false },
+    { field: 'radius', kind: 'number', width: 130, min: 1, max: 100_000 },
+    updatedColumn,
+  ],
+});
 export const nationalitiesGrid = codeNameGrid('nationalities', '/v1/refs/employees/personal/nationalities', true);
 export const religionsGrid = codeNameGrid('religions', '/v1/refs/employees/personal/religions', true);
 export const titlesGrid = codeNameGrid('titles', '/v1/refs/employees/personal/titles', true);

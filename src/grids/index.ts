@@ -27,6 +27,7 @@ import { absentDeductionsGrid, earlyDeductionsGrid } from './deductionRules.ts';
 import { departmentsGrid } from './departments.ts';
 import { employeeRolesGrid } from './employee-roles.ts';
 import { lateDeductionsGrid } from './late-deductions.ts';
+import { liveTrackingGroupGrid } from './live-tracking-group.ts';
 import { missedDeductionsGrid } from './missed-deductions.ts';
 import { overtimeRulesGrid } from './overtime-rules.ts';
 import { salaryGradesGrid } from './salary-grades.ts';
@@ -65,6 +66,7 @@ export const grids = {
   shifts: shiftsGrid,
   'attendance-groups': attendanceGroupsGrid,
   'shift-overrides': shiftOverridesGrid,
+  'live-tracking-group': liveTrackingGroupGrid,
 } satisfies Record<string, AnyGridSpec>;
 
 export type GridName = keyof typeof grids;

@@ -43,6 +43,9 @@ const screens: Partial<Record<MenuId, Screen>> = {
   shift: page<ScreenProps>(() => import('./attendance/Shifts.tsx')),
   'attendance-group': page<ScreenProps>(() => import('./attendance/AttendanceGroups.tsx')),
   'shift-overrides': page<ScreenProps>(() => import('./attendance/ShiftOverrides.tsx')),
+  'live-tracking-group': page<ScreenProps>(() => import('./tracking/LiveTrackingGroups.tsx')),
+  'live-tracking': page<ScreenProps>(() => import('./tracking/LiveTracking.tsx')),
+  'live-attendance': page<ScreenProps>(() => import('./tracking/LiveAttendance.tsx')),
 };
 
 export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;

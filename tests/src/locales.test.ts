@@ -154,6 +154,8 @@ const openApiEnumKeys: Record<string, string | null> = {
   employment_status: 'employment_status',
   'Leave.status': 'leave_status',
   'LeaveUpdate.status': 'leave_status',
+  // A position's clock in or out, worded by the live-tracking screen's own texts (tracking.clockIn, tracking.clockOut).
+  'LiveTrackingPosition.position.type': null,
 };
 
 type Schema = { enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };

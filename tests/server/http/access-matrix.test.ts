@@ -122,6 +122,8 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
   '/v1/shifts': { read: companyAdmins, write: companyAdmins },
   '/v1/attendance-groups': { read: companyAdmins, write: companyAdmins },
   '/v1/shift-overrides': { read: companyAdmins, write: companyAdmins },
+  // tracking: company admins (a department admin sees only their department's members on the map).
+  '/v1/live-tracking-group': { read: companyAdmins, write: companyAdmins },
   // Payroll items of an employee: payroll permission only (the HR Viewer role has none).
   ...Object.fromEntries(
     ['allowances', 'incentives', 'bonuses', 'deductions', 'payrolls/thr-bonuses'].map((list) => [
@@ -149,6 +151,7 @@ Object.assign(matrix, {
   // my-profile: anyone signed in to a company (their own record; none for the developer, who has no company).
   'GET /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
   'PUT /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
+  'GET /v1/live-tracking': companyAdmins,
   'GET /v1/leave-balance': companyAdmins,
   'POST /v1/leave-balance': companyAdmins,
   'POST /v1/leave-balance/import': companyAdmins,
