@@ -11,6 +11,7 @@ import { accountRoutes, accountSchemas } from './auth/account-routes.ts';
 import { actorForToken } from './auth/repository.ts';
 import { authRoutes, authSchemas } from './auth/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
+import { companySettingsRoutes, companySettingsSchemas } from './companies/settings.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { employeeRoutes, employeeSchemas } from './employees/routes.ts';
@@ -110,6 +111,7 @@ export async function buildApp({
     ...activitySchemas,
     ...employeeSchemas,
     ...accountSchemas,
+    ...companySettingsSchemas,
   ]) {
     app.addSchema(schema);
   }
@@ -132,6 +134,7 @@ export async function buildApp({
   activityRoutes(app, db);
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
+  companySettingsRoutes(app, db);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaRoot);

@@ -194,6 +194,38 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/company/profile": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getCompanyProfile"];
+        put: operations["updateCompanyProfile"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/company/tax": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: operations["getCompanyTax"];
+        put: operations["updateCompanyTax"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/employee-onboarding": {
         parameters: {
             query?: never;
@@ -2691,6 +2723,7 @@ export interface components {
             _id: string;
             address: string | null;
             admin: (string | null) | components["schemas"]["UserRef"];
+            bpjs_tk_no: string | null;
             certificate_url: string | null;
             code: string;
             /** @enum {string|null} */
@@ -2704,13 +2737,22 @@ export interface components {
             features: {
                 [key: string]: unknown;
             };
+            hq_initial: string | null;
             industry: string | null;
             jkk_percentage: string | null;
+            /** @enum {string} */
+            kop_template: "default" | "letterhead";
             logo_url: string | null;
             name: string;
             npwp_number: string | null;
             phone: string | null;
+            /** Format: uuid */
+            tax_person: string | null;
+            /** Format: date */
+            taxable_date: string | null;
             umk: number | null;
+            ump: number | null;
+            umr: number | null;
             /** Format: date-time */
             updated_at: string;
             version: number;
@@ -2718,6 +2760,7 @@ export interface components {
         };
         CompanyCreate: {
             address?: string | null;
+            bpjs_tk_no?: string | null;
             certificate_url?: string | null;
             /** @description Letters and digits, upper case */
             code: string;
@@ -2728,14 +2771,35 @@ export interface components {
             features?: {
                 [key: string]: unknown;
             };
+            hq_initial?: string | null;
             industry?: string | null;
             jkk_percentage?: ("0" | "0.24" | "0.54" | "0.89" | "1.27" | "1.74" | null) | null;
+            /** @enum {string} */
+            kop_template?: "default" | "letterhead";
             logo_url?: string | null;
             name: string;
             npwp_number?: string | null;
             phone?: (string | null) | null;
+            /** Format: date */
+            taxable_date?: string | null;
             umk?: (number | null) | null;
+            ump?: number | null;
+            umr?: number | null;
             website?: (string | null) | null;
+        };
+        CompanyProfile: {
+            bpjs_tk_no: string | null;
+            company_size: ("1-10" | "10-100" | "100-1000" | "1000+") | null;
+            cut_off_days: number | null;
+            hq_initial: string | null;
+            industry: string | null;
+            jkk_percentage: ("0" | "0.24" | "0.54" | "0.89" | "1.27" | "1.74") | null;
+            kop_template: "default" | "letterhead";
+            logo_url: string | null;
+            umk: number | null;
+            ump: number | null;
+            umr: number | null;
+            version: number;
         };
         CompanySummary: {
             _id: string;
@@ -2746,8 +2810,20 @@ export interface components {
             logo_url: string | null;
             name: string;
         };
+        CompanyTax: {
+            npwp_number: string | null;
+            tax_person: {
+                _id: string;
+                employee_id: string;
+                fullname: string;
+            } | null;
+            tax_person_number: string | null;
+            taxable_date: string | null;
+            version: number;
+        };
         CompanyUpdate: {
             address?: string | null;
+            bpjs_tk_no?: string | null;
             certificate_url?: string | null;
             /** @description Letters and digits, upper case */
             code?: string;
@@ -2758,13 +2834,20 @@ export interface components {
             features?: {
                 [key: string]: unknown;
             };
+            hq_initial?: string | null;
             industry?: string | null;
             jkk_percentage?: ("0" | "0.24" | "0.54" | "0.89" | "1.27" | "1.74" | null) | null;
+            /** @enum {string} */
+            kop_template?: "default" | "letterhead";
             logo_url?: string | null;
             name?: string;
             npwp_number?: string | null;
             phone?: (string | null) | null;
+            /** Format: date */
+            taxable_date?: string | null;
             umk?: (number | null) | null;
+            ump?: number | null;
+            umr?: number | null;
             version: number;
             website?: (string | null) | null;
         };
@@ -6066,6 +6149,408 @@ export interface operations {
                             unchanged: number;
                             updated: number;
                         };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCompanyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyProfile"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCompanyProfile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    bpjs_tk_no: string | null;
+                    company_size: ("1-10" | "10-100" | "100-1000" | "1000+") | null;
+                    cut_off_days: number | null;
+                    hq_initial: string | null;
+                    industry: string | null;
+                    jkk_percentage: ("0" | "0.24" | "0.54" | "0.89" | "1.27" | "1.74") | null;
+                    kop_template: "default" | "letterhead";
+                    logo_url: string | null;
+                    umk: number | null;
+                    ump: number | null;
+                    umr: number | null;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyProfile"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getCompanyTax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyTax"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updateCompanyTax: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    npwp_number: string | null;
+                    tax_person: string | null;
+                    taxable_date: string | null;
+                    version: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["CompanyTax"];
                     };
                 };
             };

@@ -126,6 +126,11 @@ Object.assign(matrix, {
   // my-profile: anyone signed in to a company (their own record; none for the developer, who has no company).
   'GET /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
   'PUT /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
+  // company-settings → company-info: admin only (spec 6).
+  'GET /v1/company/profile': ['admin'],
+  'PUT /v1/company/profile': ['admin'],
+  'GET /v1/company/tax': ['admin'],
+  'PUT /v1/company/tax': ['admin'],
 });
 for (const [base, { read, write, create, remove }] of Object.entries(resourceMatrix)) {
   matrix[`GET ${base}`] = read;
