@@ -10,8 +10,10 @@
  *   the spec lists it among the Ketenagakerjaan fields, and "3 not registered" mirrors `bpjs_tk_registered`.
  *   Kesehatan depends on `ksRegistered` alone.
  *
- * Pure data and functions: it imports nothing, so both `server/` and `src/` use it.
+ * Pure data and functions: it imports only the payroll engine's rounding rule (common/payroll/money.ts), so both
+ * `server/` and `src/` use it. The payroll engine (common/payroll/payslip.ts) computes a payslip's BPJS lines with it.
  */
+import { roundDiv } from './payroll/money.ts';
 
 /** 1 wage recipient (PPU), 2 non-wage recipient (BPU), 3 not registered. */
 export const bpjsTypes = [1, 2, 3] as const;
@@ -147,8 +149,7 @@ export const ksWageCeiling = (date: string): number => effectiveAmount(ksWageCei
 export function applyRate(amount: number, basisPoints: number): number {
   const scaled = amount * basisPoints;
   if (!Number.isSafeInteger(scaled) || scaled < 0) throw new RangeError(`Cannot apply ${basisPoints} bp to ${amount}`);
-  const remainder = scaled % 10_000;
-  return (scaled - remainder) / 10_000 + (remainder >= 5_000 ? 1 : 0);
+  return roundDiv(scaled, 10_000);
 }
 
 const share = (base: number, rates: Share): Share => ({

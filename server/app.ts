@@ -23,6 +23,9 @@ import { loggerOptions } from './http/logging.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { cachedSerializers } from './http/serializers.ts';
 import { fastifyAjv, installTextGuard } from './http/validation.ts';
+import { registerJobHandlers } from './jobs/handlers.ts';
+import { JobQueue } from './jobs/queue.ts';
+import { jobRoutes, jobSchemas } from './jobs/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
@@ -112,6 +115,7 @@ export async function buildApp({
     ...employeeSchemas,
     ...accountSchemas,
     ...companySettingsSchemas,
+    ...jobSchemas,
   ]) {
     app.addSchema(schema);
   }
@@ -127,6 +131,12 @@ export async function buildApp({
   });
 
   const mailer = createMailer(config, app.log);
+  // The job queue (docs/decisions/0044): started by the server after migrating, or by the first enqueue.
+  const jobs = new JobQueue(database);
+  registerJobHandlers(jobs);
+  app.decorate('jobs', jobs);
+  app.addHook('onClose', async () => jobs.stop());
+  jobRoutes(app, db);
   healthRoutes(app, database);
   authRoutes(app, db, config);
   accountRoutes(app, db, config, mailer);

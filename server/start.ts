@@ -32,6 +32,8 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     await app.ready();
     await ready;
     await migrateDatabase(database);
+    // Workers start now: a job a killed process left behind is picked up again (docs/decisions/0044).
+    await app.jobs.start();
     let seeded = false;
     if (config.seedDemo && (await isEmpty(database.db))) {
       await seedDemo(database.db);

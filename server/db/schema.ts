@@ -611,3 +611,112 @@ export const employeeOnboardings = pgTable(
     index('employee_onboardings_contract_idx').on(t.company_id, t.contract_start_date),
   ],
 );
+
+// Payroll runs (spec 3 "Payroll summary", path `payroll-summary`; server/payroll/README.md).
+export const payrollRunTypeEnum = pgEnum('payroll_run_type', ['payroll_run', 'thr', 'weekly']);
+export const payrollRunStatusEnum = pgEnum('payroll_run_status', ['pending', 'completed']);
+/** One run: a month's payroll, a THR run for a holiday, or a weekly daily-worker payroll. */
+export const payrollSummaries = pgTable(
+  'payroll_summaries',
+  {
+    ...owned,
+    title: text('title').notNull(),
+    type: payrollRunTypeEnum('type').notNull(),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    status: payrollRunStatusEnum('status').notNull().default('pending'),
+    /** THR runs: the religious holiday the THR is paid for. */
+    holiday_date: date('holiday_date'),
+    /** Weekly runs: the period covered. */
+    period_start: date('period_start'),
+    period_end: date('period_end'),
+    completed_at: stamp('completed_at'),
+    completed_by: uuid('completed_by'),
+    employee_count: integer('employee_count').notNull().default(0),
+    total_bruto: money('total_bruto').notNull().default(0),
+    total_pph21: money('total_pph21').notNull().default(0),
+    total_thp: money('total_thp').notNull().default(0),
+    total_bpjs_employee: money('total_bpjs_employee').notNull().default(0),
+    total_bpjs_company: money('total_bpjs_company').notNull().default(0),
+    /** Manpower-supply fee calculation (finance issue); null when not used. */
+    man_fee_calculation: jsonb('man_fee_calculation'),
+    /** The pre-run warnings the admin acknowledged when creating the run. */
+    acknowledged_warnings: jsonb('acknowledged_warnings'),
+    note: text('note'),
+  },
+  (t) => [
+    index('payroll_summaries_period_idx').on(t.company_id, t.type, t.year, t.month),
+    index('payroll_summaries_status_idx').on(t.company_id, t.status, t.created_at),
+  ],
+);
+/** One employee's payslip in a run: the snapshot shown, the engine input kept to recalculate and explain. */
+export const payslips = pgTable(
+  'payslips',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    summary: uuid('summary_id')
+      .notNull()
+      .references(() => payrollSummaries.id, { onDelete: 'cascade' }),
+    employee: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    // Snapshot for display: the payslip says what was true when it was computed.
+    employee_number: text('employee_number').notNull(),
+    fullname: text('fullname').notNull(),
+    department: uuid('department_id'),
+    department_name: text('department_name'),
+    location: uuid('location_id'),
+    location_name: text('location_name'),
+    job_title_name: text('job_title_name'),
+    /** The engine's input as it was loaded (recalculation and explain read it). */
+    input: jsonb('input').notNull(),
+    /** The admin's edits to this payslip's inputs (overtime hours, a bonus, a deduction), applied over `input`. */
+    edits: jsonb('edits').$type<Record<string, number>>().notNull().default({}),
+    /** The engine's lines, each with its amount and explain. */
+    lines: jsonb('lines').notNull(),
+    bruto: money('bruto').notNull().default(0),
+    pph21: money('pph21').notNull().default(0),
+    thp: money('thp').notNull().default(0),
+    bpjs_employee: money('bpjs_employee').notNull().default(0),
+    bpjs_company: money('bpjs_company').notNull().default(0),
+    /** The BPJS split: { jht_employee, jht_company, jp_employee, ... } in rupiah. */
+    bpjs: jsonb('bpjs').$type<Record<string, number>>().notNull().default({}),
+    updated_at: stamp('updated_at').notNull().defaultNow(),
+    version: integer('version').notNull().default(1),
+  },
+  (t) => [
+    uniqueIndex('payslips_summary_employee_key').on(t.summary, t.employee),
+    index('payslips_employee_idx').on(t.employee, t.summary),
+    index('payslips_company_idx').on(t.company_id),
+  ],
+);
+
+/** Long work run on the job queue (pg-boss, docs/decisions/0044): what a client follows on the progress card. */
+export const jobStatusEnum = pgEnum('job_status', ['queued', 'running', 'completed', 'failed']);
+export const jobs = pgTable(
+  'jobs',
+  {
+    /** The pg-boss job id. */
+    id: uuid('id').primaryKey(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The menu whose read permission lets a user follow the job. */
+    menu: text('menu').notNull(),
+    status: jobStatusEnum('status').notNull().default('queued'),
+    done: integer('done').notNull().default(0),
+    total: integer('total').notNull().default(0),
+    /** What the job made, e.g. `{ summary_id }` or `{ file_id }`. */
+    result: jsonb('result'),
+    /** A failure: `{ code, message }`, the message key translated by the client. */
+    error: jsonb('error'),
+    created_by: uuid('created_by'),
+    created_at: stamp('created_at').notNull().defaultNow(),
+    updated_at: stamp('updated_at').notNull().defaultNow(),
+  },
+  (t) => [index('jobs_company_idx').on(t.company_id, t.created_at)],
+);

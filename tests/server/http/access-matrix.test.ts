@@ -49,6 +49,8 @@ const matrix: Record<string, Who[]> = {
   'POST /v1/files': signedIn,
   'GET /v1/files/:name': signedIn,
   'GET /v1/logs': ['admin'],
+  // A job is followed by whoever may read its menu (checked in the handler, a 404 otherwise).
+  'GET /v1/jobs/:id': signedIn.filter((who) => who !== 'developer'),
 };
 /**
  * `create: false`: the list offers no create, so it has no POST route. `remove: false`: no delete, so no DELETE routes.

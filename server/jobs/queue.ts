@@ -1,0 +1,153 @@
+/**
+ * Long work as jobs on pg-boss (docs/decisions/0044). Any API process works the queue, a job a crashed process was
+ * working is retried by another (or by the same one after a restart) once its heartbeat lapses, and the `jobs` table
+ * is what the client's progress card follows (`GET /v1/jobs/{id}`).
+ *
+ * Enqueue: `await jobs.enqueue('payroll-run', scope, 'payroll-run', data)` returns the job id; the handler for the
+ * kind (server/jobs/handlers.ts) receives a context with `progress(done, total)`.
+ */
+import { randomUUID } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import { PgBoss } from 'pg-boss';
+import type { Database, Db } from '../db/connect.ts';
+import { jobs } from '../db/schema.ts';
+import { AppError } from '../http/errors.ts';
+
+/** Every kind of job: a closed union, each with its handler in server/jobs/handlers.ts. */
+export const jobKinds = ['payroll-run'] as const;
+export type JobKind = (typeof jobKinds)[number];
+
+export interface JobContext<D> {
+  id: string;
+  companyId: string;
+  userId: string | null;
+  data: D;
+  db: Db;
+  /** Records how far the job is; cheap enough to call every few hundred items. */
+  progress(done: number, total: number): Promise<void>;
+}
+
+/** A job's work: returns what the client needs afterwards (e.g. `{ summary_id }`), stored as the job's result. */
+export type JobHandler<D = unknown> = (context: JobContext<D>) => Promise<Record<string, unknown>>;
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    jobs: JobQueue;
+  }
+}
+
+interface Envelope {
+  companyId: string;
+  userId: string | null;
+  data: unknown;
+}
+
+/** Seconds without a heartbeat after which a job's worker is presumed dead and the job is retried. */
+const HEARTBEAT_SECONDS = 10;
+
+export class JobQueue {
+  private boss: PgBoss | null = null;
+  private starting: Promise<PgBoss> | null = null;
+  private readonly handlers: Partial<Record<JobKind, JobHandler<never>>> = {};
+
+  private readonly database: Database;
+
+  constructor(database: Database) {
+    this.database = database;
+  }
+
+  register<D>(kind: JobKind, handler: JobHandler<D>) {
+    this.handlers[kind] = handler as JobHandler<never>;
+  }
+
+  /** Starts pg-boss (its own schema `pgboss`, created on first start) and the workers of every registered kind. */
+  start(): Promise<PgBoss> {
+    if (this.starting) return this.starting;
+    const pool = this.database.pool;
+    this.starting = (async () => {
+      const boss = new PgBoss({
+        // Our own pool: in embedded mode it is the one connection to PGlite (decision 0002), and pg-boss's statements
+        // queue behind the API's like any other query.
+        db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) },
+        schedule: false,
+        superviseIntervalSeconds: 5,
+      });
+      boss.on('error', () => {
+        // A failed poll is retried on the next interval; a job's own failure is recorded on its row.
+      });
+      await boss.start();
+      for (const kind of Object.keys(this.handlers) as JobKind[]) {
+        await boss.createQueue(kind, { heartbeatSeconds: HEARTBEAT_SECONDS, retryLimit: 3, expireInSeconds: 3600 });
+        await boss.work<Envelope>(
+          kind,
+          { pollingIntervalSeconds: 0.5, batchSize: 1, heartbeatRefreshSeconds: HEARTBEAT_SECONDS / 2 },
+          async ([job]) => {
+            if (job) await this.run(kind, job.id, job.data);
+          },
+        );
+      }
+      this.boss = boss;
+      return boss;
+    })();
+    return this.starting;
+  }
+
+  async stop() {
+    const starting = this.starting;
+    if (!starting) return;
+    this.starting = null;
+    const boss = await starting.catch(() => null);
+    await boss?.stop({ graceful: false, close: false, timeout: 2000 }).catch(() => {});
+    this.boss = null;
+  }
+
+  /** Queues a job for the caller's company and returns its id; `menu` is the menu whose readers may follow it. */
+  async enqueue(
+    kind: JobKind,
+    scope: { companyId: string; userId: string | null },
+    menu: string,
+    data: unknown,
+  ): Promise<string> {
+    const boss = await this.start();
+    const id = randomUUID();
+    await this.database.db
+      .insert(jobs)
+      .values({ id, company_id: scope.companyId, kind, menu, created_by: scope.userId });
+    const envelope: Envelope = { companyId: scope.companyId, userId: scope.userId, data };
+    await boss.send(kind, envelope as object, { id });
+    return id;
+  }
+
+  private async run(kind: JobKind, id: string, envelope: Envelope) {
+    const handler = this.handlers[kind] as JobHandler<unknown> | undefined;
+    const db = this.database.db;
+    const set = (values: Partial<typeof jobs.$inferInsert>) =>
+      db
+        .update(jobs)
+        .set({ ...values, updated_at: sql`now()` })
+        .where(eq(jobs.id, id));
+    if (!handler) return;
+    await set({ status: 'running' });
+    try {
+      const result = await handler({
+        id,
+        companyId: envelope.companyId,
+        userId: envelope.userId,
+        data: envelope.data,
+        db,
+        progress: async (done, total) => {
+          await set({ done, total });
+        },
+      });
+      await set({ status: 'completed', result });
+    } catch (error) {
+      // A refusal (bad input, a run out of order) is the job's answer, not a reason to retry.
+      if (error instanceof AppError) {
+        await set({ status: 'failed', error: { code: error.code, message: error.message } });
+        return;
+      }
+      await set({ status: 'failed', error: { code: 'job_failed', message: 'The job failed' } });
+      throw error;
+    }
+  }
+}
