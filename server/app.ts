@@ -27,6 +27,7 @@ import { registerJobHandlers } from './jobs/handlers.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { jobRoutes, jobSchemas } from './jobs/routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { payslipRoutes, payslipSchemas } from './payslips/routes.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
 import { resourceRoutes } from './resources/routes.ts';
@@ -115,6 +116,7 @@ export async function buildApp({
     ...employeeSchemas,
     ...accountSchemas,
     ...companySettingsSchemas,
+    ...payslipSchemas,
     ...jobSchemas,
   ]) {
     app.addSchema(schema);
@@ -133,7 +135,7 @@ export async function buildApp({
   const mailer = createMailer(config, app.log);
   // The job queue (docs/decisions/0044): started by the server after migrating, or by the first enqueue.
   const jobs = new JobQueue(database);
-  registerJobHandlers(jobs);
+  registerJobHandlers(jobs, config);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   jobRoutes(app, db);
@@ -145,6 +147,7 @@ export async function buildApp({
   employeeRoutes(app, db, config, mailer);
   companyRoutes(app, db);
   companySettingsRoutes(app, db);
+  payslipRoutes(app, db, config);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaRoot);
