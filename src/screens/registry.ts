@@ -29,6 +29,7 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'daily-worker': page<ScreenProps>(() => import('./DailyWorkers.tsx')),
   'employee-onboarding': page<ScreenProps>(() => import('./EmployeeOnboarding.tsx')),
   hierarchy: page<ScreenProps>(() => import('./Hierarchy.tsx')),
+  'company-info': page<ScreenProps>(() => import('./company/CompanyInfo.tsx')),
   'employee-organization': referenceLists,
   'employee-personal': referenceLists,
   'payroll-references': referenceLists,
