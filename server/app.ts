@@ -27,6 +27,7 @@ import { registerJobHandlers } from './jobs/handlers.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { jobRoutes, jobSchemas } from './jobs/routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { payrollRoutes, payrollSchemas } from './payroll/routes.ts';
 import { payslipRoutes, payslipSchemas } from './payslips/routes.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
@@ -118,6 +119,7 @@ export async function buildApp({
     ...companySettingsSchemas,
     ...payslipSchemas,
     ...jobSchemas,
+    ...payrollSchemas,
   ]) {
     app.addSchema(schema);
   }
@@ -139,6 +141,7 @@ export async function buildApp({
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   jobRoutes(app, db);
+  payrollRoutes(app, db, config);
   healthRoutes(app, database);
   authRoutes(app, db, config);
   accountRoutes(app, db, config, mailer);

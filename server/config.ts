@@ -9,6 +9,8 @@ export interface Config {
   filesDir: string;
   /** Seed demo data when the embedded database is empty (never with DATABASE_URL). */
   seedDemo: boolean;
+  /** A payroll run of more employees than this runs as a job (docs/decisions/0044). */
+  payrollJobThreshold: number;
   trustProxy: boolean | string | number;
   logLevel: string;
   /** Where users reach the app: the base of every link in a mail (never the request's Host header). */
@@ -52,6 +54,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     filesDir: resolve(env.FILES_DIR ?? `${dataDir}/files`),
     seedDemo: !env.DATABASE_URL && env.SEED_DEMO !== 'false',
+    payrollJobThreshold: int(env.PAYROLL_JOB_THRESHOLD, 1000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     publicUrl: (env.PUBLIC_URL || `http://localhost:${port}`).replace(/\/+$/, ''),

@@ -20,7 +20,7 @@ export type JobKind = (typeof jobKinds)[number];
 export interface JobContext<D> {
   id: string;
   companyId: string;
-  userId: string | null;
+  userId: string;
   data: D;
   db: Db;
   /** Records how far the job is; cheap enough to call every few hundred items. */
@@ -38,7 +38,7 @@ declare module 'fastify' {
 
 interface Envelope {
   companyId: string;
-  userId: string | null;
+  userId: string;
   data: unknown;
 }
 
@@ -104,7 +104,7 @@ export class JobQueue {
   /** Queues a job for the caller's company and returns its id; `menu` is the menu whose readers may follow it. */
   async enqueue(
     kind: JobKind,
-    scope: { companyId: string; userId: string | null },
+    scope: { companyId: string; userId: string },
     menu: string,
     data: unknown,
   ): Promise<string> {

@@ -51,6 +51,16 @@ const matrix: Record<string, Who[]> = {
   'GET /v1/logs': ['admin'],
   // A job is followed by whoever may read its menu (checked in the handler, a 404 otherwise).
   'GET /v1/jobs/:id': signedIn.filter((who) => who !== 'developer'),
+  // Payroll runs (issue 14): the payroll-run menu. Re-opening is refused past the gate to all but the admin.
+  'GET /v1/payroll-summary': companyAdmins,
+  'POST /v1/payroll-summary': companyAdmins,
+  'GET /v1/payroll-summary/pre-check': companyAdmins,
+  'GET /v1/payroll-summary/:id': companyAdmins,
+  'DELETE /v1/payroll-summary/:id': companyAdmins,
+  'GET /v1/payroll-summary/:id/payslips': companyAdmins,
+  'PATCH /v1/payroll-summary/:id/payslips/:payslipId': companyAdmins,
+  'POST /v1/payroll-summary/:id/complete': companyAdmins,
+  'POST /v1/payroll-summary/:id/reopen': companyAdmins,
 };
 /**
  * `create: false`: the list offers no create, so it has no POST route. `remove: false`: no delete, so no DELETE routes.

@@ -1,0 +1,400 @@
+/**
+ * Everything a run reads, loaded set-based: one query a table for the whole company and period, never one a person.
+ * The result is the engine's input per employee (common/payroll/README.md, "Mapping stored data").
+ */
+import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
+import type {
+  AttendanceTotals,
+  CompanyPayrollSettings,
+  OvertimeEntry,
+  PayrollItem,
+  PayslipInput,
+  PtkpStatus,
+  YearToDate,
+} from '../../common/payroll/types.ts';
+import type { Executor } from '../db/connect.ts';
+import {
+  absentDeductions,
+  businessTripRules,
+  companies,
+  departments,
+  earlyDeductions,
+  employeeAllowances,
+  employeeBonuses,
+  employeeDeductions,
+  employeeFamily,
+  employeeIncentives,
+  employees,
+  employeeThrBonuses,
+  jobTitles,
+  lateDeductions,
+  locations,
+  missedDeductions,
+  overtimeRules,
+  payrollSummaries,
+  payslips,
+} from '../db/schema.ts';
+
+export interface Period {
+  year: number;
+  month: number;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+export const firstDay = ({ year, month }: Period) => `${year}-${pad(month)}-01`;
+export const lastDay = ({ year, month }: Period) =>
+  `${year}-${pad(month)}-${pad(new Date(Date.UTC(year, month, 0)).getUTCDate())}`;
+
+/** What attendance, approved overtime and business trips add to one employee's month. */
+export interface AttendanceOfMonth {
+  attendance: AttendanceTotals;
+  overtime: OvertimeEntry[];
+  business_trip_days: number;
+}
+
+/**
+ * THE SEAM for attendance and approvals: the month's attendance totals (late minutes, early leaves, absent days,
+ * missed clock-outs, days present), approved overtime and approved business-trip days of each employee. The
+ * attendance and approvals issues are built in parallel; until they provide their report function this returns
+ * nothing, which the engine counts as zero (issue 14: "the engine must also run without them"). Replace the body,
+ * keep the signature: one call for all the run's employees.
+ */
+export async function loadAttendanceTotals(
+  _db: Executor,
+  _companyId: string,
+  _employeeIds: readonly string[],
+  _year: number,
+  _month: number,
+): Promise<Map<string, AttendanceOfMonth>> {
+  return new Map();
+}
+
+/** The company's payroll settings: UMK, JKK and one row of each payroll-rules table (the first by code). */
+export async function loadCompanySettings(db: Executor, companyId: string): Promise<CompanyPayrollSettings> {
+  const first = async <T>(query: Promise<T[]>) => (await query)[0] ?? null;
+  const [company] = await db
+    .select({ umk: companies.umk, jkk: companies.jkk_percentage })
+    .from(companies)
+    .where(eq(companies.id, companyId));
+  const [late, early, absent, missed, overtime, trip] = await Promise.all([
+    first(
+      db
+        .select()
+        .from(lateDeductions)
+        .where(eq(lateDeductions.company_id, companyId))
+        .orderBy(asc(lateDeductions.code))
+        .limit(1),
+    ),
+    first(
+      db
+        .select()
+        .from(earlyDeductions)
+        .where(eq(earlyDeductions.company_id, companyId))
+        .orderBy(asc(earlyDeductions.code))
+        .limit(1),
+    ),
+    first(
+      db
+        .select()
+        .from(absentDeductions)
+        .where(eq(absentDeductions.company_id, companyId))
+        .orderBy(asc(absentDeductions.code))
+        .limit(1),
+    ),
+    first(
+      db
+        .select()
+        .from(missedDeductions)
+        .where(eq(missedDeductions.company_id, companyId))
+        .orderBy(asc(missedDeductions.code))
+        .limit(1),
+    ),
+    first(
+      db
+        .select()
+        .from(overtimeRules)
+        .where(eq(overtimeRules.company_id, companyId))
+        .orderBy(asc(overtimeRules.code))
+        .limit(1),
+    ),
+    first(
+      db
+        .select()
+        .from(businessTripRules)
+        .where(eq(businessTripRules.company_id, companyId))
+        .orderBy(asc(businessTripRules.code))
+        .limit(1),
+    ),
+  ]);
+  const jkk = company?.jkk != null && company.jkk !== '' ? Number(company.jkk) : null;
+  return {
+    umk: company?.umk ?? null,
+    jkk_percentage: jkk !== null && Number.isFinite(jkk) ? jkk : null,
+    proration: 'calendar_day',
+    rules: {
+      late: late ? { method: late.method, limit: late.limit, deduction: late.deduction } : null,
+      early: early
+        ? {
+            method: early.method,
+            nominal: early.nominal,
+            pro_rate_day: early.pro_rate_day,
+            percentage: early.percentage,
+          }
+        : null,
+      absent: absent
+        ? {
+            method: absent.method,
+            nominal: absent.nominal,
+            pro_rate_day: absent.pro_rate_day,
+            percentage: absent.percentage,
+          }
+        : null,
+      missed: missed
+        ? {
+            method: missed.method,
+            nominal: missed.nominal,
+            pro_rate_day: missed.pro_rate_day,
+            percentage: missed.percentage,
+          }
+        : null,
+      overtime: overtime
+        ? { method: overtime.method, hourly_overtime: overtime.hourly_overtime, maximum_hour: overtime.maximum_hour }
+        : null,
+      business_trip_amount: trip?.amount ?? null,
+    },
+  };
+}
+
+/** An employee of the run: who (the payslip's display snapshot) and the salary section. */
+export type RunEmployee = Awaited<ReturnType<typeof loadRunEmployees>>[number];
+
+/** Payroll-active employees employed in the period (joined by its last day, not left before its first), daily workers
+ * (paid by the weekly payroll) excepted. */
+export async function loadRunEmployees(db: Executor, companyId: string, period: Period) {
+  return db
+    .select({
+      id: employees.id,
+      employee_id: employees.employee_id,
+      fullname: employees.fullname,
+      department: employees.department,
+      department_name: departments.name,
+      location: employees.location,
+      location_name: locations.name,
+      job_title_name: jobTitles.name,
+      marital_status: employees.marital_status,
+      tax_id_valid: employees.tax_id_valid,
+      pph_deduction: employees.pph_deduction,
+      join_date: employees.join_date,
+      exit_date: employees.exit_date,
+      exit_reason: employees.exit_reason,
+      status: employees.status,
+      work_days: employees.work_days,
+      nationality: employees.nationality,
+      basic_salary: employees.basic_salary,
+      transport_allowance: employees.transport_allowance,
+      meal_allowance: employees.meal_allowance,
+      communication_allowance: employees.communication_allowance,
+      job_allowance: employees.job_allowance,
+      other_allowance: employees.other_allowance,
+      bpjs_tk_registered: employees.bpjs_tk_registered,
+      bpjs_ks_registered: employees.bpjs_ks_registered,
+      bpjs_type: employees.bpjs_type,
+      bpjs_tk_salary: employees.bpjs_tk_salary,
+      bpjs_ks_salary: employees.bpjs_ks_salary,
+      jkk_percentage: employees.jkk_percentage,
+    })
+    .from(employees)
+    .leftJoin(departments, eq(departments.id, employees.department))
+    .leftJoin(locations, eq(locations.id, employees.location))
+    .leftJoin(jobTitles, eq(jobTitles.id, employees.job_title))
+    .where(
+      and(
+        eq(employees.company_id, companyId),
+        eq(employees.payroll_active, true),
+        ne(employees.status, 'freelance'),
+        or(isNull(employees.join_date), lte(employees.join_date, lastDay(period))),
+        or(isNull(employees.exit_date), gte(employees.exit_date, firstDay(period))),
+      ),
+    )
+    .orderBy(asc(employees.fullname), asc(employees.id));
+}
+
+type ItemCategory = 'allowances' | 'incentives' | 'bonuses' | 'deductions';
+
+/** The month's payroll items, by employee and category: one query over the four item tables. */
+async function loadItems(db: Executor, companyId: string, period: Period) {
+  const result = new Map<string, Partial<Record<ItemCategory, PayrollItem[]>>>();
+  const part = (table: typeof employeeAllowances, category: ItemCategory) =>
+    sql`select ${category}::text as category, employee_id as employee, amount, description from ${table} where company_id = ${companyId} and year = ${period.year} and month = ${period.month}`;
+  const { rows } = await db.execute<{
+    category: ItemCategory;
+    employee: string;
+    amount: string;
+    description: string | null;
+  }>(
+    sql`${part(employeeAllowances, 'allowances')} union all ${part(employeeIncentives as unknown as typeof employeeAllowances, 'incentives')} union all ${part(employeeBonuses as unknown as typeof employeeAllowances, 'bonuses')} union all ${part(employeeDeductions as unknown as typeof employeeAllowances, 'deductions')}`,
+  );
+  for (const row of rows) {
+    const items = result.get(row.employee) ?? {};
+    (items[row.category] ??= []).push({ name: row.description || row.category, amount: Number(row.amount) });
+    result.set(row.employee, items);
+  }
+  return result;
+}
+
+/** The month's THR and yearly bonus: employee_thr_bonuses plus the THR of the month's completed THR run. */
+async function loadThr(db: Executor, companyId: string, period: Period) {
+  const result = new Map<string, { thr: number; yearly_bonus: number }>();
+  const rows = await db
+    .select({
+      employee: employeeThrBonuses.employee,
+      thr: employeeThrBonuses.thr,
+      yearly: employeeThrBonuses.yearly_bonus,
+    })
+    .from(employeeThrBonuses)
+    .where(
+      and(
+        eq(employeeThrBonuses.company_id, companyId),
+        eq(employeeThrBonuses.year, period.year),
+        eq(employeeThrBonuses.month, period.month),
+      ),
+    );
+  for (const row of rows) result.set(row.employee, { thr: row.thr, yearly_bonus: row.yearly });
+  const runs = await db
+    .select({ employee: payslips.employee, thr: payslips.bruto })
+    .from(payslips)
+    .innerJoin(payrollSummaries, eq(payrollSummaries.id, payslips.summary))
+    .where(
+      and(
+        eq(payrollSummaries.company_id, companyId),
+        eq(payrollSummaries.type, 'thr'),
+        eq(payrollSummaries.status, 'completed'),
+        eq(payrollSummaries.year, period.year),
+        eq(payrollSummaries.month, period.month),
+      ),
+    );
+  for (const row of runs) {
+    const entry = result.get(row.employee) ?? { thr: 0, yearly_bonus: 0 };
+    entry.thr += row.thr;
+    result.set(row.employee, entry);
+  }
+  return result;
+}
+
+/** Employees' family members covered as additional BPJS Kesehatan members. */
+async function loadFamilyCounts(db: Executor, companyId: string) {
+  const rows = await db
+    .select({ employee: employeeFamily.employee, count: sql<number>`count(*)::int` })
+    .from(employeeFamily)
+    .where(and(eq(employeeFamily.company_id, companyId), eq(employeeFamily.bpjs_ks_additional, true)))
+    .groupBy(employeeFamily.employee);
+  return new Map(rows.map((row) => [row.employee, row.count]));
+}
+
+/**
+ * The year to date of each employee: the completed monthly runs of the same year before this month (what the last tax
+ * period settles against, PMK 168/2023).
+ */
+export async function loadYearToDate(
+  db: Executor,
+  companyId: string,
+  period: Period,
+  employeeIds?: readonly string[],
+): Promise<Map<string, YearToDate>> {
+  const rows = await db
+    .select({
+      employee: payslips.employee,
+      months: sql<number>`count(*)::int`,
+      bruto: sql<string>`coalesce(sum(${payslips.bruto}), 0)`,
+      pph: sql<string>`coalesce(sum(${payslips.pph21}), 0)`,
+      pension: sql<string>`coalesce(sum(coalesce((${payslips.bpjs}->>'jht_employee')::bigint, 0) + coalesce((${payslips.bpjs}->>'jp_employee')::bigint, 0)), 0)`,
+    })
+    .from(payslips)
+    .innerJoin(payrollSummaries, eq(payrollSummaries.id, payslips.summary))
+    .where(
+      and(
+        eq(payrollSummaries.company_id, companyId),
+        eq(payrollSummaries.type, 'payroll_run'),
+        eq(payrollSummaries.status, 'completed'),
+        eq(payrollSummaries.year, period.year),
+        sql`${payrollSummaries.month} < ${period.month}`,
+        employeeIds ? inArray(payslips.employee, [...employeeIds]) : undefined,
+      ),
+    )
+    .groupBy(payslips.employee);
+  return new Map(
+    rows.map((row) => [
+      row.employee,
+      {
+        months: row.months,
+        bruto: Number(row.bruto),
+        pension: Number(row.pension),
+        zakat: 0,
+        pph_withheld: Number(row.pph),
+      },
+    ]),
+  );
+}
+
+const ptkpStatuses = new Set<PtkpStatus>(['tk/0', 'tk/1', 'tk/2', 'tk/3', 'k/0', 'k/1', 'k/2', 'k/3']);
+
+/** The last tax period of an employee: December, or the month employment ends. */
+export const isLastPeriod = (period: Period, exitDate: string | null) =>
+  period.month === 12 || (exitDate !== null && exitDate <= lastDay(period) && exitDate >= firstDay(period));
+
+/** Every employee's engine input for a monthly run. */
+export async function loadMonthlyInputs(db: Executor, companyId: string, period: Period) {
+  const people = await loadRunEmployees(db, companyId, period);
+  const ids = people.map((p) => p.id);
+  const [items, thr, family, ytd, attendance] = await Promise.all([
+    loadItems(db, companyId, period),
+    loadThr(db, companyId, period),
+    loadFamilyCounts(db, companyId),
+    loadYearToDate(db, companyId, period),
+    loadAttendanceTotals(db, companyId, ids, period.year, period.month),
+  ]);
+  return people.map((person) => {
+    const extra = thr.get(person.id);
+    const month = attendance.get(person.id);
+    const input: PayslipInput = {
+      period,
+      employee: {
+        ptkp_status: person.marital_status && ptkpStatuses.has(person.marital_status) ? person.marital_status : null,
+        tax_id_valid: person.tax_id_valid,
+        pph_method: person.pph_deduction,
+        employment_kind: 'permanent',
+        join_date: person.join_date,
+        exit_date: person.exit_date,
+        work_days: person.work_days === 6 ? 6 : 5,
+      },
+      salary: {
+        basic_salary: person.basic_salary,
+        transport_allowance: person.transport_allowance,
+        meal_allowance: person.meal_allowance,
+        communication_allowance: person.communication_allowance,
+        job_allowance: person.job_allowance,
+        other_allowance: person.other_allowance,
+      },
+      items: items.get(person.id) ?? {},
+      thr: extra?.thr ?? 0,
+      yearly_bonus: extra?.yearly_bonus ?? 0,
+      attendance: month?.attendance ?? {},
+      overtime: month?.overtime ?? [],
+      business_trip_days: month?.business_trip_days ?? 0,
+      bpjs: {
+        tk_registered: person.bpjs_tk_registered,
+        ks_registered: person.bpjs_ks_registered,
+        bpjs_type: person.bpjs_type === 2 || person.bpjs_type === 3 ? person.bpjs_type : 1,
+        tk_salary: person.bpjs_tk_salary,
+        ks_salary: person.bpjs_ks_salary,
+        jkk_percentage: person.jkk_percentage,
+        additional_family_members: family.get(person.id) ?? 0,
+      },
+      ytd: ytd.get(person.id) ?? { months: 0, bruto: 0, pension: 0, zakat: 0, pph_withheld: 0 },
+      // Seam: the previous employer's slip (pph-a1/previous-pph) is another issue's table; none until it exists.
+      previous_employer: { neto: 0, pph: 0 },
+      last_period: isLastPeriod(period, person.exit_date),
+    };
+    return { person, input };
+  });
+}

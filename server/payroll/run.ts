@@ -1,0 +1,543 @@
+/**
+ * Payroll runs (spec 3 "Payroll summary"): compute every payslip in memory from set-based loads, then write the run in
+ * one transaction with multi-row inserts; complete, re-open, delete, and edit one payslip's inputs. The order rules
+ * (server/payroll/README.md): a month's run is built from the completed months before it, so months are completed in
+ * order and a completed month is changed only by re-opening it (and every later one) first.
+ */
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { computePayslip } from '../../common/payroll/payslip.ts';
+import { computeThr } from '../../common/payroll/thr.ts';
+import type { CompanyPayrollSettings, PayslipInput, PayslipLine, PayslipResult } from '../../common/payroll/types.ts';
+import { applyEdits, type PayslipEdits } from '../../common/payroll-run.ts';
+import { writeLog } from '../activity/log.ts';
+import type { Executor } from '../db/connect.ts';
+import { payrollSummaries, payslips } from '../db/schema.ts';
+import type { Scope } from '../http/access.ts';
+import { AppError, notFound } from '../http/errors.ts';
+import {
+  loadCompanySettings,
+  loadMonthlyInputs,
+  loadRunEmployees,
+  loadYearToDate,
+  type Period,
+  type RunEmployee,
+} from './inputs.ts';
+
+export type RunType = 'payroll_run' | 'thr' | 'weekly';
+
+export interface CreateRunBody {
+  type: RunType;
+  year: number;
+  month: number;
+  title?: string | undefined;
+  holiday_date?: string | undefined;
+  acknowledged_warnings?: string[] | undefined;
+}
+
+/** How a THR run counts a partial month of service (reference section 4: a company setting; this is its default). */
+const THR_PARTIAL_MONTH = 'whole_months' as const;
+/** Rows per insert statement: short statements keep the embedded engine responsive (decision 0002). */
+const INSERT_CHUNK = 500;
+
+const MENU = 'payroll-run';
+const RESOURCE = 'payroll-summary';
+
+/** A computed payslip, ready to insert. */
+export interface PayslipValues {
+  person: RunEmployee;
+  input: PayslipInput;
+  lines: PayslipLine[];
+  bruto: number;
+  pph21: number;
+  thp: number;
+  bpjs_employee: number;
+  bpjs_company: number;
+  bpjs: Record<string, number>;
+}
+
+/** The BPJS split as stored: `{ jht_employee, jht_employer, ..., base_tk, base_jp, base_ks }`. */
+export function bpjsSplit(result: PayslipResult): Record<string, number> {
+  const b = result.bpjs;
+  const split: Record<string, number> = {};
+  for (const programme of ['jht', 'jp', 'jkk', 'jkm', 'ks', 'ks_additional'] as const) {
+    split[`${programme}_employee`] = b[programme].employee;
+    split[`${programme}_employer`] = b[programme].employer;
+  }
+  split.base_tk = b.bases.tk;
+  split.base_jp = b.bases.jp;
+  split.base_ks = b.bases.ks;
+  return split;
+}
+
+export function valuesOf(person: RunEmployee, input: PayslipInput, result: PayslipResult): PayslipValues {
+  return {
+    person,
+    input,
+    lines: result.lines,
+    bruto: result.bruto,
+    pph21: result.pph21,
+    thp: result.thp,
+    bpjs_employee: result.bpjs.total_employee,
+    bpjs_company: result.bpjs.total_employer,
+    bpjs: bpjsSplit(result),
+  };
+}
+
+/** A THR run's payslip: the THR owed for the holiday (reference section 4); its tax is withheld in the month's run. */
+function thrPayslip(person: RunEmployee, period: Period, holiday: string): PayslipValues | null {
+  if (!person.join_date) return null;
+  const wage =
+    person.basic_salary +
+    person.transport_allowance +
+    person.meal_allowance +
+    person.communication_allowance +
+    person.job_allowance +
+    person.other_allowance;
+  const thr = computeThr({
+    joinDate: person.join_date,
+    holidayDate: holiday,
+    wage,
+    partialMonth: THR_PARTIAL_MONTH,
+    exitDate: person.exit_date,
+    dismissedPermanent: person.exit_reason === 'phk' && person.status !== 'pkwt',
+  });
+  if (!thr.eligible || thr.amount === 0) return null;
+  const line: PayslipLine = {
+    code: 'thr',
+    kind: 'earning',
+    amount: thr.amount,
+    in_bruto: true,
+    explain: {
+      holiday_date: holiday,
+      wage,
+      reason: thr.reason,
+      service: thr.service,
+      partial_month: THR_PARTIAL_MONTH,
+    },
+  };
+  const input = {
+    period,
+    employee: { ptkp_status: null },
+    salary: { basic_salary: person.basic_salary },
+    thr: thr.amount,
+  };
+  return {
+    person,
+    input: input as PayslipInput,
+    lines: [line],
+    bruto: thr.amount,
+    pph21: 0,
+    thp: thr.amount,
+    bpjs_employee: 0,
+    bpjs_company: 0,
+    bpjs: {},
+  };
+}
+
+const isRealDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+
+const refused = (code: string, message: string) => new AppError(409, code, message);
+
+/** Refusals that depend only on the runs already stored. */
+async function checkCanCreate(db: Executor, companyId: string, body: CreateRunBody) {
+  const [existing] = await db
+    .select({ id: payrollSummaries.id })
+    .from(payrollSummaries)
+    .where(
+      and(
+        eq(payrollSummaries.company_id, companyId),
+        eq(payrollSummaries.type, body.type),
+        eq(payrollSummaries.year, body.year),
+        eq(payrollSummaries.month, body.month),
+      ),
+    )
+    .limit(1);
+  if (existing) throw refused('payroll_run_exists', 'A run of this type already exists for this month');
+  if (body.type === 'payroll_run') await checkNoLaterCompleted(db, companyId, body);
+}
+
+async function checkNoLaterCompleted(db: Executor, companyId: string, period: Period) {
+  const [later] = await db
+    .select({ month: payrollSummaries.month })
+    .from(payrollSummaries)
+    .where(
+      and(
+        eq(payrollSummaries.company_id, companyId),
+        eq(payrollSummaries.type, 'payroll_run'),
+        eq(payrollSummaries.status, 'completed'),
+        eq(payrollSummaries.year, period.year),
+        gt(payrollSummaries.month, period.month),
+      ),
+    )
+    .limit(1);
+  if (later) {
+    throw refused('payroll_run_later_completed', 'A later month is already completed: re-open it first');
+  }
+}
+
+export interface ComputedRun {
+  body: CreateRunBody;
+  rows: PayslipValues[];
+}
+
+/** Loads and computes a run (no writes). `progress` is called as employees are computed. */
+export async function computeRun(
+  db: Executor,
+  companyId: string,
+  body: CreateRunBody,
+  progress?: (done: number, total: number) => Promise<void>,
+): Promise<ComputedRun> {
+  if (body.type === 'weekly') {
+    throw new AppError(400, 'payroll_run_type_unsupported', 'Weekly runs are made on the weekly payroll screen');
+  }
+  if (body.type === 'thr' && !body.holiday_date) {
+    throw new AppError(400, 'invalid', 'Some fields are invalid', {
+      holiday_date: { code: 'required', message: 'Required for a THR run' },
+    });
+  }
+  if (body.holiday_date && !isRealDate(body.holiday_date)) {
+    throw new AppError(400, 'invalid', 'Some fields are invalid', {
+      holiday_date: { code: 'format', message: 'Not a date' },
+    });
+  }
+  await checkCanCreate(db, companyId, body);
+  const period = { year: body.year, month: body.month };
+  const rows: PayslipValues[] = [];
+  if (body.type === 'thr') {
+    for (const person of await loadRunEmployees(db, companyId, period)) {
+      const row = thrPayslip(person, period, body.holiday_date as string);
+      if (row) rows.push(row);
+    }
+    return { body, rows };
+  }
+  const [settings, inputs] = await Promise.all([
+    loadCompanySettings(db, companyId),
+    loadMonthlyInputs(db, companyId, period),
+  ]);
+  const step = 2000;
+  for (let i = 0; i < inputs.length; i++) {
+    const { person, input } = inputs[i] as (typeof inputs)[number];
+    rows.push(valuesOf(person, input, computePayslip(input, settings)));
+    if (progress && (i + 1) % step === 0) await progress(i + 1, inputs.length);
+  }
+  return { body, rows };
+}
+
+const sum = (rows: readonly PayslipValues[], key: 'bruto' | 'pph21' | 'thp' | 'bpjs_employee' | 'bpjs_company') =>
+  rows.reduce((total, row) => total + row[key], 0);
+
+const defaultTitle = (body: CreateRunBody) =>
+  body.type === 'thr' ? `THR ${body.holiday_date}` : `Payroll ${body.year}-${String(body.month).padStart(2, '0')}`;
+
+/** Writes a computed run: one transaction, checks repeated under a lock, payslips inserted in multi-row batches. */
+export async function storeRun(
+  db: Executor,
+  scope: { companyId: string; userId: string; impersonatorId?: string | null },
+  run: ComputedRun,
+) {
+  const { body, rows } = run;
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtext(${`payroll:${scope.companyId}:${body.type}:${body.year}:${body.month}`}))`,
+    );
+    await checkCanCreate(tx, scope.companyId, body);
+    const [summary] = await tx
+      .insert(payrollSummaries)
+      .values({
+        company_id: scope.companyId,
+        created_by: scope.userId,
+        title: body.title?.trim() || defaultTitle(body),
+        type: body.type,
+        year: body.year,
+        month: body.month,
+        holiday_date: body.holiday_date ?? null,
+        employee_count: rows.length,
+        total_bruto: sum(rows, 'bruto'),
+        total_pph21: sum(rows, 'pph21'),
+        total_thp: sum(rows, 'thp'),
+        total_bpjs_employee: sum(rows, 'bpjs_employee'),
+        total_bpjs_company: sum(rows, 'bpjs_company'),
+        acknowledged_warnings: body.acknowledged_warnings?.length ? body.acknowledged_warnings : null,
+      })
+      .returning();
+    if (!summary) throw new Error('insert returned nothing');
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const chunk = rows.slice(i, i + INSERT_CHUNK).map((row) => ({
+        company_id: scope.companyId,
+        summary_id: summary.id,
+        employee_id: row.person.id,
+        employee_number: row.person.employee_id,
+        fullname: row.person.fullname,
+        department_id: row.person.department,
+        department_name: row.person.department_name,
+        location_id: row.person.location,
+        location_name: row.person.location_name,
+        job_title_name: row.person.job_title_name,
+        input: row.input,
+        edits: {},
+        lines: row.lines,
+        bruto: row.bruto,
+        pph21: row.pph21,
+        thp: row.thp,
+        bpjs_employee: row.bpjs_employee,
+        bpjs_company: row.bpjs_company,
+        bpjs: row.bpjs,
+      }));
+      // One parameter a statement: the rows as one JSON array, expanded by the database (COPY-like, no 65k-parameter
+      // limit, one round trip per chunk).
+      await tx.execute(sql`
+        insert into payslips (company_id, summary_id, employee_id, employee_number, fullname, department_id,
+          department_name, location_id, location_name, job_title_name, input, edits, lines, bruto, pph21, thp,
+          bpjs_employee, bpjs_company, bpjs)
+        select company_id, summary_id, employee_id, employee_number, fullname, department_id, department_name,
+          location_id, location_name, job_title_name, input, edits, lines, bruto, pph21, thp, bpjs_employee,
+          bpjs_company, bpjs
+        from json_populate_recordset(null::payslips, ${JSON.stringify(chunk)}::json)`);
+    }
+    await writeLog(tx, {
+      actor: { userId: scope.userId, impersonatorId: scope.impersonatorId ?? null },
+      companyId: scope.companyId,
+      action: 'create',
+      menu: MENU,
+      resource: RESOURCE,
+      recordId: summary.id,
+      detail: `Ran ${summary.title}: ${rows.length} employees${body.acknowledged_warnings?.length ? `; pre-run warnings acknowledged: ${body.acknowledged_warnings.join(', ')}` : ''}`,
+    });
+    return summary;
+  });
+}
+
+async function summaryOf(db: Executor, companyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(payrollSummaries)
+    .where(and(eq(payrollSummaries.id, id), eq(payrollSummaries.company_id, companyId)));
+  if (!row) throw notFound('Payroll run');
+  return row;
+}
+
+const actorOfScope = (scope: Scope) => ({ userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId });
+
+/** Completes a pending run ('Are you sure to save payroll?'): in month order, the last tax period settled afresh. */
+export async function completeRun(db: Executor, scope: Scope, id: string) {
+  return db.transaction(async (tx) => {
+    const summary = await summaryOf(tx, scope.companyId, id);
+    if (summary.status !== 'pending') throw refused('payroll_run_completed', 'This run is already completed');
+    if (summary.type === 'payroll_run') {
+      const [earlier] = await tx
+        .select({ month: payrollSummaries.month })
+        .from(payrollSummaries)
+        .where(
+          and(
+            eq(payrollSummaries.company_id, scope.companyId),
+            eq(payrollSummaries.type, 'payroll_run'),
+            eq(payrollSummaries.status, 'pending'),
+            eq(payrollSummaries.year, summary.year),
+            lt(payrollSummaries.month, summary.month),
+          ),
+        )
+        .limit(1);
+      if (earlier) {
+        throw refused('payroll_run_out_of_order', 'An earlier month is still pending: complete the months in order');
+      }
+      await checkNoLaterCompleted(tx, scope.companyId, summary);
+      await resettleLastPeriods(tx, scope.companyId, summary);
+    }
+    const [done] = await tx
+      .update(payrollSummaries)
+      .set({
+        status: 'completed',
+        completed_at: sql`now()`,
+        completed_by: scope.actor.userId,
+        updated_at: sql`now()`,
+        version: sql`${payrollSummaries.version} + 1`,
+      })
+      .where(eq(payrollSummaries.id, id))
+      .returning();
+    await writeLog(tx, {
+      actor: actorOfScope(scope),
+      companyId: scope.companyId,
+      action: 'update',
+      menu: MENU,
+      resource: RESOURCE,
+      recordId: id,
+      detail: `Saved ${summary.title}`,
+      changes: { status: { from: 'pending', to: 'completed' } },
+    });
+    return done;
+  });
+}
+
+/**
+ * The last tax period settles against the months completed before it; they may have been completed after this run
+ * was computed, so its last-period payslips are recalculated with the year to date as it is now.
+ */
+async function resettleLastPeriods(tx: Executor, companyId: string, summary: typeof payrollSummaries.$inferSelect) {
+  const rows = await tx
+    .select({ id: payslips.id, employee: payslips.employee, input: payslips.input, edits: payslips.edits })
+    .from(payslips)
+    .where(and(eq(payslips.summary, summary.id), sql`(${payslips.input}->>'last_period')::boolean`));
+  if (rows.length === 0) return;
+  const [settings, ytd] = await Promise.all([
+    loadCompanySettings(tx, companyId),
+    loadYearToDate(
+      tx,
+      companyId,
+      summary,
+      rows.map((row) => row.employee),
+    ),
+  ]);
+  for (const row of rows) {
+    const input = {
+      ...(row.input as PayslipInput),
+      ytd: ytd.get(row.employee) ?? { months: 0, bruto: 0, pension: 0, zakat: 0, pph_withheld: 0 },
+    };
+    await writePayslip(tx, row.id, input, row.edits, settings);
+  }
+  await refreshTotals(tx, summary.id);
+}
+
+async function writePayslip(
+  tx: Executor,
+  id: string,
+  input: PayslipInput,
+  edits: PayslipEdits,
+  settings: CompanyPayrollSettings,
+) {
+  const result = computePayslip(applyEdits(input, edits), settings);
+  const [row] = await tx
+    .update(payslips)
+    .set({
+      input,
+      edits: edits as Record<string, number>,
+      lines: result.lines,
+      bruto: result.bruto,
+      pph21: result.pph21,
+      thp: result.thp,
+      bpjs_employee: result.bpjs.total_employee,
+      bpjs_company: result.bpjs.total_employer,
+      bpjs: bpjsSplit(result),
+      updated_at: sql`now()`,
+      version: sql`${payslips.version} + 1`,
+    })
+    .where(eq(payslips.id, id))
+    .returning();
+  return row;
+}
+
+async function refreshTotals(tx: Executor, summaryId: string) {
+  await tx.execute(sql`
+    update payroll_summaries s set
+      employee_count = t.n, total_bruto = t.bruto, total_pph21 = t.pph21, total_thp = t.thp,
+      total_bpjs_employee = t.bpjs_employee, total_bpjs_company = t.bpjs_company, updated_at = now()
+    from (select count(*)::int as n, coalesce(sum(bruto), 0) as bruto, coalesce(sum(pph21), 0) as pph21,
+            coalesce(sum(thp), 0) as thp, coalesce(sum(bpjs_employee), 0) as bpjs_employee,
+            coalesce(sum(bpjs_company), 0) as bpjs_company
+          from payslips where summary_id = ${summaryId}) t
+    where s.id = ${summaryId}`);
+}
+
+/** Re-opens a completed run: the company admin only, the latest completed month first, logged. */
+export async function reopenRun(db: Executor, scope: Scope, id: string) {
+  return db.transaction(async (tx) => {
+    const summary = await summaryOf(tx, scope.companyId, id);
+    if (scope.actor.level !== 'admin') {
+      throw new AppError(403, 'payroll_reopen_admin_only', 'Only the company admin can re-open a saved payroll');
+    }
+    if (summary.status !== 'completed') throw refused('payroll_run_not_completed', 'This run is not completed');
+    if (summary.type === 'payroll_run') await checkNoLaterCompleted(tx, scope.companyId, summary);
+    const [row] = await tx
+      .update(payrollSummaries)
+      .set({
+        status: 'pending',
+        completed_at: null,
+        completed_by: null,
+        updated_at: sql`now()`,
+        version: sql`${payrollSummaries.version} + 1`,
+      })
+      .where(eq(payrollSummaries.id, id))
+      .returning();
+    await writeLog(tx, {
+      actor: actorOfScope(scope),
+      companyId: scope.companyId,
+      action: 'update',
+      menu: MENU,
+      resource: RESOURCE,
+      recordId: id,
+      detail: `Re-opened ${summary.title}`,
+      changes: { status: { from: 'completed', to: 'pending' } },
+    });
+    return row;
+  });
+}
+
+/** Deletes a pending run with its payslips. */
+export async function deleteRun(db: Executor, scope: Scope, id: string) {
+  await db.transaction(async (tx) => {
+    const summary = await summaryOf(tx, scope.companyId, id);
+    if (summary.status !== 'pending') {
+      throw refused('payroll_run_completed', 'A saved run cannot be deleted: re-open it first');
+    }
+    await tx.delete(payrollSummaries).where(eq(payrollSummaries.id, id));
+    await writeLog(tx, {
+      actor: actorOfScope(scope),
+      companyId: scope.companyId,
+      action: 'delete',
+      menu: MENU,
+      resource: RESOURCE,
+      recordId: id,
+      detail: `Deleted ${summary.title}`,
+    });
+  });
+}
+
+/** Changes one payslip's inputs in a pending run and returns the recalculated row. */
+export async function editPayslip(
+  db: Executor,
+  scope: Scope,
+  summaryId: string,
+  payslipId: string,
+  edits: Record<string, number | null>,
+) {
+  return db.transaction(async (tx) => {
+    const summary = await summaryOf(tx, scope.companyId, summaryId);
+    if (summary.status !== 'pending') throw refused('payroll_run_completed', 'A saved run cannot be changed');
+    if (summary.type !== 'payroll_run') {
+      throw refused('payroll_run_not_editable', 'Only a monthly run has inputs to edit');
+    }
+    const [row] = await tx
+      .select()
+      .from(payslips)
+      .where(and(eq(payslips.id, payslipId), eq(payslips.summary, summaryId)));
+    if (!row) throw notFound('Payslip');
+    const merged: PayslipEdits = { ...(row.edits as PayslipEdits) };
+    for (const [field, value] of Object.entries(edits)) {
+      if (value === null) delete merged[field as keyof PayslipEdits];
+      else merged[field as keyof PayslipEdits] = value;
+    }
+    const settings = await loadCompanySettings(tx, scope.companyId);
+    const updated = await writePayslip(tx, row.id, row.input as PayslipInput, merged, settings);
+    await refreshTotals(tx, summaryId);
+    await writeLog(tx, {
+      actor: actorOfScope(scope),
+      companyId: scope.companyId,
+      action: 'update',
+      menu: MENU,
+      resource: 'payslips',
+      recordId: row.id,
+      detail: `Changed ${row.fullname}'s inputs in ${summary.title}`,
+      changes: Object.fromEntries(
+        Object.entries(edits).map(([field, to]) => [
+          field,
+          { from: (row.edits as PayslipEdits)[field as keyof PayslipEdits] ?? null, to },
+        ]),
+      ),
+    });
+    return updated;
+  });
+}
+
+export { summaryOf };
