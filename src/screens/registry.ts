@@ -30,6 +30,7 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'employee-onboarding': page<ScreenProps>(() => import('./EmployeeOnboarding.tsx')),
   hierarchy: page<ScreenProps>(() => import('./Hierarchy.tsx')),
   'company-info': page<ScreenProps>(() => import('./company/CompanyInfo.tsx')),
+  payslips: page<ScreenProps>(() => import('./payslips/Payslips.tsx')),
   'employee-organization': referenceLists,
   'employee-personal': referenceLists,
   'payroll-references': referenceLists,
