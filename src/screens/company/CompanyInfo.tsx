@@ -27,8 +27,8 @@ type Load =
 const inline = { [INLINE_ERRORS_HEADER]: '1' };
 
 const kopLabels = {
-  default: 'companyInfo.kop.default',
-  letterhead: 'companyInfo.kop.letterhead',
+  default: 'enums.kop_template.default',
+  letterhead: 'enums.kop_template.letterhead',
 } as const satisfies Record<KopTemplate, string>;
 const moneyLabels = {
   umk: 'companyInfo.fields.umk',
