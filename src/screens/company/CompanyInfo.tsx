@@ -206,7 +206,7 @@ function Select(props: {
 
 const text = (value: string | number | null | undefined) =>
   value === null || value === undefined ? '' : String(value);
-const orNull = (value: string) => (value.trim() === '' ? null : value.trim());
+const orNull = (value: string) => (value.trim() === '' ? null : value);
 const numberOrNull = (value: string) => (value === '' ? null : Number(value));
 
 /** Saves a section; a 409 reloads the section as it is now and says so. */
