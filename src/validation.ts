@@ -218,6 +218,14 @@ const errorCodeKeys = {
   in_use: 'errors.codes.in_use',
   too_many_uploads: 'errors.codes.too_many_uploads',
   already_activated: 'errors.codes.already_activated',
+  payroll_run_exists: 'errors.codes.payroll_run_exists',
+  payroll_run_later_completed: 'errors.codes.payroll_run_later_completed',
+  payroll_run_out_of_order: 'errors.codes.payroll_run_out_of_order',
+  payroll_run_completed: 'errors.codes.payroll_run_completed',
+  payroll_run_not_completed: 'errors.codes.payroll_run_not_completed',
+  payroll_run_not_editable: 'errors.codes.payroll_run_not_editable',
+  payroll_reopen_admin_only: 'errors.codes.payroll_reopen_admin_only',
+  payroll_run_type_unsupported: 'errors.codes.payroll_run_type_unsupported',
 } as const satisfies Record<ErrorCode, `errors.codes.${ErrorCode}`>;
 
 /** Spec 8's default error texts: the generic one, the admin-assignment failure and a missing route guard. */

@@ -236,7 +236,9 @@ async function loadItems(db: Executor, companyId: string, period: Period) {
   );
   for (const row of rows) {
     const items = result.get(row.employee) ?? {};
-    (items[row.category] ??= []).push({ name: row.description || row.category, amount: Number(row.amount) });
+    const list = items[row.category] ?? [];
+    list.push({ name: row.description || row.category, amount: Number(row.amount) });
+    items[row.category] = list;
     result.set(row.employee, items);
   }
   return result;

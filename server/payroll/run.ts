@@ -237,6 +237,7 @@ export async function storeRun(
   db: Executor,
   scope: { companyId: string; userId: string; impersonatorId?: string | null },
   run: ComputedRun,
+  options: { log?: boolean } = {},
 ) {
   const { body, rows } = run;
   return db.transaction(async (tx) => {
@@ -297,6 +298,7 @@ export async function storeRun(
           bpjs_company, bpjs
         from json_populate_recordset(null::payslips, ${JSON.stringify(chunk)}::json)`);
     }
+    if (options.log === false) return summary;
     await writeLog(tx, {
       actor: { userId: scope.userId, impersonatorId: scope.impersonatorId ?? null },
       companyId: scope.companyId,

@@ -7,6 +7,7 @@
  * whenever the seed runs).
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { bpjsContributions } from '../../common/bpjs.ts';
 import { type PtkpStatus, takeHomePay } from '../../common/pph21.ts';
@@ -22,9 +23,11 @@ import {
   employees,
   jobTitles,
   locations,
+  payrollSummaries,
   subDepartments,
   users,
 } from '../db/schema.ts';
+import { computeRun, storeRun } from '../payroll/run.ts';
 import {
   banks,
   cityCodes,
@@ -1195,7 +1198,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  */
 export async function seedDemo(
   db: Db,
-  options?: { employees?: { DEMO?: number; CJ?: number } },
+  options?: { employees?: { DEMO?: number; CJ?: number }; payrollHistory?: boolean },
 ): Promise<{ companies: number; employees: number }> {
   // argon2 is slow on purpose: hash once, share the hash between every demo login.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -1262,5 +1265,33 @@ export async function seedDemo(
       plans.flatMap((plan) => plan.people.flatMap((p) => p.family)),
     );
   });
+  const now = new Date(today);
+  for (const plan of plans) {
+    if (plan.company.admin && options?.payrollHistory !== false)
+      await seedPayrollRuns(db, plan.company.id, plan.company.admin, now);
+  }
   return { companies: plans.length, employees: plans.reduce((sum, plan) => sum + plan.people.length, 0) };
+}
+
+/**
+ * A year of payroll (issue 14): the months of this year before the current one computed by the engine and completed
+ * in order, and the current month pending, so the payroll-run screen opens on a history. Set-based like a real run.
+ */
+async function seedPayrollRuns(db: Db, companyId: string, adminId: string, now: Date) {
+  const year = now.getUTCFullYear();
+  const current = now.getUTCMonth() + 1;
+  for (let month = 1; month <= current; month++) {
+    const computed = await computeRun(db, companyId, { type: 'payroll_run', year, month });
+    const summary = await storeRun(db, { companyId, userId: adminId }, computed, { log: false });
+    if (month < current) {
+      await db
+        .update(payrollSummaries)
+        .set({
+          status: 'completed',
+          completed_at: new Date(Date.UTC(year, month, 0)).toISOString(),
+          completed_by: adminId,
+        })
+        .where(eq(payrollSummaries.id, summary.id));
+    }
+  }
 }

@@ -35,6 +35,7 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'employee-personal': referenceLists,
   'payroll-references': referenceLists,
   'payroll-rules': referenceLists,
+  'payroll-run': page<ScreenProps>(() => import('./payroll/PayrollRun.tsx')),
 };
 
 export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;

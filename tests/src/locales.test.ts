@@ -111,6 +111,11 @@ const openApiEnumKeys: Record<string, string | null> = {
   'LateDeduction.method': 'late_deduction_method',
   'LateDeductionCreate.method': 'late_deduction_method',
   'LateDeductionUpdate.method': 'late_deduction_method',
+  // Payroll runs (issue 14) and the jobs that make them.
+  'PayrollSummary.type': 'payroll_run_type',
+  'PayrollSummary.status': 'payroll_run_status',
+  'PreCheckWarning.code': 'payroll_warning',
+  'Job.status': 'job_status',
   // Shown as they are: '1-10', '10-100' employees; JKK rates as percentages.
   company_size: null,
   jkk_percentage: null,

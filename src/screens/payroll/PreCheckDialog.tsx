@@ -1,0 +1,106 @@
+/** New run: month, year, title (or a THR holiday), then the pre-run check; the run may go ahead with warnings. */
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Modal } from '../../grids/dialogs.tsx';
+import type { CreateRun, Warning } from './api.ts';
+
+export function PreCheckDialog({
+  busy,
+  error,
+  load,
+  onCancel,
+  onRun,
+}: {
+  busy: boolean;
+  error: string | null;
+  load: (year: number, month: number) => Promise<Warning[]>;
+  onCancel: () => void;
+  onRun: (body: CreateRun, warnings: readonly Warning[]) => void;
+}) {
+  const { t } = useTranslation();
+  const now = new Date();
+  const [type, setType] = useState<CreateRun['type']>('payroll_run');
+  const [year, setYear] = useState(now.getFullYear());
+  const [month, setMonth] = useState(now.getMonth() + 1);
+  const [title, setTitle] = useState('');
+  const [holiday, setHoliday] = useState('');
+  const [warnings, setWarnings] = useState<Warning[] | null>(null);
+
+  const body: CreateRun = {
+    type,
+    year,
+    month,
+    ...(title.trim() ? { title: title.trim() } : {}),
+    ...(type === 'thr' && holiday ? { holiday_date: holiday } : {}),
+  };
+  return (
+    <Modal title={t('payrollRun.newRun')} onCancel={onCancel}>
+      <form
+        className="payroll-create"
+        onSubmit={(event) => {
+          event.preventDefault();
+          if (warnings === null) void load(year, month).then(setWarnings);
+          else onRun(body, warnings);
+        }}
+      >
+        <label>
+          {t('payrollRun.type')}
+          <select value={type} onChange={(e) => setType(e.target.value as CreateRun['type'])}>
+            <option value="payroll_run">{t('enums.payroll_run_type.payroll_run')}</option>
+            <option value="thr">{t('enums.payroll_run_type.thr')}</option>
+          </select>
+        </label>
+        <label>
+          {t('payrollRun.month')}
+          <input type="number" min={1} max={12} value={month} onChange={(e) => setMonth(Number(e.target.value))} />
+        </label>
+        <label>
+          {t('payrollRun.year')}
+          <input type="number" min={2000} max={2100} value={year} onChange={(e) => setYear(Number(e.target.value))} />
+        </label>
+        <label>
+          {t('payrollRun.titleField')}
+          <input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
+        </label>
+        {type === 'thr' && (
+          <label>
+            {t('payrollRun.holidayDate')}
+            <input type="date" required value={holiday} onChange={(e) => setHoliday(e.target.value)} />
+          </label>
+        )}
+        {warnings !== null && (
+          <section aria-label={t('payrollRun.preCheck')}>
+            <h3>{t('payrollRun.preCheck')}</h3>
+            {warnings.length === 0 && <p>{t('payrollRun.noWarnings')}</p>}
+            <ul className="payroll-warnings">
+              {warnings.map((warning, index) => (
+                <li key={`${warning.code}-${warning.employee?._id ?? index}`}>
+                  {t(`enums.payroll_warning.${warning.code}`)}
+                  {warning.employee && ` · ${warning.employee.fullname} (${warning.employee.employee_id})`}{' '}
+                  <a href={warning.link}>{t('payrollRun.fix')}</a>
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
+        {error && (
+          <p className="form-error" role="alert">
+            {error}
+          </p>
+        )}
+        <div className="dialog-actions">
+          <button type="button" onClick={onCancel} disabled={busy}>
+            {t('grid.cancel')}
+          </button>
+          <button type="submit" className="primary" disabled={busy}>
+            {warnings === null
+              ? t('payrollRun.preCheck')
+              : warnings.length
+                ? t('payrollRun.runAnyway')
+                : t('payrollRun.run')}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,52 @@
+/** The payroll-run screen's calls to `/v1/payroll-summary` and `/v1/jobs` (server/payroll/routes.ts). */
+
+import type { PayslipEditField } from '../../../common/payroll-run.ts';
+import { api, call, type Schemas } from '../../api/client.ts';
+
+export type Summary = Schemas['PayrollSummary'];
+export type Payslip = Schemas['Payslip'];
+export type Warning = Schemas['PreCheckWarning'];
+export type Job = Schemas['Job'];
+
+export const listRuns = () =>
+  call(api.GET('/v1/payroll-summary', { params: { query: { limit: 1000 } } })).then((reply) => reply.data);
+
+export const listPayslips = (id: string) =>
+  call(api.GET('/v1/payroll-summary/{id}/payslips', { params: { path: { id } } })).then((reply) => reply.data);
+
+export const preCheck = (year: number, month: number) =>
+  call(api.GET('/v1/payroll-summary/pre-check', { params: { query: { year, month } } })).then(
+    (reply) => reply.data.warnings,
+  );
+
+export interface CreateRun {
+  type: 'payroll_run' | 'thr';
+  year: number;
+  month: number;
+  title?: string;
+  holiday_date?: string;
+  acknowledged_warnings?: Warning['code'][];
+}
+
+/** Creates a run: the run at once (201), or the job that makes it (202). */
+export async function createRun(body: CreateRun): Promise<{ summary: Summary } | { job: string }> {
+  const reply = (await call(api.POST('/v1/payroll-summary', { body }))) as { data: Summary | { job: { _id: string } } };
+  return 'job' in reply.data ? { job: reply.data.job._id } : { summary: reply.data };
+}
+
+export const getJob = (id: string) =>
+  call(api.GET('/v1/jobs/{id}', { params: { path: { id } } })).then((reply) => reply.data);
+
+export const editPayslip = (id: string, payslipId: string, edits: Partial<Record<PayslipEditField, number | null>>) =>
+  call(
+    api.PATCH('/v1/payroll-summary/{id}/payslips/{payslipId}', {
+      params: { path: { id, payslipId } },
+      body: { edits },
+    }),
+  ).then((reply) => reply.data);
+
+export const completeRun = (id: string) =>
+  call(api.POST('/v1/payroll-summary/{id}/complete', { params: { path: { id } } })).then((reply) => reply.data);
+export const reopenRun = (id: string) =>
+  call(api.POST('/v1/payroll-summary/{id}/reopen', { params: { path: { id } } })).then((reply) => reply.data);
+export const deleteRun = (id: string) => call(api.DELETE('/v1/payroll-summary/{id}', { params: { path: { id } } }));

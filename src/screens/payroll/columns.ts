@@ -1,0 +1,176 @@
+/**
+ * The run grid's columns: employees × components. Components are read from the payslip's lines by code; the input
+ * columns (overtime hours, allowance, incentive, bonus, deduction) are editable and recalculate the row.
+ */
+
+import type { PayslipInput } from '../../../common/payroll/types.ts';
+import { inputValue, type PayslipEditField, type PayslipEdits } from '../../../common/payroll-run.ts';
+import type { Payslip } from './api.ts';
+
+export type FigureKey =
+  | 'basic_salary'
+  | 'fixed_allowances'
+  | 'overtime'
+  | 'thr'
+  | 'bruto'
+  | 'bpjs_employee'
+  | 'bpjs_company'
+  | 'pph21'
+  | 'thp';
+
+/** Line codes behind each computed column: what the explain panel shows. */
+export const figureLines = {
+  basic_salary: ['basic_salary'],
+  fixed_allowances: [
+    'transport_allowance',
+    'meal_allowance',
+    'communication_allowance',
+    'job_allowance',
+    'other_allowance',
+  ],
+  overtime: ['overtime'],
+  thr: ['thr', 'yearly_bonus'],
+  bruto: ['basic_salary'],
+  bpjs_employee: ['jht_employee', 'jp_employee', 'ks_employee', 'ks_additional'],
+  bpjs_company: ['jht_employer', 'jp_employer', 'jkk_employer', 'jkm_employer', 'ks_employer'],
+  pph21: ['pph21', 'tax_allowance'],
+  thp: ['pph21'],
+} as const satisfies Record<FigureKey, readonly string[]>;
+
+/** Input column -> the line codes its amount shows in. */
+export const inputLines = {
+  overtime_hours: ['overtime'],
+  allowance: ['allowance'],
+  incentive: ['incentive'],
+  bonus: ['bonus'],
+  deduction: ['deduction'],
+} as const satisfies Record<PayslipEditField, readonly string[]>;
+
+/** One grid row: the payslip flattened to the columns. */
+export interface RunRow {
+  _id: string;
+  employee_id: string;
+  fullname: string;
+  department: string | null;
+  department_name: string;
+  location: string | null;
+  location_name: string;
+  overtime_hours: number;
+  allowance: number;
+  incentive: number;
+  bonus: number;
+  deduction: number;
+  basic_salary: number;
+  fixed_allowances: number;
+  overtime: number;
+  thr: number;
+  bruto: number;
+  bpjs_employee: number;
+  bpjs_company: number;
+  pph21: number;
+  thp: number;
+  changed: boolean;
+  payslip: Payslip | null;
+}
+
+const sumLines = (payslip: Payslip, codes: readonly string[]) =>
+  payslip.lines.filter((line) => codes.includes(line.code)).reduce((sum, line) => sum + line.amount, 0);
+
+export function toRow(payslip: Payslip, previousThp: number | undefined): RunRow {
+  const input = payslip.input as unknown as PayslipInput;
+  const edits = payslip.edits as PayslipEdits;
+  return {
+    _id: payslip._id,
+    employee_id: payslip.employee.employee_id,
+    fullname: payslip.employee.fullname,
+    department: payslip.employee.department,
+    department_name: payslip.employee.department_name ?? '',
+    location: payslip.employee.location,
+    location_name: payslip.employee.location_name ?? '',
+    overtime_hours: inputValue(input, edits, 'overtime_hours'),
+    allowance: inputValue(input, edits, 'allowance'),
+    incentive: inputValue(input, edits, 'incentive'),
+    bonus: inputValue(input, edits, 'bonus'),
+    deduction: inputValue(input, edits, 'deduction'),
+    basic_salary: sumLines(payslip, figureLines.basic_salary),
+    fixed_allowances: sumLines(payslip, figureLines.fixed_allowances),
+    overtime: sumLines(payslip, figureLines.overtime),
+    thr: sumLines(payslip, figureLines.thr),
+    bruto: payslip.bruto,
+    bpjs_employee: payslip.bpjs_employee,
+    bpjs_company: payslip.bpjs_company,
+    pph21: payslip.pph21,
+    thp: payslip.thp,
+    changed: previousThp !== undefined && previousThp !== payslip.thp,
+    payslip,
+  };
+}
+
+export const numberColumns = [
+  'overtime_hours',
+  'allowance',
+  'incentive',
+  'bonus',
+  'deduction',
+  'basic_salary',
+  'fixed_allowances',
+  'overtime',
+  'thr',
+  'bruto',
+  'bpjs_employee',
+  'bpjs_company',
+  'pph21',
+  'thp',
+] as const;
+export type NumberColumn = (typeof numberColumns)[number];
+
+/** The totals row pinned at the bottom. */
+export function totalsRow(rows: readonly RunRow[], label: string): RunRow {
+  const total = Object.fromEntries(numberColumns.map((c) => [c, rows.reduce((sum, row) => sum + row[c], 0)]));
+  return {
+    _id: 'total',
+    employee_id: '',
+    fullname: label,
+    department: null,
+    department_name: '',
+    location: null,
+    location_name: '',
+    changed: false,
+    payslip: null,
+    ...(total as Record<NumberColumn, number>),
+  };
+}
+
+/** The lines a cell stands for, for the explain panel. */
+export function explainLines(row: RunRow, column: string) {
+  if (!row.payslip) return [];
+  const codes: readonly string[] =
+    (figureLines as Record<string, readonly string[]>)[column] ??
+    (inputLines as Record<string, readonly string[]>)[column] ??
+    [];
+  const lines = row.payslip.lines.filter((line) => codes.includes(line.code));
+  if (column === 'bruto' || column === 'thp') return row.payslip.lines.filter((line) => line.kind !== 'info');
+  return lines;
+}
+
+/** Each column's label key, spelled out (the locale test finds keys by their literal text). */
+export const columnLabels = {
+  overtime_hours: 'payrollRun.columns.overtime_hours',
+  allowance: 'payrollRun.columns.allowance',
+  incentive: 'payrollRun.columns.incentive',
+  bonus: 'payrollRun.columns.bonus',
+  deduction: 'payrollRun.columns.deduction',
+  basic_salary: 'payrollRun.columns.basic_salary',
+  fixed_allowances: 'payrollRun.columns.fixed_allowances',
+  overtime: 'payrollRun.columns.overtime',
+  thr: 'payrollRun.columns.thr',
+  bruto: 'payrollRun.columns.bruto',
+  bpjs_employee: 'payrollRun.columns.bpjs_employee',
+  bpjs_company: 'payrollRun.columns.bpjs_company',
+  pph21: 'payrollRun.columns.pph21',
+  thp: 'payrollRun.columns.thp',
+  fullname: 'payrollRun.columns.fullname',
+  employee_id: 'payrollRun.columns.employee_id',
+  department_name: 'payrollRun.columns.department',
+  location_name: 'payrollRun.columns.location',
+} as const satisfies Record<NumberColumn | 'fullname' | 'employee_id' | 'department_name' | 'location_name', string>;

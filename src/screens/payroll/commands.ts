@@ -1,0 +1,58 @@
+/** What the payroll-run screen adds to the Cmd-K palette while it is on screen. */
+import type { Command } from '../../commands/types.ts';
+
+export interface PayrollRunActions {
+  canWrite: boolean;
+  hasPending: boolean;
+  newRun(): void;
+  save(): void;
+  compare(): void;
+  focusGrid(): void;
+}
+
+/** After the palette closed and gave the focus back (a dialog makes the page inert while it is open). */
+const afterPalette = (action: () => void): Promise<void> =>
+  new Promise((resolve) => {
+    setTimeout(() => {
+      action();
+      resolve();
+    }, 0);
+  });
+
+export function payrollRunCommands(actions: PayrollRunActions): Command[] {
+  const base = { group: 'context' as const, isVisible: () => true };
+  return [
+    {
+      ...base,
+      id: 'payroll-run:new',
+      label: 'payrollRun.newRun',
+      keywords: ['run', 'payroll', 'gaji', 'jalankan', 'thr', '工资'],
+      isEnabled: () => actions.canWrite,
+      run: () => afterPalette(actions.newRun),
+    },
+    {
+      ...base,
+      id: 'payroll-run:save',
+      label: 'payrollRun.save',
+      keywords: ['save', 'complete', 'simpan', '保存'],
+      isEnabled: () => actions.canWrite && actions.hasPending,
+      run: () => afterPalette(actions.save),
+    },
+    {
+      ...base,
+      id: 'payroll-run:compare',
+      label: 'payrollRun.compare',
+      keywords: ['compare', 'previous', 'bandingkan', '比较'],
+      isEnabled: () => true,
+      run: () => afterPalette(actions.compare),
+    },
+    {
+      ...base,
+      id: 'payroll-run:grid',
+      label: 'payrollRun.focusGrid',
+      keywords: ['grid', 'sheet', 'tabel', '表格'],
+      isEnabled: () => true,
+      run: () => afterPalette(actions.focusGrid),
+    },
+  ];
+}
