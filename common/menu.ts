@@ -224,6 +224,8 @@ export const adminMenu: readonly MenuEntry[] = [
       leaf('payroll-employees', admins),
       leaf('payslips', admins),
       leaf('weekly-payroll', admins),
+      // Beyond the spec (issue 14): PPh 21 for a person and a year, touching no stored data.
+      leaf('tax-calculator', admins),
     ],
     { icon: 'money' },
   ),

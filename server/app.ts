@@ -27,6 +27,7 @@ import { registerJobHandlers } from './jobs/handlers.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { jobRoutes, jobSchemas } from './jobs/routes.ts';
 import { createMailer } from './mail/mailer.ts';
+import { calculatorRoutes } from './payroll/calculator-routes.ts';
 import { payrollRoutes, payrollSchemas } from './payroll/routes.ts';
 import { payslipRoutes, payslipSchemas } from './payslips/routes.ts';
 import { resources } from './resources/index.ts';
@@ -151,6 +152,7 @@ export async function buildApp({
   companyRoutes(app, db);
   companySettingsRoutes(app, db);
   payslipRoutes(app, db, config);
+  calculatorRoutes(app);
   for (const resource of resources) resourceRoutes(app, db, config, resource);
 
   const spa = config.serveSpa && existsSync(spaRoot);

@@ -85,7 +85,10 @@ export function computePayslip(input: PayslipInput, company: CompanyPayrollSetti
   const fixed = fixedAllowances.map((code) => [code, rupiah(code, input.salary[code])] as const);
   const fixedTotal = fixed.reduce((sum, [, amount]) => sum + amount, 0);
   const wage = basic + fixedTotal;
-  const scheduledDays = attendance.scheduled_days ?? workingDays(year, month, workDays, input.holidays ?? []);
+  // Only the attendance deductions need the month's working days: counted when there are some.
+  const hasOccurrences = (attendance.early ?? 0) + (attendance.absent_days ?? 0) + (attendance.missed ?? 0) > 0;
+  const scheduledDays =
+    attendance.scheduled_days ?? (hasOccurrences ? workingDays(year, month, workDays, input.holidays ?? []) : 0);
   const proration = prorationOf({
     year,
     month,

@@ -157,12 +157,23 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 
 /** The value of an effective-dated table in force on `date` ('YYYY-MM-DD'); RangeError before its first row. */
 export function inForce<T>(table: readonly Effective<T>[], date: string): T {
+  let byDate = lookups.get(table) as Map<string, T> | undefined;
+  const cached = byDate?.get(date);
+  if (cached !== undefined) return cached;
   if (!DATE.test(date)) throw new RangeError(`Not a 'YYYY-MM-DD' date: ${date}`);
   let found: Effective<T> | undefined;
   for (const row of table) if (row.from <= date) found = row;
   if (!found) throw new RangeError(`No rates in force on ${date}`);
+  if (!byDate) {
+    byDate = new Map();
+    lookups.set(table, byDate);
+  }
+  byDate.set(date, found.value);
   return found.value;
 }
+
+/** Lookups already made, by table and date: a run asks the same month thousands of times. */
+const lookups = new WeakMap<readonly Effective<unknown>[], Map<string, unknown>>();
 
 /** The first day of a period, 'YYYY-MM-01': the date every monthly lookup uses. */
 export const periodDate = (year: number, month: number): string =>

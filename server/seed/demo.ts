@@ -9,8 +9,8 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
-import { bpjsContributions } from '../../common/bpjs.ts';
-import { type PtkpStatus, takeHomePay } from '../../common/pph21.ts';
+import { computePayslip } from '../../common/payroll/payslip.ts';
+import type { PtkpStatus } from '../../common/payroll/types.ts';
 import type { Relationship } from '../../common/relationships.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import { insertReferenceRows, type ReferenceRows, referenceRows } from '../companies/defaults.ts';
@@ -1006,7 +1006,7 @@ function planCompany(spec: CompanySpec, requested: number, today: number, passwo
     const supervisorPosition = position.reportsTo;
     const supervisorHolder = supervisorPosition === null ? undefined : holderOf.get(supervisorPosition);
 
-    // Take-home pay: this month's regular pay less the employee's BPJS and PPh 21, as common/pph21.ts computes it
+    // Take-home pay: this month's regular pay less the employee's BPJS and PPh 21, as the payroll engine computes it (common/payroll/payslip.ts)
     // (BPJS on the basic salary, the detail's rule when no BPJS wage is set; the company's JKK rate and UMK).
     const allowances = {
       transport_allowance: transport,
@@ -1016,25 +1016,22 @@ function planCompany(spec: CompanySpec, requested: number, today: number, passwo
       other_allowance: contractor ? 0 : other,
     };
     const maritalStatus: PtkpStatus = `${person.married ? 'k' : 'tk'}/${Math.min(person.children, 3) as 0 | 1 | 2 | 3}`;
-    const bpjs = bpjsContributions({
-      tkWage: basic,
-      ksWage: basic,
-      date: iso(today),
-      jkkPercent: Number(spec.row.jkk_percentage ?? 0),
-      umk: spec.row.umk,
-      tkRegistered,
-      ksRegistered,
-      type: 1,
-      additionalFamilyMembers: person.family.filter((relative) => relative.bpjsAdditional).length,
-    });
-    const { thp } = takeHomePay({
-      earnings: basic + Object.values(allowances).reduce((sum, amount) => sum + amount, 0),
-      employeeBpjs: bpjs.totalEmployee,
-      employerInsurance: bpjs.jkk.company + bpjs.jkm.company + bpjs.ks.company + bpjs.ksAdditional.company,
-      status: maritalStatus,
-      taxIdValid: true,
-      pphDeduction: 'gross',
-    });
+    const { thp } = computePayslip(
+      {
+        period: { year: Number(iso(today).slice(0, 4)), month: Number(iso(today).slice(5, 7)) },
+        employee: { ptkp_status: maritalStatus, tax_id_valid: true, pph_method: 'gross' },
+        salary: { basic_salary: basic, ...allowances },
+        bpjs: {
+          tk_registered: tkRegistered,
+          ks_registered: ksRegistered,
+          bpjs_type: 1,
+          tk_salary: basic,
+          ks_salary: basic,
+          additional_family_members: person.family.filter((relative) => relative.bpjsAdditional).length,
+        },
+      },
+      { umk: spec.row.umk, jkk_percentage: Number(spec.row.jkk_percentage ?? 0) },
+    );
 
     const userId = randomUUID();
     const username = login?.username ?? `${person.name.slug}.${spec.usernameTag}${number}`;

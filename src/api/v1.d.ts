@@ -1422,6 +1422,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payroll/pph21/calculate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** PPh 21 for a person and a year, without touching stored data */
+        post: operations["calculatePph21"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payslips/me": {
         parameters: {
             query?: never;
@@ -21264,6 +21281,164 @@ export interface operations {
                     "application/json": {
                         data: {
                             warnings: components["schemas"]["PreCheckWarning"][];
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    calculatePph21: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description An expatriate arriving or leaving this year: annualise
+                     * @default false
+                     */
+                    annualize?: boolean;
+                    /**
+                     * @description The employer bears the tax (full gross-up)
+                     * @default false
+                     */
+                    gross_up?: boolean;
+                    /**
+                     * @description The last entry is the last tax period (Pasal 17 settlement)
+                     * @default false
+                     */
+                    last_period?: boolean;
+                    periods: {
+                        /** @description Gross of the month; with gross_up the pay before the tax allowance (integer rupiah) */
+                        bruto: number;
+                        month: number;
+                        /** @description The employee's JHT and JP of the month (integer rupiah) */
+                        pension?: number;
+                        /** @description Zakat paid through the employer (integer rupiah) */
+                        zakat?: number;
+                    }[];
+                    /** @description The previous employer's neto this year (integer rupiah) */
+                    previous_neto?: number;
+                    /** @description PPh 21 the previous employer withheld this year (integer rupiah) */
+                    previous_pph?: number;
+                    /** @description PTKP status as of 1 January: 'TK/0' … 'K/3' (either case) */
+                    ptkp_status: "tk/0" | "tk/1" | "tk/2" | "tk/3" | "k/0" | "k/1" | "k/2" | "k/3" | "TK/0" | "TK/1" | "TK/2" | "TK/3" | "K/0" | "K/1" | "K/2" | "K/3";
+                    /**
+                     * @description False: PPh 21 × 1.2
+                     * @default true
+                     */
+                    tax_id_valid?: boolean;
+                    /** @description The tax year (default: this year in Jakarta) */
+                    year?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            last_period: {
+                                biaya_jabatan: number;
+                                bruto_year: number;
+                                neto: number;
+                                pension: number;
+                                pkp: number;
+                                pph: number;
+                                ptkp: number;
+                                tax_year: number;
+                                withheld: number;
+                                zakat: number;
+                            } | null;
+                            periods: {
+                                bruto: number;
+                                category: "A" | "B" | "C";
+                                month: number;
+                                /** @description Negative in the last period: a refund */
+                                pph: number;
+                                /** @description The TER rate as a fraction (0.015 = 1.5 %) */
+                                rate: number;
+                            }[];
                         };
                     };
                 };

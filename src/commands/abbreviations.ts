@@ -23,6 +23,7 @@ export const abbreviations: Readonly<Record<string, readonly string[]>> = {
   'employees-payroll': ['pph', 'tax', 'pajak'],
   payslips: ['slip', 'slip gaji'],
   'payroll-run': ['gaji', 'salary', 'run payroll'],
+  'tax-calculator': ['pph', 'pph21', 'pajak', 'kalkulator pajak', 'ter', 'tax'],
   'mass-leave': ['cuti bersama', 'holiday'],
   balance: ['cuti', 'leave balance'],
   hierarchy: ['org chart', 'organisation chart', 'struktur'],

@@ -36,6 +36,7 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'payroll-references': referenceLists,
   'payroll-rules': referenceLists,
   'payroll-run': page<ScreenProps>(() => import('./payroll/PayrollRun.tsx')),
+  'tax-calculator': page<ScreenProps>(() => import('./payroll/TaxCalculator.tsx')),
 };
 
 export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;

@@ -61,6 +61,8 @@ const matrix: Record<string, Who[]> = {
   'PATCH /v1/payroll-summary/:id/payslips/:payslipId': companyAdmins,
   'POST /v1/payroll-summary/:id/complete': companyAdmins,
   'POST /v1/payroll-summary/:id/reopen': companyAdmins,
+  // The tax calculator touches no stored data; a payroll leaf for company admins.
+  'POST /v1/payroll/pph21/calculate': companyAdmins,
 };
 /**
  * `create: false`: the list offers no create, so it has no POST route. `remove: false`: no delete, so no DELETE routes.

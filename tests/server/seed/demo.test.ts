@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BpjsType, bpjsContributions } from '../../../common/bpjs.ts';
+import { computePayslip } from '../../../common/payroll/payslip.ts';
+import type { PtkpStatus } from '../../../common/payroll/types.ts';
 import { deductionFields, methodFieldIssues, overtimeFields } from '../../../common/payroll-rules.ts';
-import { type PtkpStatus, takeHomePay } from '../../../common/pph21.ts';
 import { verifyPassword } from '../../../server/auth/passwords.ts';
 import { referenceTables } from '../../../server/companies/defaults.ts';
 import type { Database } from '../../../server/db/connect.ts';
@@ -315,25 +315,28 @@ describe.skipIf(onPostgres() && !process.env.TEST_DATABASE_URL)('seedDemo', { ti
     for (const e of rows) {
       const basic = Number(e.basic_salary);
       const earnings = [basic, ...money.slice(1).map((column) => Number(e[column]))].reduce((a, b) => a + b, 0);
-      const bpjs = bpjsContributions({
-        tkWage: e.bpjs_tk_salary === null ? basic : Number(e.bpjs_tk_salary),
-        ksWage: e.bpjs_ks_salary === null ? basic : Number(e.bpjs_ks_salary),
-        date: today,
-        jkkPercent: e.jkk_percentage === null ? Number(e.company_jkk ?? 0) : Number(e.jkk_percentage),
-        umk: e.umk === null ? null : Number(e.umk),
-        tkRegistered: e.bpjs_tk_registered,
-        ksRegistered: e.bpjs_ks_registered,
-        type: e.bpjs_type as BpjsType,
-        additionalFamilyMembers: e.extra,
-      });
-      const expected = takeHomePay({
-        earnings,
-        employeeBpjs: bpjs.totalEmployee,
-        employerInsurance: bpjs.jkk.company + bpjs.jkm.company + bpjs.ks.company + bpjs.ksAdditional.company,
-        status: (e.marital_status ?? 'tk/0') as PtkpStatus,
-        taxIdValid: e.tax_id_valid,
-        pphDeduction: e.pph_deduction,
-      });
+      // The payroll engine's regular month (BPJS on the basic salary unless a BPJS wage is set).
+      const expected = computePayslip(
+        {
+          period: { year: Number(today.slice(0, 4)), month: Number(today.slice(5, 7)) },
+          employee: {
+            ptkp_status: (e.marital_status ?? 'tk/0') as PtkpStatus,
+            tax_id_valid: e.tax_id_valid,
+            pph_method: e.pph_deduction,
+          },
+          salary: { basic_salary: basic, ...Object.fromEntries(money.slice(1).map((c) => [c, Number(e[c])])) },
+          bpjs: {
+            tk_registered: e.bpjs_tk_registered,
+            ks_registered: e.bpjs_ks_registered,
+            bpjs_type: e.bpjs_type as 1 | 2 | 3,
+            tk_salary: e.bpjs_tk_salary === null ? basic : Number(e.bpjs_tk_salary),
+            ks_salary: e.bpjs_ks_salary === null ? basic : Number(e.bpjs_ks_salary),
+            jkk_percentage: e.jkk_percentage === null ? null : Number(e.jkk_percentage),
+            additional_family_members: e.extra,
+          },
+        },
+        { umk: e.umk === null ? null : Number(e.umk), jkk_percentage: Number(e.company_jkk ?? 0) },
+      );
       expect(Number(e.thp), e.employee_id).toBe(expected.thp);
       // Never nothing, never more than the pay itself, and the basic salary's share of it is most of it.
       expect(Number(e.thp), e.employee_id).toBeGreaterThan(0);
