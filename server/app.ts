@@ -15,6 +15,7 @@ import { accountRoutes, accountSchemas } from './auth/account-routes.ts';
 import { actorForToken } from './auth/repository.ts';
 import { authRoutes, authSchemas } from './auth/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
+import { companySettingsRoutes, companySettingsSchemas } from './companies/settings.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { employeeRoutes, employeeSchemas } from './employees/routes.ts';
@@ -33,6 +34,7 @@ import { leaveRoutes, leaveSchemas } from './leave/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { calculatorRoutes } from './payroll/calculator-routes.ts';
 import { payrollRoutes, payrollSchemas } from './payroll/routes.ts';
+import { payslipRoutes, payslipSchemas } from './payslips/routes.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
 import { resourceRoutes } from './resources/routes.ts';
@@ -123,6 +125,8 @@ export async function buildApp({
     ...activitySchemas,
     ...employeeSchemas,
     ...accountSchemas,
+    ...companySettingsSchemas,
+    ...payslipSchemas,
     ...jobSchemas,
     ...payrollSchemas,
     ...trackingSchemas,
@@ -148,7 +152,7 @@ export async function buildApp({
   const mailer = createMailer(config, app.log);
   // The job queue (docs/decisions/0044): started by the server after migrating, or by the first enqueue.
   const jobs = new JobQueue(database);
-  registerJobHandlers(jobs);
+  registerJobHandlers(jobs, config);
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   jobRoutes(app, db);
@@ -166,6 +170,8 @@ export async function buildApp({
   attendanceGuards(app, db);
   groupRoutes(app, db);
   rosterRoutes(app, db, config);
+  companySettingsRoutes(app, db);
+  payslipRoutes(app, db, config);
   calculatorRoutes(app);
   const chunkedBulk = database.kind === 'embedded';
   for (const resource of resources) resourceRoutes(app, db, config, resource, { chunkedBulk });

@@ -21,7 +21,7 @@ export const companiesResource = defineResource({
   defaultSort: 'name',
   naturalKey: 'code',
   relations: { admin: companyAdminRef },
-  readOnly: ['admin'],
+  readOnly: ['admin', 'tax_person'],
   create: false,
   refine: {
     name: Type.String({ minLength: 1, maxLength: 200 }),

@@ -7,6 +7,7 @@ import {
   type AnyPgColumn,
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -20,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { kopTemplates } from '../../common/company.ts';
 import { levels } from '../../common/menu.ts';
 import {
   deductionMethods,
@@ -49,6 +51,8 @@ export const recruitmentTypeEnum = pgEnum('recruitment_type', [
 export const exitReasonEnum = pgEnum('exit_reason', ['resign', 'phk']);
 export const actionEnum = pgEnum('log_action', ['create', 'update', 'delete']);
 export const companySizeEnum = pgEnum('company_size', ['1-10', '10-100', '100-1000', '1000+']);
+/** The letterhead (kop surat) a company's documents carry: a plain title block, or a full letterhead with address. */
+export const kopTemplateEnum = pgEnum('kop_template', kopTemplates);
 export const overtimeMethodEnum = pgEnum('overtime_method', overtimeMethods);
 export const deductionMethodEnum = pgEnum('deduction_method', deductionMethods);
 export const missedDeductionMethodEnum = pgEnum('missed_deduction_method', missedDeductionMethods);
@@ -98,10 +102,24 @@ export const companies = pgTable(
     umk: money('umk'),
     jkk_percentage: text('jkk_percentage'),
     cut_off_days: smallint('cut_off_days'),
+    kop_template: kopTemplateEnum('kop_template').notNull().default('default'),
+    /** The head office's initials, printed on letter numbers. */
+    hq_initial: text('hq_initial'),
+    umr: money('umr'),
+    ump: money('ump'),
+    /** The company's BPJS Ketenagakerjaan registration number. */
+    bpjs_tk_no: text('bpjs_tk_no'),
+    /** The employee who signs the company's tax forms (pemotong PPh 21). */
+    tax_person: uuid('tax_person_id').references((): AnyPgColumn => employees.id, { onDelete: 'set null' }),
+    /** Since when the company is registered as a taxable entrepreneur (PKP). */
+    taxable_date: date('taxable_date'),
     /** Per-feature settings: `{ sales_menu: { enabled: true, admin: [userId] } }`. */
     features: jsonb('features').$type<Record<string, { enabled?: boolean; admin?: string[] }>>().notNull().default({}),
   },
-  (t) => [uniqueIndex('companies_code_key').on(sql`lower(${t.code})`)],
+  (t) => [
+    uniqueIndex('companies_code_key').on(sql`lower(${t.code})`),
+    check('companies_jkk_percentage_check', sql`${t.jkk_percentage} in ('0', '0.24', '0.54', '0.89', '1.27', '1.74')`),
+  ],
 );
 
 export const accessRoles = pgTable(

@@ -31,6 +31,8 @@ const screens: Partial<Record<MenuId, Screen>> = {
   hierarchy: page<ScreenProps>(() => import('./Hierarchy.tsx')),
   daily: page<ScreenProps>(() => import('./attendance/Daily.tsx')),
   'attendance-report': page<ScreenProps>(() => import('./attendance/Report.tsx')),
+  'company-info': page<ScreenProps>(() => import('./company/CompanyInfo.tsx')),
+  payslips: page<ScreenProps>(() => import('./payslips/Payslips.tsx')),
   'employee-organization': referenceLists,
   'employee-personal': referenceLists,
   'payroll-references': referenceLists,

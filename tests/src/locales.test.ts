@@ -125,6 +125,7 @@ const openApiEnumKeys: Record<string, string | null> = {
   // Shown as they are: '1-10', '10-100' employees; JKK rates as percentages.
   company_size: null,
   jkk_percentage: null,
+  kop_template: 'kop_template',
   // The activity log's own sentences say what happened.
   action: null,
   // An import's outcome per row, counted in the import's own texts.

@@ -29,6 +29,7 @@ import {
 } from '../employee/form.ts';
 import { type Employee, type FieldSpec, fieldSpecs } from '../employee/sections.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
+import { OwnPayslips } from './OwnPayslips.tsx';
 import {
   PROFILE_POPULATE,
   profileForm,
@@ -215,6 +216,7 @@ function ProfileForm({ initial }: { initial: Employee }) {
           </button>
         </div>
       </form>
+      <OwnPayslips />
     </div>
   );
 }

@@ -167,6 +167,16 @@ Object.assign(matrix, {
   'PUT /v1/attendance-groups/:id/members': companyAdmins,
   'GET /v1/attendance/roster': companyAdmins,
   'PUT /v1/attendance/roster': companyAdmins,
+  // company-settings → company-info: admin only (spec 6).
+  'GET /v1/company/profile': ['admin'],
+  'PUT /v1/company/profile': ['admin'],
+  'GET /v1/company/tax': ['admin'],
+  'PUT /v1/company/tax': ['admin'],
+  // payslips (menu payslips: company admins); an employee's own payslips: anyone signed in to a company.
+  'GET /v1/payroll-summary/:id/payslips/:employeeId/pdf': companyAdmins,
+  'POST /v1/payroll-summary/:id/payslips/zip': companyAdmins,
+  'GET /v1/payslips/me': signedIn.filter((who) => who !== 'developer'),
+  'GET /v1/payslips/me/:summaryId/pdf': signedIn.filter((who) => who !== 'developer'),
 });
 for (const [base, { read, write, create, remove }] of Object.entries(resourceMatrix)) {
   matrix[`GET ${base}`] = read;

@@ -1,0 +1,64 @@
+/**
+ * `payslips-zip`: every payslip of a run rendered (worker threads, ./render-pool.ts) and packed into one zip, stored
+ * as a company file and downloaded through `GET /v1/files/{name}`. Progress every few payslips; idempotent (a retry
+ * renders again and writes a new file).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Zippable, zipSync } from 'fflate';
+import type { Config } from '../config.ts';
+import { files } from '../db/schema.ts';
+import type { JobHandler } from '../jobs/queue.ts';
+import { renderPool } from './render-pool.ts';
+import { findRun, payslipCompany, runPayslips } from './repository.ts';
+import { payslipFileName } from './routes.ts';
+import { type PayslipLanguage, payslipTexts, payslipView } from './view.ts';
+
+export interface PayslipZipData {
+  summary_id: string;
+  language: PayslipLanguage;
+  /** A department admin's job: only their department's payslips (`department`, null: none). */
+  scoped: boolean;
+  department: string | null;
+}
+
+/** Payslips handed to the workers at once: keeps them all busy without holding a run's PDFs twice in memory. */
+const IN_FLIGHT = 16;
+
+export const payslipZipJob =
+  (config: Config): JobHandler<PayslipZipData> =>
+  async ({ companyId, userId, data, db, progress }) => {
+    const run = await findRun(db, companyId, data.summary_id);
+    const slips = await runPayslips(db, companyId, data.summary_id, data.scoped ? data.department : undefined);
+    const company = await payslipCompany(db, config.filesDir, companyId);
+    const pool = renderPool();
+    const entries: Zippable = {};
+    let done = 0;
+    await progress(0, slips.length);
+    for (let i = 0; i < slips.length; i += IN_FLIGHT) {
+      const batch = slips.slice(i, i + IN_FLIGHT);
+      const pdfs = await Promise.all(batch.map((slip) => pool.render(payslipView(slip, company, data.language))));
+      batch.forEach((slip, j) => {
+        // PDFs are compressed already: stored, not deflated again.
+        entries[payslipFileName(slip, data.language)] = [new Uint8Array(pdfs[j]!), { level: 0 }];
+      });
+      done += batch.length;
+      if (done % 64 < IN_FLIGHT || done === slips.length) await progress(done, slips.length);
+    }
+    const zip = zipSync(entries);
+    const name = `${randomBytes(16).toString('hex')}.zip`;
+    const folder = join(config.filesDir, companyId);
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, name), zip);
+    const original = `${payslipTexts.payslip[data.language]} ${run.title}.zip`.replace(/[\\/:*?"<>|]+/g, '-');
+    await db.insert(files).values({
+      company_id: companyId,
+      name,
+      original_name: original,
+      mime: 'application/zip',
+      size: zip.length,
+      created_by: userId,
+    });
+    return { file: name, url: `/v1/files/${name}`, count: slips.length };
+  };
