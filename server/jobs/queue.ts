@@ -46,7 +46,6 @@ interface Envelope {
 const HEARTBEAT_SECONDS = 10;
 
 export class JobQueue {
-  private boss: PgBoss | null = null;
   private starting: Promise<PgBoss> | null = null;
   private readonly handlers: Partial<Record<JobKind, JobHandler<never>>> = {};
 
@@ -86,7 +85,6 @@ export class JobQueue {
           },
         );
       }
-      this.boss = boss;
       return boss;
     })();
     return this.starting;
@@ -98,7 +96,6 @@ export class JobQueue {
     this.starting = null;
     const boss = await starting.catch(() => null);
     await boss?.stop({ graceful: false, close: false, timeout: 2000 }).catch(() => {});
-    this.boss = null;
   }
 
   /** Queues a job for the caller's company and returns its id; `menu` is the menu whose readers may follow it. */

@@ -65,7 +65,6 @@ function GroupMembers({ canWrite }: { canWrite: boolean }) {
   const group = groups.find((g) => g._id === chosen) ?? null;
 
   const version = group?.version;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a saved change (a new version) reloads the names.
   useEffect(() => {
     if (!chosen || version === undefined) return setMembers([]);
     let current = true;

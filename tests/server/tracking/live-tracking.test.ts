@@ -93,6 +93,8 @@ describe('live-tracking groups and positions', () => {
         values (${company}, ${employee}, ${date}, ${clockIn}, ${lat}, ${lon}, ${out?.[0] ?? null}, ${out?.[1] ?? null},
           ${out?.[2] ?? null}, ${out?.[3] ?? false})
         on conflict (employee_id, date) do nothing`);
+    // The demo seed's year of attendance would be later than these days: start these three from nothing.
+    await t.database.db.execute(sql`delete from attendances where employee_id in (${a._id}, ${b._id}, ${c._id})`);
     // a: an older day with a position, the latest day with clock-out positioned (offsite).
     await insert(a._id, '2026-01-05', '2026-01-05T01:00:00Z', -6.2, 106.8);
     await insert(a._id, '2026-01-06', '2026-01-06T01:02:00Z', -6.21, 106.81, [

@@ -17,8 +17,10 @@ describe('the grid registry', () => {
     for (const [name, spec] of specs) expect(spec.resource).toBe(name);
   });
 
-  it('shows every grid in exactly one reference-list menu, and only known menus', () => {
-    const listed = Object.values(menuGrids).flat();
+  it('shows every grid in exactly one reference-list menu or on its own screen, and only known menus', () => {
+    // Grids a feature screen mounts itself (attendance and tracking), not a reference-list menu.
+    const onOwnScreen = ['shifts', 'attendance-groups', 'shift-overrides', 'live-tracking-group'];
+    const listed = [...Object.values(menuGrids).flat(), ...onOwnScreen];
     expect([...listed].sort()).toEqual(Object.keys(grids).sort());
     for (const menu of Object.keys(menuGrids)) expect(menuIndex.has(menu), menu).toBe(true);
     expect(menuGrids['payroll-rules']).toEqual([
