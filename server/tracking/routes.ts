@@ -5,11 +5,11 @@
  */
 import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { scopeOf } from '../http/access.ts';
-import { notFound } from '../http/errors.ts';
+import { actorOf, scopeOf } from '../http/access.ts';
+import { invalid, notFound } from '../http/errors.ts';
 import { errorResponses, Nullable } from '../http/schemas.ts';
 
 const LiveTrackingPosition = Type.Object(
@@ -104,7 +104,60 @@ export async function latestPositions(
   }));
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The member ids a group write names, for one row or every bulk row. */
+function memberIds(body: unknown): string[] {
+  const b = body as { rows?: unknown; members?: unknown } | undefined;
+  const rows = Array.isArray(b?.rows) ? (b.rows as { members?: unknown }[]) : [b];
+  const ids = rows.flatMap((row) => (Array.isArray(row?.members) ? row.members : []));
+  return [...new Set(ids.filter((id): id is string => typeof id === 'string'))];
+}
+
+/**
+ * A group's members are employees of the caller's company: another company's id (or an unknown one) is the same
+ * `not_found` field error as any relation's, and is never stored (so never echoed back).
+ */
+function membersGuard(app: FastifyInstance, db: Db) {
+  const check = async (request: FastifyRequest) => {
+    const companyId = actorOf(request).companyId;
+    const ids = memberIds(request.body);
+    if (!companyId || ids.length === 0) return;
+    const valid = ids.filter((id) => UUID.test(id));
+    const known = new Set<string>();
+    if (valid.length) {
+      const { rows } = await db.execute<{ id: string }>(
+        sql`select id from employees where company_id = ${companyId} and id in (${sql.join(
+          valid.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+      for (const row of rows) known.add(row.id);
+    }
+    const unknown = ids.filter((id) => !known.has(id));
+    if (unknown.length)
+      throw invalid(
+        { members: { code: 'not_found', message: 'Employee not found', params: { ids: unknown } } },
+        'A member is not an employee of this company',
+      );
+  };
+  const routes = new Set([
+    'POST /v1/live-tracking-group',
+    'PUT /v1/live-tracking-group/:id',
+    'PATCH /v1/live-tracking-group/:id',
+    'POST /v1/live-tracking-group/bulk',
+  ]);
+  app.addHook('onRoute', (route) => {
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (!methods.some((method) => routes.has(`${method} ${route.url}`))) return;
+    const existing = route.preHandler;
+    const list = existing ? (Array.isArray(existing) ? existing : [existing]) : [];
+    route.preHandler = [...list, check];
+  });
+}
+
 export function trackingRoutes(app: FastifyInstance, db: Db, config: Config) {
+  membersGuard(app, db);
   app.get('/v1/live-tracking', {
     config: { access: { kind: 'menu', menu: 'live-tracking', action: 'read', company: true } },
     schema: {

@@ -70,10 +70,17 @@ describe('live-tracking groups and positions', () => {
   it("shows each member's latest positioned clock, only of the caller's company, with the tile server", async () => {
     const [a, b, c] = demoEmployees;
     const stranger = cjEmployees[0];
+    // Another company's employee is refused as a member, never stored (so never echoed back).
+    const foreign = await t.call(demo, 'POST', '/v1/live-tracking-group', {
+      name: 'Field sales foreign',
+      members: [a._id, stranger._id],
+    });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.fields.members.code).toBe('not_found');
     const group = (
       await t.call(demo, 'POST', '/v1/live-tracking-group', {
         name: 'Field sales test',
-        members: [a._id, b._id, c._id, stranger._id],
+        members: [a._id, b._id, c._id],
       })
     ).body.data;
     const company = (
