@@ -42,7 +42,8 @@ async function activeEmployees(api: ReturnType<typeof client>, count: number): P
 }
 
 /** The list came back without the row: AG Grid's overlay once the reloaded rows are filtered by the search. */
-const noRows = (page: Page) => page.getByText(/^(No Matching Rows|No Data|No rows in .+)$/i);
+// The grid's overlay, not AG Grid's screen-reader announcement of the same words.
+const noRows = (page: Page) => page.locator('.ag-overlay').getByText(/^(No Matching Rows|No Data|No rows in .+)$/i);
 
 /** Searches the list for one employee and selects their row with Space. */
 async function selectOnly(page: Page, employee: Employee) {
