@@ -80,7 +80,7 @@ test("a developer's companies screen is a plain table, and acting as an admin re
 
 test('a screen that is not built yet says so in plain words', async ({ page }) => {
   await signIn(page);
-  await page.goto('/dashboard/attendance/shift');
+  await page.goto('/dashboard/kpi-indicator');
   await expect(page.getByRole('heading', { name: 'This screen is not available yet' })).toBeVisible();
   await expect(page.getByText(/registered|release/)).toHaveCount(0);
 });
