@@ -11,7 +11,6 @@ import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useSta
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../api/client.ts';
 import { startTask } from '../../overlays/progress.ts';
-import { languageCodes } from '../../state/settings.ts';
 import { errorText, fieldErrorText } from '../../validation.ts';
 import { type BulkReport, type BulkRowReport, importRows } from '../api.ts';
 import { createEnumLookup } from '../enumLookup.ts';
@@ -21,6 +20,7 @@ import { cellErrorText, displayCell } from '../parse.ts';
 import { loadReferenceIndex } from '../references.ts';
 import type { AnyColumn, AnyGridSpec, ParseContext } from '../types.ts';
 import { failedRowsBook } from './failedRows.ts';
+import { labelsInEveryLanguage } from './labels.ts';
 import { ID_FIELD, type ImportTarget, unmappedRequired } from './mapping.ts';
 import { PreviewGrid, PreviewToggles } from './PreviewGrid.tsx';
 import {
@@ -181,9 +181,7 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
       ...columns.map((column) => ({
         field: column.field,
         required: Boolean(column.required),
-        labels: languageCodes
-          .map((code) => i18n.getResource(code, 'translation', `resources.${spec.resource}.fields.${column.field}`))
-          .filter((label): label is string => typeof label === 'string'),
+        labels: labelsInEveryLanguage(i18n, `resources.${spec.resource}.fields.${column.field}`),
       })),
       { field: ID_FIELD, required: false, labels: [] },
     ],

@@ -11,6 +11,7 @@ import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from '
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
 import { downloadWorkbook } from '../../grids/export.ts';
+import { labelsInEveryLanguage } from '../../grids/import/labels.ts';
 import { type ImportTarget, unmappedRequired } from '../../grids/import/mapping.ts';
 import { PreviewGrid } from '../../grids/import/PreviewGrid.tsx';
 import { cellText } from '../../grids/import/preview.ts';
@@ -93,10 +94,7 @@ export function AttendanceImportDialog({ onClose }: { onClose: (imported: boolea
       fields.map((field) => ({
         field,
         required: field !== 'clock_out',
-        labels: ['en', 'id', 'zh']
-          .map((code) => i18n.getResource(code, 'translation', importFieldLabels[field]))
-          .filter((text): text is string => typeof text === 'string')
-          .concat(field),
+        labels: [...labelsInEveryLanguage(i18n, importFieldLabels[field]), field],
       })),
     [i18n],
   );

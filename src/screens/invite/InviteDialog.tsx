@@ -15,6 +15,7 @@ import { type RefObject, useCallback, useEffect, useId, useLayoutEffect, useMemo
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
 import { createEnumLookup } from '../../grids/enumLookup.ts';
+import { labelsInEveryLanguage } from '../../grids/import/labels.ts';
 import { type ImportTarget, unmappedRequired } from '../../grids/import/mapping.ts';
 import { PreviewGrid, PreviewToggles } from '../../grids/import/PreviewGrid.tsx';
 import { type DraftRow, draftRow, mapInSlices, mappedColumns } from '../../grids/import/preview.ts';
@@ -25,7 +26,6 @@ import { displayCell } from '../../grids/parse.ts';
 import { loadReferenceIndex } from '../../grids/references.ts';
 import type { ParseContext } from '../../grids/types.ts';
 import { toast } from '../../overlays/progress.ts';
-import { languageCodes } from '../../state/settings.ts';
 import { confirmations, errorText } from '../../validation.ts';
 import {
   ACCEPT,
@@ -145,9 +145,7 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
       invitationColumns.map((column) => ({
         field: column.field,
         required: Boolean(column.required),
-        labels: languageCodes
-          .map((code) => i18n.getResource(code, 'translation', invitationLabelKey(column.field)))
-          .filter((label): label is string => typeof label === 'string'),
+        labels: labelsInEveryLanguage(i18n, invitationLabelKey(column.field)),
       })),
     [i18n],
   );

@@ -9,13 +9,13 @@ import type { ColDef } from 'ag-grid-community';
 import { useCallback, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../api/client.ts';
+import { labelsInEveryLanguage } from '../../grids/import/labels.ts';
 import type { ImportTarget } from '../../grids/import/mapping.ts';
 import { PreviewGrid } from '../../grids/import/PreviewGrid.tsx';
 import { cellText } from '../../grids/import/preview.ts';
 import { FileDrop, type FileError, SheetMapping, useSheetFile } from '../../grids/import/SheetSource.tsx';
 import { fieldLabel } from '../../grids/labels.ts';
 import { toast } from '../../overlays/progress.ts';
-import { languageCodes } from '../../state/settings.ts';
 import { errorText, fieldErrorText } from '../../validation.ts';
 import {
   balanceSpec,
@@ -68,9 +68,7 @@ export function BalanceImport({ rules, onClose }: { rules: readonly Option[]; on
       importFields.map((field) => ({
         field,
         required: requiredImportFields.includes(field),
-        labels: languageCodes
-          .map((code) => i18n.getResource(code, 'translation', `resources.leave-balance.fields.${field}`))
-          .filter((text): text is string => typeof text === 'string'),
+        labels: labelsInEveryLanguage(i18n, `resources.leave-balance.fields.${field}`),
       })),
     [i18n],
   );
