@@ -25,7 +25,7 @@ import { installAccess } from './http/access.ts';
 import { installErrorHandler, routeNotFound } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { sharedSchemas } from './http/schemas.ts';
-import { cachedSerializers } from './http/serializers.ts';
+import { compilerFactories } from './http/serializers.ts';
 import { fastifyAjv, installTextGuard } from './http/validation.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { JobQueue } from './jobs/queue.ts';
@@ -72,7 +72,7 @@ export async function buildApp({
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
     ajv: fastifyAjv,
-    schemaController: { compilersFactory: { buildSerializer: cachedSerializers } },
+    schemaController: { compilersFactory: compilerFactories() },
     forceCloseConnections: 'idle',
   });
   const { db } = database;

@@ -1,4 +1,8 @@
-import { startServer } from './start.ts';
+import { speedUpImports } from './module-hooks.ts';
+
+const importsDone = speedUpImports();
+const { startServer } = await import('./start.ts');
+importsDone();
 
 const running = await startServer().catch((error: Error) => {
   console.error(`\n  Could not start: ${error.message}\n`);

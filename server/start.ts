@@ -22,8 +22,9 @@ export function boundUrl(address: AddressInfo): { url: string; host: string; eve
 }
 
 /**
- * Opens the database, migrates, seeds demo data on an empty embedded database, and listens. The embedded database
- * starts in its own process while this one compiles the routes (docs/decisions/0019).
+ * Opens the database, migrates, takes back an unfinished bulk write, seeds demo data on an empty database, listens,
+ * and then starts the job workers. The embedded database starts in its own process while this one compiles the routes
+ * (docs/decisions/0019); what is not needed to answer the first request waits until after `listen` (decision 0077).
  */
 export async function startServer(config: Config = loadConfig()): Promise<Running> {
   const { database, ready } = launchDatabase({ url: config.databaseUrl, dataDir: `${config.dataDir}/pg` });
@@ -38,8 +39,6 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       const undone = await recoverBulkWrites(database.db);
       if (undone) app.log.warn({ undone }, `took back ${undone} unfinished bulk write(s)`);
     }
-    // Workers start now: a job a killed process left behind is picked up again (docs/decisions/0044).
-    await app.jobs.start();
     let seeded = false;
     if (config.seedDemo && (await isEmpty(database.db))) {
       await seedDemo(database.db);
@@ -50,6 +49,11 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     if (config.logFormat === 'pretty') app.log.level = 'warn';
     await app.listen({ host: config.host, port: config.port });
     app.log.level = level;
+    // The job workers start once the server answers (docs/decisions/0077): pg-boss's start-up statements take seconds
+    // on the embedded database's one connection. A job a killed process left behind is picked up again then
+    // (docs/decisions/0044); an enqueue meanwhile waits for the same start.
+    const started = app;
+    started.jobs.start().catch((error: Error) => started.log.error({ err: error }, 'the job queue did not start'));
     const bound = boundUrl(app.server.address() as AddressInfo);
     const mode = database.kind === 'embedded' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}/pg` : 'PostgreSQL';
     app.log.info({ url: bound.url, address: bound.host, database: database.kind, seeded }, 'listening');
