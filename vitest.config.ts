@@ -17,6 +17,7 @@ export default defineConfig({
         test: {
           name: 'api-pglite',
           include: apiTests,
+          globalSetup: ['tests/support/global-setup.ts'],
           env: { TEST_DB: 'pglite' },
           testTimeout: 30_000,
           hookTimeout: 120_000,
@@ -27,6 +28,7 @@ export default defineConfig({
         test: {
           name: 'api-postgres',
           include: apiTests,
+          globalSetup: ['tests/support/global-setup.ts'],
           exclude: ['tests/scripts/**'],
           env: { TEST_DB: 'postgres' },
           testTimeout: 30_000,

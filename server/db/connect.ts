@@ -22,6 +22,8 @@ export interface DatabaseOptions {
   url?: string | undefined;
   /** Embedded data folder, or `memory://`. */
   dataDir: string;
+  /** Embedded only: a data folder saved with PGlite's `dumpDataDir()` to start from (the tests' migrated database). */
+  snapshot?: string | undefined;
   /** PostgreSQL only: the embedded database always has one connection. */
   poolSize?: number;
   statementTimeoutMs?: number;
@@ -51,7 +53,7 @@ export function launchDatabase(options: DatabaseOptions): { database: Database; 
     // different connections outside a transaction (one connection's Parse replaces another's unnamed statement before
     // its Bind: electric-sql/pglite#1046). The pool queues instead; PGlite runs one statement at a time anyway.
     const max = 1;
-    const launched = launchEmbedded(options.dataDir, max + 2);
+    const launched = launchEmbedded(options.dataDir, max + 2, options.snapshot);
     embedded = launched.server;
     ready = launched.ready;
     pool = new pg.Pool({

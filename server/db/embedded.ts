@@ -16,12 +16,17 @@ export interface EmbeddedServer {
 const SOCKET_PORT = 5432;
 
 /**
- * Starts PGlite in a child process. `dataDir` is a folder (persisted) or `memory://` (tests).
+ * Starts PGlite in a child process. `dataDir` is a folder (persisted) or `memory://` (tests); `snapshot`, a data folder
+ * saved with PGlite's `dumpDataDir()`, to start from (the tests' migrated database).
  * A lock file stops two servers from opening the same folder, which would corrupt it.
  * Returns at once: the socket's path is known before PGlite has started, so the caller may build the app while the
  * child process starts on another core; no query may run before `ready` resolves.
  */
-export function launchEmbedded(dataDir: string, maxConnections = 8): { server: EmbeddedServer; ready: Promise<void> } {
+export function launchEmbedded(
+  dataDir: string,
+  maxConnections = 8,
+  snapshot?: string,
+): { server: EmbeddedServer; ready: Promise<void> } {
   const persistent = dataDir !== 'memory://';
   const lockFile = persistent ? `${resolve(dataDir)}.lock` : null;
   if (persistent) {
@@ -32,7 +37,7 @@ export function launchEmbedded(dataDir: string, maxConnections = 8): { server: E
   const socketPath = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
   const child = fork(
     new URL('./pglite-process.ts', import.meta.url),
-    [persistent ? resolve(dataDir) : dataDir, socketPath, String(maxConnections)],
+    [persistent ? resolve(dataDir) : dataDir, socketPath, String(maxConnections), ...(snapshot ? [snapshot] : [])],
     { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--max-old-space-size=4096'] },
   );
   const ready = waitForReady(child).catch((error: Error) => {

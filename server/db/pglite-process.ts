@@ -3,14 +3,17 @@
  * protocol, so the API talks to it with the same `pg` driver as to a real PostgreSQL and PGlite's synchronous work
  * never blocks the API's event loop. See docs/decisions/0002-embedded-postgres.md.
  *
- * Started by `server/db/embedded.ts` with `fork()`; argv: <dataDir|memory://> <socketPath> <maxConnections>.
+ * Started by `server/db/embedded.ts` with `fork()`; argv: <dataDir|memory://> <socketPath> <maxConnections> [snapshot].
+ * `snapshot` is a data folder saved with `dumpDataDir()` (uncompressed tar) to start from instead of an empty one: the
+ * tests start every file's database from one migrated snapshot (tests/support/global-setup.ts, decision 0078).
  */
+import { readFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
-const [dataDir = 'memory://', socketPath = '', maxConnections = '8'] = process.argv.slice(2);
+const [dataDir = 'memory://', socketPath = '', maxConnections = '8', snapshot] = process.argv.slice(2);
 
-const db = await PGlite.create(dataDir);
+const db = await PGlite.create(dataDir, snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {});
 const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: Number(maxConnections) });
 await server.start();
 
@@ -30,7 +33,7 @@ process.on('message', async (message: Message) => {
     // PGlite is one session shared by every connection: running SQL here would land between another connection's
     // Parse and Bind and replace its unnamed statement. Instead: this process answers only between statements (PGlite
     // runs synchronously), so an answer proves the engine is not stuck, and it reports whether PGlite is open.
-    process.send?.({ type: 'pong', id: message.id, ok: db.ready && !db.closed });
+    if (process.connected) process.send?.({ type: 'pong', id: message.id, ok: db.ready && !db.closed });
   }
 });
 process.on('disconnect', () => void shutdown(0));

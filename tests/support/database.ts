@@ -2,15 +2,17 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { type Database, migrateDatabase, openDatabase } from '../../server/db/connect.ts';
 
-/** A throwaway database on the PostgreSQL server at `adminUrl`; `drop()` removes it. */
-export async function createScratchPostgres(adminUrl: string, prefix = 'hrw_test') {
+/**
+ * A throwaway database on the PostgreSQL server at `adminUrl`, a copy of `template` when given; `drop()` removes it.
+ */
+export async function createScratchPostgres(adminUrl: string, prefix = 'hrw_test', template?: string) {
   const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = async (statement: string) => {
     const client = new pg.Client({ connectionString: adminUrl });
     await client.connect();
     await client.query(statement).finally(() => client.end());
   };
-  await admin(`create database ${name}`);
+  await admin(template ? `create database ${name} template ${template}` : `create database ${name}`);
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => admin(`drop database if exists ${name} with (force)`) };
@@ -18,18 +20,32 @@ export async function createScratchPostgres(adminUrl: string, prefix = 'hrw_test
 
 export const onPostgres = () => process.env.TEST_DB === 'postgres';
 
+/** What tests/support/global-setup.ts prepared once for this run (decision 0078); nothing outside Vitest. */
+async function prepared() {
+  if (!process.env.VITEST) return {};
+  const { inject } = await import('vitest');
+  return { snapshot: inject('pgliteSnapshot'), template: inject('postgresTemplate') };
+}
+
 /**
  * A migrated database for one test file: in-memory PGlite, or (TEST_DB=postgres) a throwaway database on
- * TEST_DATABASE_URL's server, dropped by `close()`.
+ * TEST_DATABASE_URL's server, dropped by `close()`. Under Vitest it starts as a copy of the run's migrated database
+ * (the PGlite snapshot or the PostgreSQL template, tests/support/global-setup.ts); the migrations then find nothing
+ * left to do.
  */
 export async function openTestDatabase(prefix?: string): Promise<Database> {
+  const { snapshot, template } = await prepared();
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
   if (onPostgres()) {
     const adminUrl = process.env.TEST_DATABASE_URL;
     if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    scratch = await createScratchPostgres(adminUrl, prefix);
+    scratch = await createScratchPostgres(adminUrl, prefix, template);
   }
-  const database = await openDatabase({ url: scratch?.url, dataDir: 'memory://' });
+  const database = await openDatabase({
+    url: scratch?.url,
+    dataDir: 'memory://',
+    snapshot: scratch ? undefined : snapshot,
+  });
   await migrateDatabase(database);
   const close = database.close;
   database.close = async () => {
