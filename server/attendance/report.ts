@@ -212,6 +212,32 @@ export async function loadAttendanceGrid(
   ] as const);
   const { groups } = schedule;
   const today = jakartaDate(now);
+  // One shift and one holiday object each, shared by every cell that shows it (cells are read, never changed).
+  const shiftCells = new Map<string, NonNullable<DayCell['shift']>>();
+  const shiftCell = (shift: NonNullable<ReturnType<typeof schedule.resolve>>) => {
+    let out = shiftCells.get(shift.id);
+    if (!out) {
+      out = {
+        _id: shift.id,
+        code: shift.code,
+        name: shift.name,
+        type: shift.type,
+        start_time: shift.start_time,
+        finish_time: shift.finish_time,
+      };
+      shiftCells.set(shift.id, out);
+    }
+    return out;
+  };
+  const holidayCells = new Map<string, { name: string }>();
+  const holidayCell = (holiday: { id: string; name: string }) => {
+    let out = holidayCells.get(holiday.id);
+    if (!out) {
+      out = { name: holiday.name };
+      holidayCells.set(holiday.id, out);
+    }
+    return out;
+  };
   const cell = (index: number, dayIndex: number): DayCell | null => {
     const employee = employees[index]!;
     const date = days[dayIndex]!;
@@ -236,16 +262,7 @@ export async function loadAttendanceGrid(
         working: isWorking,
         begun: date <= today,
       }),
-      shift: shift
-        ? {
-            _id: shift.id,
-            code: shift.code,
-            name: shift.name,
-            type: shift.type,
-            start_time: shift.start_time,
-            finish_time: shift.finish_time,
-          }
-        : null,
+      shift: shift ? shiftCell(shift) : null,
       attendance:
         stored && times
           ? {
@@ -267,7 +284,7 @@ export async function loadAttendanceGrid(
             }
           : null,
       leave: leave ? { type: leave.type, unit: leave.unit, status: leave.status } : null,
-      holiday: holiday ? { name: holiday.name } : null,
+      holiday: holiday ? holidayCell(holiday) : null,
     };
   };
   return { employees, days, cell };
