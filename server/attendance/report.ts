@@ -8,7 +8,7 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/connect.ts';
 import { loadHolidays, loadLeaveDays } from '../leave/calendar.ts';
-import { loadGroupsOf, loadShiftResolver, loadWorkingDays } from './schedule.ts';
+import { loadScheduleView, loadTogether } from './schedule.ts';
 import {
   type ClockStatus,
   type DayKind,
@@ -153,7 +153,7 @@ async function loadAttendances(
   companyId: string,
   range: { from: string; to: string },
   employeeIds: string[] | undefined,
-): Promise<Map<string, AttendanceRow>> {
+): Promise<Map<string, Map<string, AttendanceRow>>> {
   const result = await db.execute(sql`
     select id, employee_id as employee, date::text as date,
       to_json(clock_in) #>> '{}' as clock_in, to_json(clock_out) #>> '{}' as clock_out,
@@ -163,8 +163,16 @@ async function loadAttendances(
     from attendances
     where company_id = ${companyId} and date between ${range.from} and ${range.to}
       ${employeeIds ? sql`and employee_id in (${uuidList(employeeIds)})` : sql``}`);
-  const map = new Map<string, AttendanceRow>();
-  for (const row of result.rows as unknown as AttendanceRow[]) map.set(`${row.employee}|${row.date}`, row);
+  // Per employee, then per date: no key string built per lookup.
+  const map = new Map<string, Map<string, AttendanceRow>>();
+  for (const row of result.rows as unknown as AttendanceRow[]) {
+    let days = map.get(row.employee);
+    if (!days) {
+      days = new Map();
+      map.set(row.employee, days);
+    }
+    days.set(row.date, row);
+  }
   return map;
 }
 
@@ -195,26 +203,52 @@ export async function loadAttendanceGrid(
   );
   const employeeIds = filtered ? employees.map((e) => e._id) : undefined;
   const scope = { ...range, ...(employeeIds ? { employeeIds } : {}) };
-  const [resolver, working, holidays, leaveOn, attendances, groups] = await Promise.all([
-    loadShiftResolver(db, companyId, scope),
-    loadWorkingDays(db, companyId, scope),
-    loadHolidays(db, companyId, range.from, range.to),
-    loadLeaveDays(db, companyId, range.from, range.to, employeeIds ? { employeeIds } : undefined),
-    loadAttendances(db, companyId, range, employeeIds),
-    loadGroupsOf(db, companyId, employeeIds),
-  ]);
+  // One schedule load for shifts, working days and groups; one after the other inside a transaction (payroll's).
+  const [schedule, holidays, leaveOn, attendances] = await loadTogether(db, [
+    () => loadScheduleView(db, companyId, scope),
+    () => loadHolidays(db, companyId, range.from, range.to),
+    () => loadLeaveDays(db, companyId, range.from, range.to, employeeIds ? { employeeIds } : undefined),
+    () => loadAttendances(db, companyId, range, employeeIds),
+  ] as const);
+  const { groups } = schedule;
   const today = jakartaDate(now);
+  // One shift and one holiday object each, shared by every cell that shows it (cells are read, never changed).
+  const shiftCells = new Map<string, NonNullable<DayCell['shift']>>();
+  const shiftCell = (shift: NonNullable<ReturnType<typeof schedule.resolve>>) => {
+    let out = shiftCells.get(shift.id);
+    if (!out) {
+      out = {
+        _id: shift.id,
+        code: shift.code,
+        name: shift.name,
+        type: shift.type,
+        start_time: shift.start_time,
+        finish_time: shift.finish_time,
+      };
+      shiftCells.set(shift.id, out);
+    }
+    return out;
+  };
+  const holidayCells = new Map<string, { name: string }>();
+  const holidayCell = (holiday: { id: string; name: string }) => {
+    let out = holidayCells.get(holiday.id);
+    if (!out) {
+      out = { name: holiday.name };
+      holidayCells.set(holiday.id, out);
+    }
+    return out;
+  };
   const cell = (index: number, dayIndex: number): DayCell | null => {
     const employee = employees[index]!;
     const date = days[dayIndex]!;
     if ((employee.join_date && date < employee.join_date) || (employee.exit_date && date > employee.exit_date)) {
       return null;
     }
-    const shift = resolver(employee._id, date);
-    const stored = attendances.get(`${employee._id}|${date}`);
+    const shift = schedule.resolve(employee._id, date);
+    const stored = attendances.get(employee._id)?.get(date);
     const holiday = holidays.get(date) ?? null;
     const leave = leaveOn(employee._id, date);
-    const isWorking = working(employee._id, date);
+    const isWorking = schedule.isWorking(employee._id, date, shift);
     const times: EffectiveTimes | null = stored
       ? effectiveTimes(stored, now, groups.get(employee._id)?.auto_closed ?? false)
       : null;
@@ -228,16 +262,7 @@ export async function loadAttendanceGrid(
         working: isWorking,
         begun: date <= today,
       }),
-      shift: shift
-        ? {
-            _id: shift.id,
-            code: shift.code,
-            name: shift.name,
-            type: shift.type,
-            start_time: shift.start_time,
-            finish_time: shift.finish_time,
-          }
-        : null,
+      shift: shift ? shiftCell(shift) : null,
       attendance:
         stored && times
           ? {
@@ -259,7 +284,7 @@ export async function loadAttendanceGrid(
             }
           : null,
       leave: leave ? { type: leave.type, unit: leave.unit, status: leave.status } : null,
-      holiday: holiday ? { name: holiday.name } : null,
+      holiday: holiday ? holidayCell(holiday) : null,
     };
   };
   return { employees, days, cell };

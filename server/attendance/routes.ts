@@ -12,11 +12,11 @@ import { shiftTypes } from '../db/schema.ts';
 import { type Scope, scopeOf } from '../http/access.ts';
 import { AppError } from '../http/errors.ts';
 import { errorResponses, Nullable, one } from '../http/schemas.ts';
-import { loadHolidays } from '../leave/calendar.ts';
+import { ClockCache, invalidateClockCacheOnWrites, loadClockContext } from './clock.ts';
 import { correctAttendance } from './corrections.ts';
 import { importAttendance } from './import.ts';
 import { isOffsite } from './offsite.ts';
-import { recordClock } from './record.ts';
+import { type ClockInput, recordClock } from './record.ts';
 import { type DayCell, loadAttendanceGrid, monthRange, totalsOf } from './report.ts';
 import { loadGroupsOf, loadShiftResolver } from './schedule.ts';
 import { attendanceDateOf, jakartaDate, nextDate } from './status.ts';
@@ -271,14 +271,6 @@ async function ownEmployee(db: Db, scope: Scope): Promise<string> {
   return row.id;
 }
 
-/** Located company sites for the offsite rule. */
-async function sitesOf(db: Db, companyId: string) {
-  const result = await db.execute(sql`
-    select latitude::float8 as latitude, longitude::float8 as longitude, radius from locations
-    where company_id = ${companyId} and latitude is not null and longitude is not null`);
-  return result.rows as { latitude: number; longitude: number; radius: number | null }[];
-}
-
 const statusOfCell = (cell: DayCell): DailyStatus | 'none' => {
   if (cell.kind !== 'present') return cell.kind;
   const a = cell.attendance;
@@ -330,6 +322,8 @@ function periodOf(request: FastifyRequest): { year: number; month: number } {
 }
 
 export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
+  const clockCache = new ClockCache();
+  invalidateClockCacheOnWrites(app, clockCache);
   app.post('/v1/attendance/clock', {
     config: services,
     schema: {
@@ -343,27 +337,23 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
     handler: async (request) => {
       const scope = scopeOf(request);
       const body = request.body as Static<typeof ClockBody>;
-      const employee = await ownEmployee(db, scope);
       const now = Date.now();
       const today = jakartaDate(now);
       const yesterday = nextDate(today, -1);
-      const [resolver, groups, sites] = await Promise.all([
-        loadShiftResolver(db, scope.companyId, { from: yesterday, to: today, employeeIds: [employee] }),
-        loadGroupsOf(db, scope.companyId, [employee]),
-        sitesOf(db, scope.companyId),
+      // One query for the employee, the group and the two days' shifts; sites and holidays from the cache (0055).
+      const [context, sites] = await Promise.all([
+        loadClockContext(db, scope.companyId, scope.actor.userId, yesterday, today),
+        clockCache.sitesOf(db, scope.companyId),
       ]);
-      let date = attendanceDateOf(now, body.type, (d) => resolver(employee, d));
-      if (date !== today) {
-        // Only an open record of the night before takes the clock-out.
-        const open = await db.execute(sql`select 1 from attendances where employee_id = ${employee} and date = ${date}
-          and clock_in is not null and clock_out is null`);
-        if (open.rows.length === 0) date = today;
-      }
-      const shift = resolver(employee, date);
+      if (!context) throw new AppError(404, 'no_employee', 'You have no employee record in this company');
+      const { employee, group } = context;
+      let date = attendanceDateOf(now, body.type, (d) => context.shiftOn(d));
+      // Only an open record of the night before takes the clock-out.
+      if (date !== today && !context.openOnFrom) date = today;
+      const shift = context.shiftOn(date);
       if (shift && !shift.allowed_attendance) {
         throw new AppError(409, 'attendance_not_allowed', 'Your shift today does not take attendance');
       }
-      const group = groups.get(employee) ?? null;
       const point =
         typeof body.latitude === 'number' && typeof body.longitude === 'number'
           ? { latitude: body.latitude, longitude: body.longitude }
@@ -379,23 +369,23 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
             : 'Share your position to clock in or out',
         );
       }
-      const holidays = await loadHolidays(db, scope.companyId, date, date);
-      const recorded = await db.transaction((tx) =>
-        recordClock(tx, {
-          companyId: scope.companyId,
-          employeeId: employee,
-          type: body.type,
-          at: now,
-          date,
-          shift,
-          holiday: holidays.has(date),
-          latitude: body.latitude,
-          longitude: body.longitude,
-          offsite,
-          note: body.note,
-          userId: scope.actor.userId,
-        }),
-      );
+      const input: ClockInput = {
+        companyId: scope.companyId,
+        employeeId: employee,
+        type: body.type,
+        at: now,
+        date,
+        shift,
+        holiday: await clockCache.isHoliday(db, scope.companyId, date, yesterday, today),
+        latitude: body.latitude,
+        longitude: body.longitude,
+        offsite,
+        note: body.note,
+        userId: scope.actor.userId,
+      };
+      // A clock-in is one statement (INSERT … ON CONFLICT): no transaction needed; a clock-out locks its record.
+      const recorded =
+        body.type === 'in' ? await recordClock(db, input) : await db.transaction((tx) => recordClock(tx, input));
       const { id, ...rest } = recorded;
       return { data: { _id: id, ...rest, offsite } };
     },

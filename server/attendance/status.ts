@@ -35,9 +35,15 @@ const DAY_MINUTES = 24 * 60;
 /** HH:mm -> minutes after midnight, or null for anything else. */
 export function minutesOf(time: string | null | undefined): number | null {
   if (!time) return null;
+  // Remembered: the report asks this for the same few shift times hundreds of thousands of times.
+  const known = minutesSeen.get(time);
+  if (known !== undefined) return known;
   const match = /^([01]\d|2[0-3]):([0-5]\d)(?::[0-5]\d)?$/.exec(time);
-  return match ? Number(match[1]) * 60 + Number(match[2]) : null;
+  const minutes = match ? Number(match[1]) * 60 + Number(match[2]) : null;
+  if (minutesSeen.size < 10_000) minutesSeen.set(time, minutes);
+  return minutes;
 }
+const minutesSeen = new Map<string, number | null>();
 
 /** Days since 1970-01-01 of a YYYY-MM-DD date. */
 const dayNumber = (date: string) => Date.UTC(+date.slice(0, 4), +date.slice(5, 7) - 1, +date.slice(8, 10)) / 86_400_000;

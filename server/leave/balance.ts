@@ -215,7 +215,8 @@ const round = (value: number) => Math.round(value * 100) / 100;
 /**
  * Collective leave (cuti bersama) taken from a rule's balance: per employee and rule, the days of the year's
  * deducting holidays that are the employee's working days (sched's rule), on or after the join date, and not also a
- * public holiday. One working-day load per deducting holiday: they are few and short.
+ * public holiday. One working-day load for exactly the deducting holidays' days (issue #12: one load per holiday
+ * made the 10,000-employee list take 13 s).
  */
 async function collectiveDays(
   db: Executor,
@@ -245,17 +246,24 @@ async function collectiveDays(
     if (list) list.push(row);
     else byRule.set(row.rule_id, [row]);
   }
+  // Which days of which deducting holiday count, then ONE working-day load for exactly those days and employees.
+  const deducted: { rows: SumRow[]; dates: string[] }[] = [];
   for (const holiday of holidays.rows) {
     const affected = byRule.get(holiday.rule);
     if (!affected?.length) continue;
     const dates = datesBetween(holiday.start_date, holiday.end_date).filter((date) => !isPublic.has(date));
-    if (dates.length === 0) continue;
-    const employeeIds = [...new Set(affected.map((row) => row.employee_id))];
-    const working = await loadWorkingDays(db, companyId, {
-      from: dates[0]!,
-      to: dates.at(-1)!,
-      ...(employeeIds.length > 1000 ? {} : { employeeIds }),
-    });
+    if (dates.length) deducted.push({ rows: affected, dates });
+  }
+  if (deducted.length === 0) return out;
+  const allDates = [...new Set(deducted.flatMap((d) => d.dates))].sort();
+  const employeeIds = [...new Set(deducted.flatMap((d) => d.rows.map((row) => row.employee_id)))];
+  const working = await loadWorkingDays(db, companyId, {
+    from: allDates[0]!,
+    to: allDates.at(-1)!,
+    dates: allDates,
+    ...(employeeIds.length > 1000 ? {} : { employeeIds }),
+  });
+  for (const { rows: affected, dates } of deducted) {
     for (const row of affected) {
       let days = 0;
       for (const date of dates) if ((!row.join_date || date >= row.join_date) && working(row.employee_id, date)) days++;

@@ -78,13 +78,18 @@ export async function loadLeaveDays(
       and l.status::text = any(${`{${statuses.join(',')}}`}::text[])
       ${opts.employeeIds ? sql`and l.employee_id = any(${uuidArray(opts.employeeIds)})` : sql``}
     order by (l.status = 'approved') desc, l.start_date`);
-  const byKey = new Map<string, LeaveDay>();
+  // Per employee, then per date: no key string built per lookup (the report makes 310,000).
+  const byEmployee = new Map<string, Map<string, LeaveDay>>();
   for (const row of result.rows) {
-    const key = `${row.employee}|${row.date}`;
-    if (!byKey.has(key))
-      byKey.set(key, { leave_rule: row.leave_rule, type: row.type, unit: row.unit, status: row.status });
+    let days = byEmployee.get(row.employee);
+    if (!days) {
+      days = new Map();
+      byEmployee.set(row.employee, days);
+    }
+    if (!days.has(row.date))
+      days.set(row.date, { leave_rule: row.leave_rule, type: row.type, unit: row.unit, status: row.status });
   }
-  return (employeeId, date) => byKey.get(`${employeeId}|${date}`) ?? null;
+  return (employeeId, date) => byEmployee.get(employeeId)?.get(date) ?? null;
 }
 
 export interface LeaveDaysArgs {

@@ -5,7 +5,8 @@
  * (5–25 minutes early), one in ten late by 5–40 minutes, a few early leaves, a few missed clock-outs, one in forty
  * absent. Today only clock-ins of shifts already started, and nothing for the `employee` login (who clocks in from
  * services). The shift is resolved in SQL as server/attendance/schedule.ts does (override, roster, weekly pattern);
- * statuses as server/attendance/status.ts computes them (whole minutes). One statement.
+ * statuses as server/attendance/status.ts computes them (whole minutes). One statement, after
+ * `analyze`.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/connect.ts';
@@ -13,6 +14,11 @@ import type { Executor } from '../db/connect.ts';
 export async function seedAttendance(tx: Executor, companyIds: string[], today: string, nowMinutes: number) {
   if (companyIds.length === 0) return;
   const companies = sql`${`{${companyIds.join(',')}}`}::uuid[]`;
+  // Statistics first: these tables were filled moments ago in this transaction, and without statistics the planner
+  // takes them for empty and joins employees × days to the roster in nested loops (quadratic: 16 s for the regular
+  // demo, a quarter of an hour for 10,000 employees, under load); with them it hashes, linear in the rows.
+  await tx.execute(sql`analyze employees, users, attendance_group_members, attendance_groups, shifts, roster_entries,
+    shift_overrides, mass_leaves, leaves`);
   await tx.execute(sql`
     with days as (
       select d::date as date from generate_series(${today}::date - interval '1 year', ${today}::date, interval '1 day') d

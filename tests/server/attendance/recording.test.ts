@@ -4,6 +4,7 @@
  * (logged, originals kept, statuses recomputed), the monthly report's totals against the records, and tenancy.
  */
 import { sql } from 'drizzle-orm';
+import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jakartaInstant } from '../../../server/attendance/status.ts';
 import { startTestApp, type TestApp } from '../../support/app.ts';
@@ -131,6 +132,78 @@ describe('clock', () => {
     expect(
       await rows(sql`select 1 from attendances where employee_id = ${ids.approver} and date = '2026-03-05'`),
     ).toHaveLength(1);
+  });
+});
+
+describe('clock: queries, the cache and the night shift', () => {
+  /** Statements sent to the database while `run` runs, leaving out the session lookup and the job queue's own. */
+  async function statementsOf(run: () => Promise<unknown>): Promise<string[]> {
+    const sent: string[] = [];
+    const original = pg.Client.prototype.query;
+    pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+      const first = args[0] as string | { text?: string };
+      const text = typeof first === 'string' ? first : (first?.text ?? '');
+      if (!/"sessions"|pgboss/i.test(text)) sent.push(text);
+      return (original as (...a: unknown[]) => unknown).apply(this, args);
+    } as typeof original;
+    try {
+      await run();
+    } finally {
+      pg.Client.prototype.query = original;
+    }
+    return sent;
+  }
+  const near = { latitude: -6.1755, longitude: 106.8272 };
+  const far = { latitude: -6.9, longitude: 107.6 };
+
+  it('clocks in with two statements once the company is cached: the context and one INSERT … ON CONFLICT', async () => {
+    at('2026-04-06', '07:50'); // a Monday
+    // The first clock of the day loads the company's sites and holidays into the cache.
+    expect((await t.call(employee, 'POST', '/v1/attendance/clock', { type: 'in', ...near })).status).toBe(200);
+    let reply: Awaited<ReturnType<TestApp['call']>> | undefined;
+    const sent = await statementsOf(async () => {
+      reply = await t.call(approver, 'POST', '/v1/attendance/clock', { type: 'in', ...near });
+    });
+    expect(reply?.status).toBe(200);
+    expect(reply?.body.data).toMatchObject({ date: '2026-04-06', clock_in_status: 'on_time', offsite: false });
+    expect(sent).toHaveLength(2);
+    expect(sent[1]).toMatch(/insert into attendances/);
+  });
+
+  it('sees a new location at once (the cache is dropped on the write)', async () => {
+    at('2026-04-07', '07:50');
+    expect((await t.call(employee, 'POST', '/v1/attendance/clock', { type: 'in', ...far })).body.code).toBe('offsite');
+    const site = await t.call(admin, 'POST', '/v1/refs/employees/orgs/locations', {
+      code: 'BDG-TEST',
+      name: 'Bandung test site',
+      ...far,
+      radius: 500,
+    });
+    expect(site.status).toBe(201);
+    const again = await t.call(employee, 'POST', '/v1/attendance/clock', { type: 'in', ...far });
+    expect(again.status).toBe(200);
+    expect(again.body.data.offsite).toBe(false);
+    expect((await t.call(admin, 'DELETE', `/v1/refs/employees/orgs/locations/${site.body.data._id}`)).status).toBe(200);
+    at('2026-04-07', '08:30');
+    expect((await t.call(approver, 'POST', '/v1/attendance/clock', { type: 'in', ...far })).body.code).toBe('offsite');
+  });
+
+  it('closes the night shift of the day before with the morning clock-out', async () => {
+    const [night] = await rows<{ id: string }>(sql`select id from shifts where company_id = ${demo} and code = 'TN'`);
+    await t.database.db.execute(sql`insert into shift_overrides (company_id, employee_id, date, shift_id)
+      values (${demo}, ${ids.approver}, '2026-04-08', ${night!.id})`);
+    at('2026-04-08', '21:55');
+    const clockIn = await t.call(approver, 'POST', '/v1/attendance/clock', { type: 'in', ...near });
+    expect(clockIn.body.data).toMatchObject({ date: '2026-04-08', clock_in_status: 'on_time' });
+    at('2026-04-09', '06:05');
+    const clockOut = await t.call(approver, 'POST', '/v1/attendance/clock', { type: 'out', ...near });
+    expect(clockOut.status).toBe(200);
+    expect(clockOut.body.data).toMatchObject({ date: '2026-04-08', clock_out_status: 'on_time' });
+    // After a day shift, a clock-out the next morning belongs to that morning's date (and needs its clock-in).
+    at('2026-04-10', '06:00');
+    expect((await t.call(approver, 'POST', '/v1/attendance/clock', { type: 'out', ...near })).body.code).toBe(
+      'not_clocked_in',
+    );
   });
 });
 

@@ -13,7 +13,7 @@ beforeAll(async () => {
   demo = await t.login('admin');
   cj = await t.login('admin.cj');
   dept = await t.login('deptadmin');
-});
+}, 400_000);
 afterAll(() => t?.close());
 
 const ok = (reply: { status: number; body: Json }, status = 200) => {
