@@ -145,13 +145,17 @@ export default function RosterScreen({ entry, trail }: ScreenProps) {
   const group = groupParam ?? groups?.[0]?._id ?? null;
   const rosterRef = useRef(roster);
   rosterRef.current = roster;
+  // Loads read the current language's `t` without reloading when the language changes (undo history survives it).
+  const tRef = useRef(t);
+  tRef.current = t;
 
   // Working-shift groups and the company's shift codes, once.
   useEffect(() => {
     let current = true;
     listRows('/v1/attendance-groups', { type: 'working_shift', sort: 'name', limit: 1000 }).then(
       (reply) => current && setGroups(reply.data.map((row) => ({ _id: row._id, name: String(row.name) }))),
-      (reason: unknown) => current && setLoad({ state: 'failed', message: errorText(t, toApiError(reason)) }),
+      (reason: unknown) =>
+        current && setLoad({ state: 'failed', message: errorText(tRef.current, toApiError(reason)) }),
     );
     listRows('/v1/shifts', { limit: 9999999, skip: 0 }).then(
       (reply) => current && setShifts(reply.data as unknown as RosterShift[]),
@@ -160,7 +164,7 @@ export default function RosterScreen({ entry, trail }: ScreenProps) {
     return () => {
       current = false;
     };
-  }, [t]);
+  }, []);
 
   // The roster of the chosen group and month, and the month's holidays (tinted).
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` is the reason to load again (Try again).
@@ -181,26 +185,31 @@ export default function RosterScreen({ entry, trail }: ScreenProps) {
       },
       (reason: unknown) => {
         const error = toApiError(reason);
-        if (error.code !== 'aborted') setLoad({ state: 'failed', message: errorText(t, error) });
+        if (error.code !== 'aborted') setLoad({ state: 'failed', message: errorText(tRef.current, error) });
       },
     );
-    const first = `${year}-${String(month).padStart(2, '0')}-01`;
-    const last = `${year}-${String(month).padStart(2, '0')}-31`;
+    const monthDays = Array.from(
+      { length: new Date(Date.UTC(year, month, 0)).getUTCDate() },
+      (_, i) => `${year}-${String(month).padStart(2, '0')}-${String(i + 1).padStart(2, '0')}`,
+    );
+    // Holidays overlapping the month: starting by its last day and ending on or after its first.
     listRows(
       '/v1/refs/mass-leave',
-      { start_date: ['1900-01-01', last], end_date: [first, '9999-12-31'], limit: 1000 },
+      {
+        start_date: ['1900-01-01', monthDays.at(-1)!],
+        end_date: [monthDays[0]!, '2100-12-31'],
+        limit: 1000,
+      },
       controller.signal,
     ).then(
-      (reply) => {
-        const days = Array.from({ length: 31 }, (_, i) => `${first.slice(0, 8)}${String(i + 1).padStart(2, '0')}`);
+      (reply) =>
         setHolidays(
-          holidayDays(days, reply.data as unknown as { name: string; start_date: string; end_date: string }[]),
-        );
-      },
+          holidayDays(monthDays, reply.data as unknown as { name: string; start_date: string; end_date: string }[]),
+        ),
       () => setHolidays(new Map()),
     );
     return () => controller.abort();
-  }, [group, month, year, attempt, context, undo, t]);
+  }, [group, month, year, attempt, context, undo]);
 
   // ---- writing: every change is one PUT, with its undo entry ----------------------------------------------------
 
@@ -401,7 +410,7 @@ export default function RosterScreen({ entry, trail }: ScreenProps) {
         colId: 'member',
         headerName: t('attendance.roster.member'),
         pinned: 'left',
-        width: 230,
+        width: 250,
         valueGetter: (p) => (p.data ? `${p.data.employee.employee_id} ${p.data.employee.fullname}` : ''),
         cellRenderer: (p: { data?: RosterRow }) =>
           p.data ? (
@@ -419,8 +428,8 @@ export default function RosterScreen({ entry, trail }: ScreenProps) {
           colId: dayColumn(day),
           headerName: dayHeader(date, locale),
           headerTooltip: holiday ? `${date} · ${holiday}` : date,
-          headerClass: tint,
-          width: 62,
+          headerClass: ['roster-day', tint].filter(Boolean),
+          width: 60,
           sortable: false,
           editable: canWrite,
           cellEditor: RosterCodeEditor,
@@ -449,7 +458,7 @@ export default function RosterScreen({ entry, trail }: ScreenProps) {
         headerName: t('attendance.roster.working'),
         headerTooltip: t('attendance.roster.workingHint'),
         pinned: 'right',
-        width: 86,
+        width: 100,
         type: 'rightAligned',
         valueGetter: (p) => (p.data ? dayCounts(p.data.codes, book).working : null),
       },
@@ -457,7 +466,7 @@ export default function RosterScreen({ entry, trail }: ScreenProps) {
         colId: 'off',
         headerName: t('attendance.roster.off'),
         pinned: 'right',
-        width: 72,
+        width: 76,
         type: 'rightAligned',
         valueGetter: (p) => (p.data ? dayCounts(p.data.codes, book).off : null),
       },
@@ -709,11 +718,9 @@ export default function RosterScreen({ entry, trail }: ScreenProps) {
               <li key={shift.code}>
                 <span className={`roster-swatch ${shiftTone[shift.type]}`}>{shift.code}</span>
                 <span>{shift.name}</span>
-                <span className="muted">
-                  {shift.start_time && shift.finish_time
-                    ? `${shift.start_time.slice(0, 5)}–${shift.finish_time.slice(0, 5)}`
-                    : t(`enums.shift_type.${shift.type}` as never)}
-                </span>
+                {shift.start_time && shift.finish_time && (
+                  <span className="muted">{`${shift.start_time.slice(0, 5)}–${shift.finish_time.slice(0, 5)}`}</span>
+                )}
               </li>
             ))}
           </ul>
