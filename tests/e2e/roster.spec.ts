@@ -1,4 +1,4 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import { type APIRequestContext, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
 import { cell, grid, runCommand, signIn } from './support.ts';
 
 /**
@@ -6,6 +6,9 @@ import { cell, grid, runCommand, signIn } from './support.ts';
  * a code (an unknown one is refused and Esc restores), paste a 3×5 block from the clipboard, see it saved on the
  * server, undo it with Ctrl+Z, and see what stayed after a reload. Screenshots in English and Indonesian.
  */
+
+/** The machine these run on is shared and loaded: generous waits, never sleeps. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 interface Roster {
   days: string[];
@@ -33,6 +36,7 @@ async function paste(page: Page, context: BrowserContext, text: string) {
 }
 
 test('roster: type a code, paste a block from Excel, undo it, reload', async ({ page, context, request }) => {
+  test.setTimeout(300_000);
   await signIn(page);
   await runCommand(page, 'roster', /Roster/);
   await expect(page.getByRole('heading', { name: 'Roster' })).toBeVisible();
