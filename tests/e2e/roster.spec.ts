@@ -1,4 +1,6 @@
+import { readFileSync } from 'node:fs';
 import { type APIRequestContext, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import * as XLSX from 'xlsx';
 import { cell, grid, runCommand, signIn } from './support.ts';
 
 /**
@@ -119,4 +121,50 @@ test('roster: type a code, paste a block from Excel, undo it, reload', async ({ 
   await page.screenshot({ path: test.info().outputPath('roster-id.png'), fullPage: true });
   await page.getByLabel('Bahasa').selectOption('en');
   await expect(page.getByRole('heading', { name: 'Roster' })).toBeVisible();
+});
+
+test('roster: an export imports back unchanged; an import shows unknown codes and employees, then saves', async ({
+  page,
+}) => {
+  test.setTimeout(300_000);
+  await signIn(page);
+  await page.goto('/dashboard/roster');
+  await expect(cell(page, 0, 'd0')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export xlsx' }).click();
+  const exported = await (await download).path();
+  const book = XLSX.read(readFileSync(exported));
+  const rows = XLSX.utils.sheet_to_json<string[]>(book.Sheets[book.SheetNames[0]!]!, { header: 1, defval: '' });
+  expect(rows[0]?.slice(0, 2)).toEqual(['Employee ID', 'Name']);
+
+  const dialog = page.getByRole('dialog', { name: 'Import roster' });
+  await page.getByRole('button', { name: 'Import…' }).click();
+  await dialog.locator('input[type=file]').setInputFiles(exported);
+  await expect(dialog.getByText('Invalid: 0')).toBeVisible();
+  await expect(dialog.getByText('0 cells change')).toBeVisible();
+
+  // The same layout with one changed code, an unknown code and an unknown employee: refused before sending.
+  const day = 10;
+  const code = rows[1]![2 + day] === 'SB' ? 'OFF' : 'SB';
+  const edited = rows.map((row) => [...row]);
+  edited[1]![2 + day] = code;
+  const bad = [...edited, ['NOPE-1', 'Nobody', 'M'], [edited[2]![0]!, '', 'ZZ']];
+  const write = (data: string[][]) => {
+    const out = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(out, XLSX.utils.aoa_to_sheet(data), 'Roster');
+    return { name: 'roster.xlsx', mimeType: 'application/octet-stream', buffer: XLSX.write(out, { type: 'buffer' }) };
+  };
+  await dialog.locator('input[type=file]').setInputFiles(write(bad));
+  await expect(dialog.getByText('Invalid: 2')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /^Save/ })).toBeDisabled();
+
+  await dialog.locator('input[type=file]').setInputFiles(write(edited));
+  await expect(dialog.getByText('Invalid: 0')).toBeVisible();
+  await dialog.getByRole('button', { name: 'Save 1 cell' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(cell(page, 0, `d${day}`)).toHaveText(code);
+  // One undo step.
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(cell(page, 0, `d${day}`)).toHaveText(String(rows[1]![2 + day] ?? ''));
 });
