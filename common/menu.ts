@@ -183,6 +183,7 @@ export const adminMenu: readonly MenuEntry[] = [
     [
       leaf('shift', admins),
       leaf('attendance-group', admins),
+      leaf('roster', admins),
       leaf('daily', admins),
       leaf('attendance-report', admins),
       leaf('shift-overrides', admins),

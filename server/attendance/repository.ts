@@ -112,7 +112,8 @@ export function rosterCells(db: Executor, companyId: string, employeeIds: string
 
 /**
  * Writes roster cells set-based: one DELETE for the cleared cells and one INSERT … SELECT FROM unnest … ON CONFLICT
- * for the set ones, whatever their number.
+ * for the set ones, whatever their number. A cell that already holds its shift is left alone (no row version, no
+ * foreign-key check, its updated_at kept): re-pasting or re-importing a roster writes only what changed.
  */
 export async function writeRoster(
   db: Executor,
@@ -135,6 +136,7 @@ export async function writeRoster(
       from unnest(${array(set.map((c) => c.employee))}::uuid[], ${array(set.map((c) => c.date))}::date[],
         ${array(set.map((c) => c.shift))}::uuid[]) as c(employee_id, date, shift_id)
       on conflict (employee_id, date) do update
-        set shift_id = excluded.shift_id, updated_at = excluded.updated_at, updated_by = excluded.updated_by`);
+        set shift_id = excluded.shift_id, updated_at = excluded.updated_at, updated_by = excluded.updated_by
+        where roster_entries.shift_id is distinct from excluded.shift_id`);
   }
 }

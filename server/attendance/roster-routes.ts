@@ -12,7 +12,6 @@ import { scopeOf } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { errorResponses, Nullable, one } from '../http/schemas.ts';
 import { findGroup, groupMembers, rosterCells, shiftsByCode, writeRoster } from './repository.ts';
-import { attendanceGroupsResource } from './resources.ts';
 import { addDays } from './schedule.ts';
 
 /** 500 employees × 31 days, with room. */
@@ -81,7 +80,8 @@ interface CellError {
 }
 
 export function rosterRoutes(app: FastifyInstance, db: Db, config: Config) {
-  const menu = attendanceGroupsResource.menu;
+  // The roster's own menu (attendance → roster), so a custom role can be given the roster alone.
+  const menu = 'roster';
   const tags = ['roster'];
 
   async function groupOf(companyId: string, id: string) {

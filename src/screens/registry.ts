@@ -44,6 +44,7 @@ const screens: Partial<Record<MenuId, Screen>> = {
   balance: page<ScreenProps>(() => import('./leave/Balance.tsx')),
   shift: page<ScreenProps>(() => import('./attendance/Shifts.tsx')),
   'attendance-group': page<ScreenProps>(() => import('./attendance/AttendanceGroups.tsx')),
+  roster: page<ScreenProps>(() => import('./attendance/Roster.tsx')),
   'shift-overrides': page<ScreenProps>(() => import('./attendance/ShiftOverrides.tsx')),
   'live-tracking-group': page<ScreenProps>(() => import('./tracking/LiveTrackingGroups.tsx')),
   'live-tracking': page<ScreenProps>(() => import('./tracking/LiveTracking.tsx')),

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Json, startTestApp, type TestApp } from '../../support/app.ts';
 
@@ -173,6 +174,17 @@ describe('attendance groups, members and the weekly schedule', () => {
     expect((await t.call(admin, 'GET', url)).body.data.rows.find((r: Json) => r.employee._id === p3).codes[0]).toBe(
       'TMORN',
     );
+    // Writing a cell's own code again leaves the row alone (set-based write skips unchanged cells).
+    const stamp = async () =>
+      (
+        await t.database.db.execute(
+          sql`select updated_at from roster_entries where employee_id = ${p4} and date = '2023-02-02'`,
+        )
+      ).rows[0]?.updated_at;
+    const first = await stamp();
+    const again = await t.call(admin, 'PUT', url, { cells: [{ employee: p4, date: '2023-02-02', code: 'tmorn' }] });
+    expect(again.status).toBe(200);
+    expect(await stamp()).toEqual(first);
     const cleared = await t.call(admin, 'PUT', url, { cells: [{ employee: p3, date: '2023-02-01', code: '' }] });
     expect(cleared.body.data).toEqual({ set: 0, cleared: 1 });
     const fixed = await t.call(admin, 'PUT', `/v1/attendance/roster?group=${groupA._id}&month=2&year=2023`, {
