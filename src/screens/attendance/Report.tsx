@@ -6,15 +6,17 @@
 import './attendance.css';
 import { ClientSideRowModelModule, type ColDef, type Module, TooltipModule } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, type Schemas, toApiError } from '../../api/client.ts';
+import { useCommands } from '../../commands/registry.ts';
 import { downloadWorkbook } from '../../grids/export.ts';
 import { gridTheme } from '../../grids/ResourceGrid.tsx';
 import { errorText } from '../../validation.ts';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 import { AttendanceCell, type AttendanceCellData, cellText } from './AttendanceCell.tsx';
+import { reportCommands } from './commands.ts';
 import { totalLabels } from './labels.ts';
 
 type Report = Schemas['AttendanceReport'];
@@ -60,6 +62,10 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
 
+  const monthSelect = useRef<HTMLSelectElement>(null);
+  /** A period asked for by the palette (previous or next month): shown once the fields hold it. */
+  const [pending, setPending] = useState(false);
+
   const show = async () => {
     setError(null);
     if (!month || !year) {
@@ -77,6 +83,22 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
     } finally {
       setLoading(false);
     }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the moved period is in the fields.
+  useEffect(() => {
+    if (!pending) return;
+    setPending(false);
+    void show();
+  }, [pending]);
+
+  const moveMonth = (months: -1 | 1) => {
+    const m = Number(month) || now.getUTCMonth() + 1;
+    const y = Number(year) || now.getUTCFullYear();
+    const index = y * 12 + (m - 1) + months;
+    setMonth(String((index % 12) + 1));
+    setYear(String(Math.floor(index / 12)));
+    setPending(true);
   };
 
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
@@ -157,6 +179,16 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
     downloadWorkbook(XLSX, book, `attendance-report-${report.year}-${String(report.month).padStart(2, '0')}.xlsx`);
   };
 
+  const commands = reportCommands({
+    hasReport: !!report,
+    show: () => void show(),
+    moveMonth,
+    pickMonth: () => monthSelect.current?.focus(),
+    exportXlsx: () => void exportXlsx(),
+  });
+  // Registered again when what its actions read changes.
+  useCommands(commands, [report, month, year, t]);
+
   return (
     <>
       <ScreenHeader trail={trail} title={title} />
@@ -170,7 +202,7 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
       >
         <label>
           {t('attendance.report.month')}
-          <select value={month} onChange={(event) => setMonth(event.target.value)}>
+          <select ref={monthSelect} value={month} onChange={(event) => setMonth(event.target.value)}>
             <option value="">–</option>
             {months.map((m) => (
               <option key={m} value={String(m)}>
