@@ -206,7 +206,7 @@ export default function Daily({ entry, trail }: ScreenProps) {
         colId: 'employee_id',
         headerName: t('attendance.daily.employeeId'),
         valueGetter: (p) => p.data?.employee.employee_id,
-        width: 120,
+        width: 130,
         pinned: 'left',
       },
       {
@@ -229,7 +229,7 @@ export default function Daily({ entry, trail }: ScreenProps) {
           p.data?.shift
             ? `${p.data.shift.code}${p.data.shift.start_time ? ` ${p.data.shift.start_time}–${p.data.shift.finish_time}` : ''}`
             : '',
-        width: 150,
+        width: 170,
       },
       {
         colId: 'attendance',
@@ -342,7 +342,7 @@ export default function Daily({ entry, trail }: ScreenProps) {
           rowData={rows ?? []}
           columnDefs={columnDefs}
           getRowId={(params) => params.data._id}
-          defaultColDef={{ resizable: true, sortable: true }}
+          defaultColDef={{ resizable: true, sortable: true, wrapHeaderText: true, autoHeaderHeight: true }}
           singleClickEdit={false}
           stopEditingWhenCellsLoseFocus
           tooltipShowDelay={300}

@@ -11,6 +11,7 @@ import {
   type ColDef,
   type GridApi,
   type Module,
+  QuickFilterModule,
   RowSelectionModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -31,7 +32,7 @@ export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as con
 export type Weekday = (typeof weekdays)[number];
 type Schedule = Partial<Record<Weekday, string | null>>;
 
-const modules: Module[] = [ClientSideRowModelModule, RowSelectionModule];
+const modules: Module[] = [ClientSideRowModelModule, RowSelectionModule, QuickFilterModule];
 /** Employees a department adds at most in one step (the members route takes 10,000). */
 const DEPARTMENT_LIMIT = 10_000;
 
@@ -90,6 +91,7 @@ export const GroupPanel = forwardRef<GroupPanelHandle, Props>(function GroupPane
   const [status, setStatus] = useState('');
   const [busy, setBusy] = useState(false);
   const [reloads, setReloads] = useState(0);
+  const [filter, setFilter] = useState('');
   /** Member sets before each change, for Ctrl+Z. */
   const history = useRef<string[][]>([]);
   const root = useRef<HTMLElement>(null);
@@ -412,6 +414,23 @@ export const GroupPanel = forwardRef<GroupPanelHandle, Props>(function GroupPane
           </div>
         )}
         <p className="hint">{t(canWrite ? 'attendanceGroups.members.hint' : 'attendanceGroups.members.readOnly')}</p>
+        <input
+          type="search"
+          className="group-members-filter"
+          placeholder={t('attendanceGroups.members.filter')}
+          aria-label={t('attendanceGroups.members.filter')}
+          value={filter}
+          onChange={(event) => setFilter(event.target.value)}
+          onKeyDown={(event) => {
+            // Down or Enter: to the first member shown (Delete then removes it).
+            const grid = membersGrid.current;
+            if ((event.key === 'ArrowDown' || event.key === 'Enter') && grid?.getDisplayedRowAtIndex(0)) {
+              event.preventDefault();
+              grid.ensureIndexVisible(0);
+              grid.setFocusedCell(0, 'employee_id');
+            }
+          }}
+        />
         <div
           className="group-members-grid"
           onKeyDownCapture={(event) => {
@@ -427,6 +446,7 @@ export const GroupPanel = forwardRef<GroupPanelHandle, Props>(function GroupPane
             rowData={members ?? []}
             columnDefs={columnDefs}
             getRowId={(params) => params.data._id}
+            quickFilterText={filter}
             rowSelection={{ mode: 'multiRow', checkboxes: canWrite, headerCheckbox: canWrite }}
             onGridReady={(event) => {
               membersGrid.current = event.api;

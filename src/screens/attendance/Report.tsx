@@ -49,6 +49,8 @@ const totalKeys = [
   'absent',
   'holidays',
 ] as const;
+/** Totals kept in view at the right edge (all ten would leave no room for the days at 1440 px). */
+const pinnedTotals = new Set<(typeof totalKeys)[number]>(['present', 'late', 'late_minutes', 'absent']);
 const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 const leaveTotal = (row: Row) => Object.values(row.totals.leave).reduce((sum, days) => sum + days, 0);
 
@@ -109,7 +111,7 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
         headerName: t('attendance.daily.employeeId'),
         valueGetter: (p) => p.data?.employee.employee_id,
         pinned: 'left',
-        width: 110,
+        width: 130,
       },
       {
         colId: 'fullname',
@@ -135,8 +137,9 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
           colId: `total_${key}`,
           headerName: t(totalLabels[key]),
           valueGetter: (p) => p.data?.totals[key],
-          pinned: 'right',
-          width: 96,
+          // The totals checked most stay in view beside the days; the rest follow the last day.
+          pinned: pinnedTotals.has(key) ? 'right' : undefined,
+          width: pinnedTotals.has(key) ? 80 : 96,
           type: 'rightAligned',
         }),
       ),
@@ -150,7 +153,6 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
                 .map(([type, days]) => `${type}: ${days}`)
                 .join(', ')
             : undefined,
-        pinned: 'right',
         width: 96,
         type: 'rightAligned',
       },
@@ -247,7 +249,7 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
             rowData={report.rows}
             columnDefs={columnDefs}
             getRowId={(p) => p.data.employee._id}
-            defaultColDef={{ resizable: true, sortable: true }}
+            defaultColDef={{ resizable: true, sortable: true, wrapHeaderText: true, autoHeaderHeight: true }}
             tooltipShowDelay={300}
           />
         </section>
