@@ -428,6 +428,10 @@ export const GroupPanel = forwardRef<GroupPanelHandle, Props>(function GroupPane
               event.preventDefault();
               grid.ensureIndexVisible(0);
               grid.setFocusedCell(0, 'employee_id');
+              // AG Grid marks the cell; the browser's focus must move there too (Delete acts on the focused cell).
+              root.current
+                ?.querySelector<HTMLElement>('.group-members-grid [row-index="0"] [col-id="employee_id"]')
+                ?.focus();
             }
           }}
         />
