@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { activityRoutes, activitySchemas } from './activity/routes.ts';
-import { GroupMembersSchema, groupRoutes } from './attendance/groups-routes.ts';
+import { GroupMembersDetailSchema, GroupMembersSchema, groupRoutes } from './attendance/groups-routes.ts';
 import { attendanceGuards } from './attendance/guards.ts';
 import { RosterSchema, RosterUpdateSchema, rosterRoutes } from './attendance/roster-routes.ts';
 import { attendanceRoutes, attendanceSchemas } from './attendance/routes.ts';
@@ -133,6 +133,7 @@ export async function buildApp({
     ...attendanceSchemas,
     ...leaveSchemas,
     GroupMembersSchema,
+    GroupMembersDetailSchema,
     RosterSchema,
     RosterUpdateSchema,
   ]) {

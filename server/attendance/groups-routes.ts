@@ -25,6 +25,18 @@ export const GroupMembersSchema = Type.Object(
   { $id: 'AttendanceGroupMembers', additionalProperties: false },
 );
 
+/** The GET's reply: the ids, and who they are (what the members editor lists), in name order. */
+export const GroupMembersDetailSchema = Type.Object(
+  {
+    members: Type.Array(Type.String({ format: 'uuid' })),
+    employees: Type.Array(
+      Type.Object({ _id: Type.String({ format: 'uuid' }), employee_id: Type.String(), fullname: Type.String() }),
+      { description: 'The members by name: id, employee ID (code) and full name' },
+    ),
+  },
+  { $id: 'AttendanceGroupMembersDetail' },
+);
+
 export function groupRoutes(app: FastifyInstance, db: Db) {
   const menu = attendanceGroupsResource.menu;
   const tags = [attendanceGroupsResource.name];
@@ -35,13 +47,14 @@ export function groupRoutes(app: FastifyInstance, db: Db) {
       operationId: 'listAttendanceGroupMembers',
       tags,
       params: IdParams,
-      response: { 200: one(Type.Ref(GroupMembersSchema)), ...errorResponses },
+      response: { 200: one(Type.Ref(GroupMembersDetailSchema)), ...errorResponses },
     },
     handler: async (request) => {
       const { companyId } = scopeOf(request);
       const { id } = request.params as { id: string };
       if (!(await findGroup(db, companyId, id))) throw notFound('Attendance group');
-      return { data: { members: (await groupMembers(db, companyId, id)).map((m) => m._id) } };
+      const employees = await groupMembers(db, companyId, id);
+      return { data: { members: employees.map((m) => m._id), employees } };
     },
   });
 

@@ -3490,6 +3490,16 @@ export interface components {
             /** @description Employee ids; each employee is in at most one attendance group */
             members: string[];
         };
+        AttendanceGroupMembersDetail: {
+            /** @description The members by name: id, employee ID (code) and full name */
+            employees: {
+                /** Format: uuid */
+                _id: string;
+                employee_id: string;
+                fullname: string;
+            }[];
+            members: string[];
+        };
         AttendanceGroupSettings: {
             allowed_offsite_clock_in: boolean;
             allowed_offsite_clock_out: boolean;
@@ -6676,7 +6686,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        data: components["schemas"]["AttendanceGroupMembers"];
+                        data: components["schemas"]["AttendanceGroupMembersDetail"];
                     };
                 };
             };

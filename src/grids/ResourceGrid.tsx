@@ -36,7 +36,7 @@ import i18n from '../i18n.ts';
 import { useMainFocus } from '../layout/mainFocus.ts';
 import { notifyError, toast } from '../overlays/progress.ts';
 import { errorText } from '../validation.ts';
-import { type ListQuery, listRows } from './api.ts';
+import { type ListQuery, listRows, onRowChanged } from './api.ts';
 import { cellProblem, columnDefs } from './columns.ts';
 import { type BatchAction, gridCommands, offeredTo } from './commands.ts';
 import { type GridContext, isDraftId, type RowMeta, unsavedRowsAtom } from './context.ts';
@@ -55,7 +55,7 @@ import { toTsv } from './tsv.ts';
 import type { AnyColumn, AnyGridSpec, DraftRow, ReferenceIndex } from './types.ts';
 import { readView, type ViewState, writeView } from './viewState.ts';
 
-type Row = DraftRow<Record<string, unknown>> & { version?: number };
+export type Row = DraftRow<Record<string, unknown>> & { version?: number };
 
 /**
  * Up to this many rows (the API's largest page) the grid holds the whole list: the client-side row model, with
@@ -105,6 +105,13 @@ export interface ResourceGridProps {
   embedded?: boolean;
   /** The screen's own actions on the selected rows ('Rehire'): toolbar buttons and palette commands. */
   batchActions?: readonly BatchAction[];
+  /**
+   * A detail beside the grid instead of a route (the attendance group's members and schedule): Ctrl+Shift+O and the
+   * palette's 'Open' hand the focused saved row to the screen.
+   */
+  onOpen?: (row: Row) => void;
+  /** The saved row the focus is on (null on a new row or none), for a screen's own commands on it. */
+  onFocusRow?: (row: Row | null) => void;
 }
 
 /** An embedded grid's frame: the header and eight rows of `gridTheme`, plus its border. */
@@ -163,6 +170,8 @@ export function ResourceGrid({
   fixed,
   embedded = false,
   batchActions = noBatchActions,
+  onOpen,
+  onFocusRow,
 }: ResourceGridProps) {
   const { t, i18n: i18nInstance } = useTranslation();
   const language = i18nInstance.language;
@@ -227,6 +236,8 @@ export function ResourceGrid({
   }, [unsaved]);
   const undoState = useSyncExternalStore(editing.undo.subscribe, () => editing.undo.snapshot);
   useEffect(() => editing.attach(api), [editing, api]);
+  // A row written beside the grid (a detail panel) is reloaded: its cells and version stay current.
+  useEffect(() => onRowChanged(spec.path, (id) => editing.row(id) && void editing.reloadRow(id)), [spec.path, editing]);
 
   // Referenced lists (for paste and import by code or name), loaded once per grid.
   useEffect(() => {
@@ -469,7 +480,9 @@ export function ResourceGrid({
       openDetail: () => {
         const focused = api?.getFocusedCell();
         const row = focused && api?.getDisplayedRowAtIndex(focused.rowIndex)?.data;
-        if (row && spec.detail && !isDraftId(row._id)) navigate(spec.detail(row));
+        if (!row || isDraftId(row._id)) return;
+        if (onOpen) onOpen(row);
+        else if (spec.detail) navigate(spec.detail(row));
       },
       clearFilters: () => {
         api?.setFilterModel(null);
@@ -493,6 +506,7 @@ export function ResourceGrid({
       focusFirstEditable,
       load,
       navigate,
+      onOpen,
       selected.length,
       spec,
       t,
@@ -513,9 +527,16 @@ export function ResourceGrid({
   useCommandSelection(focused && selected.length ? { resource: spec.resource, ids: selected } : null);
   useCommands(
     focused
-      ? gridCommands(spec, actions, { canCreate, canRemove, canWrite, undo: undoState, batchActions: offered })
+      ? gridCommands(spec, actions, {
+          canCreate,
+          canRemove,
+          canWrite,
+          undo: undoState,
+          batchActions: offered,
+          detailPanel: !!onOpen,
+        })
       : [],
-    [spec, actions, canCreate, canRemove, canWrite, undoState, offered, focused],
+    [spec, actions, canCreate, canRemove, canWrite, undoState, offered, focused, onOpen],
   );
 
   // ---- keys: the spreadsheet's, on top of AG Grid's navigation and editing ----------------------------------------
@@ -827,6 +848,10 @@ export function ResourceGrid({
                 event.rowIndex === null ? undefined : event.api.getDisplayedRowAtIndex(event.rowIndex)?.data?._id;
               const field = typeof event.column === 'object' && event.column ? event.column.getColId() : null;
               setFocusedCell(id && field ? { id, field } : null);
+              if (onFocusRow) {
+                const row = event.rowIndex === null ? null : event.api.getDisplayedRowAtIndex(event.rowIndex)?.data;
+                onFocusRow(row && !isDraftId(row._id) ? row : null);
+              }
             }}
             rowSelection={{ mode: 'multiRow', checkboxes: true, headerCheckbox: true, enableClickSelection: false }}
             selectionColumnDef={{ pinned: 'left', width: 44 }}

@@ -48,6 +48,21 @@ export function onListWritten(path: string, listener: () => void): () => void {
   return () => writes.removeEventListener(path, listener);
 }
 
+/**
+ * A row of the list at `path` was written by a view beside its grid (the attendance group's schedule editor): the
+ * grid reloads that row, so its version and cells stay current. Grid writes do not use this.
+ */
+const rowChanges = new EventTarget();
+export function announceRowChanged(path: string, id: string): void {
+  rowChanges.dispatchEvent(new CustomEvent<string>(path, { detail: id }));
+}
+/** Calls `listener` with the id of each row of `path` written beside its grid; returns the unsubscribe. */
+export function onRowChanged(path: string, listener: (id: string) => void): () => void {
+  const handler = (event: Event) => listener((event as CustomEvent<string>).detail);
+  rowChanges.addEventListener(path, handler);
+  return () => rowChanges.removeEventListener(path, handler);
+}
+
 export const listRows = (path: string, query: ListQuery, signal?: AbortSignal) =>
   call<{ data: Row[]; meta: ListMeta }>(client.GET(path, { params: { query }, signal }));
 

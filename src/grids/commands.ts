@@ -57,6 +57,8 @@ export interface GridFlags {
   undo: UndoState;
   /** The screen's batch actions offered now (writers only, the current tab's). */
   batchActions?: readonly BatchAction[];
+  /** The screen opens a row's detail beside the grid (`ResourceGrid`'s `onOpen`), as `spec.detail` does by route. */
+  detailPanel?: boolean;
 }
 
 const always = () => true;
@@ -196,7 +198,7 @@ export function gridCommands(spec: AnyGridSpec, actions: GridActions, flags: Gri
       isEnabled: always,
       run: () => afterPalette(() => actions.clearFilters()),
     },
-    !!spec.detail && {
+    (!!spec.detail || !!flags.detailPanel) && {
       ...base,
       id: id('open-detail'),
       label: 'grid.commands.openDetail',

@@ -14,16 +14,19 @@ import {
   TooltipModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, type Schemas, toApiError } from '../../api/client.ts';
+import { useCommands } from '../../commands/registry.ts';
+import { downloadWorkbook } from '../../grids/export.ts';
 import { gridTheme } from '../../grids/ResourceGrid.tsx';
 import { useCanWrite } from '../../menu/access.ts';
 import { toast } from '../../overlays/progress.ts';
 import { errorText, fieldErrorText } from '../../validation.ts';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
-import { AttendanceCell, type AttendanceCellData, jakartaClock } from './AttendanceCell.tsx';
+import { AttendanceCell, type AttendanceCellData, cellText, jakartaClock } from './AttendanceCell.tsx';
+import { dailyCommands } from './commands.ts';
 import { AttendanceImportDialog } from './ImportDialog.tsx';
 import { clockLabels, filterLabels, statusLabels } from './labels.ts';
 
@@ -76,6 +79,7 @@ export default function Daily({ entry, trail }: ScreenProps) {
     group: [],
   });
   const [importing, setImporting] = useState(false);
+  const dateInput = useRef<HTMLInputElement>(null);
 
   const load = useCallback(async () => {
     setError(null);
@@ -98,20 +102,66 @@ export default function Daily({ entry, trail }: ScreenProps) {
     void load();
   }, [load]);
 
-  // [ and ] move a day back and forth, unless typing in a field or editing a cell.
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const target = event.target as HTMLElement;
-      if (event.ctrlKey || event.metaKey || event.altKey) return;
-      if (target.closest('input, select, textarea, .ag-cell-inline-editing, dialog')) return;
-      if (event.key === '[') setDate((d) => shiftDate(d, -1));
-      else if (event.key === ']') setDate((d) => shiftDate(d, 1));
-      else return;
-      event.preventDefault();
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, []);
+  const exportXlsx = useCallback(async () => {
+    if (!rows) return;
+    const XLSX = await import('xlsx');
+    const header = [
+      t('attendance.daily.employeeId'),
+      t('attendance.daily.name'),
+      t('attendance.daily.department'),
+      t('attendance.daily.shift'),
+      t('attendance.daily.attendance'),
+      t('attendance.daily.clock_in'),
+      t('attendance.daily.clock_out'),
+      t('attendance.daily.lateMinutes'),
+      t('attendance.daily.earlyMinutes'),
+      t('attendance.daily.status'),
+    ];
+    const body = rows.map((row) => {
+      const attendance = row.today_attendance[0]?.attendance;
+      return [
+        row.employee.employee_id,
+        row.employee.fullname,
+        row.employee.department?.name ?? '',
+        row.shift?.code ?? '',
+        cellText(t, dailyCell(row)),
+        jakartaClock(attendance?.clock_in?.time),
+        jakartaClock(attendance?.clock_out?.time),
+        attendance?.late_minutes ?? 0,
+        attendance?.early_minutes ?? 0,
+        row.status !== 'none' ? t(statusLabels[row.status as Status]) : '',
+      ];
+    });
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, XLSX.utils.aoa_to_sheet([header, ...body]), date);
+    downloadWorkbook(XLSX, book, `attendance-${date}.xlsx`);
+  }, [rows, date, t]);
+
+  // The palette's commands: [ and ] move a day back and forth (outside fields), the date, status filters, export.
+  const commands = useMemo(
+    () =>
+      dailyCommands({
+        canWrite,
+        hasRows: !!rows?.length,
+        filtered: !!filters.status,
+        moveDay: (days) => setDate((d) => shiftDate(d, days)),
+        today: () => setDate(jakartaToday()),
+        pickDate: () => {
+          const input = dateInput.current;
+          input?.focus();
+          try {
+            input?.showPicker();
+          } catch {
+            // Not offered by every browser, or not without a click: the focused field takes typing.
+          }
+        },
+        showStatus: (status) => setFilters((f) => ({ ...f, status: status ?? undefined })),
+        exportXlsx: () => void exportXlsx(),
+        importTimes: () => setImporting(true),
+      }),
+    [canWrite, rows, filters.status, exportXlsx],
+  );
+  useCommands(commands, [commands]);
 
   const correct = useCallback(
     async (row: Row, field: 'clock_in' | 'clock_out', text: string) => {
@@ -156,7 +206,7 @@ export default function Daily({ entry, trail }: ScreenProps) {
         colId: 'employee_id',
         headerName: t('attendance.daily.employeeId'),
         valueGetter: (p) => p.data?.employee.employee_id,
-        width: 120,
+        width: 130,
         pinned: 'left',
       },
       {
@@ -179,7 +229,7 @@ export default function Daily({ entry, trail }: ScreenProps) {
           p.data?.shift
             ? `${p.data.shift.code}${p.data.shift.start_time ? ` ${p.data.shift.start_time}–${p.data.shift.finish_time}` : ''}`
             : '',
-        width: 150,
+        width: 170,
       },
       {
         colId: 'attendance',
@@ -240,7 +290,12 @@ export default function Daily({ entry, trail }: ScreenProps) {
         </button>
         <label>
           {t('attendance.daily.date')}
-          <input type="date" value={date} onChange={(event) => event.target.value && setDate(event.target.value)} />
+          <input
+            ref={dateInput}
+            type="date"
+            value={date}
+            onChange={(event) => event.target.value && setDate(event.target.value)}
+          />
         </label>
         <button type="button" onClick={() => setDate((d) => shiftDate(d, 1))} title="]">
           {t('attendance.daily.nextDay')}
@@ -267,6 +322,9 @@ export default function Daily({ entry, trail }: ScreenProps) {
             {t('attendance.import.open')}
           </button>
         )}
+        <button type="button" onClick={() => void exportXlsx()} disabled={!rows?.length}>
+          {t('grid.exportXlsx')}
+        </button>
         <span className="muted" aria-live="polite">
           {rows ? t('attendance.daily.count', { count: rows.length }) : t('common.loading')}
         </span>
@@ -284,7 +342,7 @@ export default function Daily({ entry, trail }: ScreenProps) {
           rowData={rows ?? []}
           columnDefs={columnDefs}
           getRowId={(params) => params.data._id}
-          defaultColDef={{ resizable: true, sortable: true }}
+          defaultColDef={{ resizable: true, sortable: true, wrapHeaderText: true, autoHeaderHeight: true }}
           singleClickEdit={false}
           stopEditingWhenCellsLoseFocus
           tooltipShowDelay={300}

@@ -6,15 +6,17 @@
 import './attendance.css';
 import { ClientSideRowModelModule, type ColDef, type Module, TooltipModule } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, type Schemas, toApiError } from '../../api/client.ts';
+import { useCommands } from '../../commands/registry.ts';
 import { downloadWorkbook } from '../../grids/export.ts';
 import { gridTheme } from '../../grids/ResourceGrid.tsx';
 import { errorText } from '../../validation.ts';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 import { AttendanceCell, type AttendanceCellData, cellText } from './AttendanceCell.tsx';
+import { reportCommands } from './commands.ts';
 import { totalLabels } from './labels.ts';
 
 type Report = Schemas['AttendanceReport'];
@@ -47,6 +49,8 @@ const totalKeys = [
   'absent',
   'holidays',
 ] as const;
+/** Totals kept in view at the right edge (all ten would leave no room for the days at 1440 px). */
+const pinnedTotals = new Set<(typeof totalKeys)[number]>(['present', 'late', 'late_minutes', 'absent']);
 const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 const leaveTotal = (row: Row) => Object.values(row.totals.leave).reduce((sum, days) => sum + days, 0);
 
@@ -59,6 +63,10 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
   const [report, setReport] = useState<Report | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+
+  const monthSelect = useRef<HTMLSelectElement>(null);
+  /** A period asked for by the palette (previous or next month): shown once the fields hold it. */
+  const [pending, setPending] = useState(false);
 
   const show = async () => {
     setError(null);
@@ -79,6 +87,22 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
     }
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the moved period is in the fields.
+  useEffect(() => {
+    if (!pending) return;
+    setPending(false);
+    void show();
+  }, [pending]);
+
+  const moveMonth = (months: -1 | 1) => {
+    const m = Number(month) || now.getUTCMonth() + 1;
+    const y = Number(year) || now.getUTCFullYear();
+    const index = y * 12 + (m - 1) + months;
+    setMonth(String((index % 12) + 1));
+    setYear(String(Math.floor(index / 12)));
+    setPending(true);
+  };
+
   const columnDefs = useMemo<ColDef<Row>[]>(() => {
     if (!report) return [];
     return [
@@ -87,7 +111,7 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
         headerName: t('attendance.daily.employeeId'),
         valueGetter: (p) => p.data?.employee.employee_id,
         pinned: 'left',
-        width: 110,
+        width: 130,
       },
       {
         colId: 'fullname',
@@ -113,8 +137,9 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
           colId: `total_${key}`,
           headerName: t(totalLabels[key]),
           valueGetter: (p) => p.data?.totals[key],
-          pinned: 'right',
-          width: 96,
+          // The totals checked most stay in view beside the days; the rest follow the last day.
+          pinned: pinnedTotals.has(key) ? 'right' : undefined,
+          width: pinnedTotals.has(key) ? 80 : 96,
           type: 'rightAligned',
         }),
       ),
@@ -128,7 +153,6 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
                 .map(([type, days]) => `${type}: ${days}`)
                 .join(', ')
             : undefined,
-        pinned: 'right',
         width: 96,
         type: 'rightAligned',
       },
@@ -157,6 +181,16 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
     downloadWorkbook(XLSX, book, `attendance-report-${report.year}-${String(report.month).padStart(2, '0')}.xlsx`);
   };
 
+  const commands = reportCommands({
+    hasReport: !!report,
+    show: () => void show(),
+    moveMonth,
+    pickMonth: () => monthSelect.current?.focus(),
+    exportXlsx: () => void exportXlsx(),
+  });
+  // Registered again when what its actions read changes.
+  useCommands(commands, [report, month, year, t]);
+
   return (
     <>
       <ScreenHeader trail={trail} title={title} />
@@ -170,7 +204,7 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
       >
         <label>
           {t('attendance.report.month')}
-          <select value={month} onChange={(event) => setMonth(event.target.value)}>
+          <select ref={monthSelect} value={month} onChange={(event) => setMonth(event.target.value)}>
             <option value="">–</option>
             {months.map((m) => (
               <option key={m} value={String(m)}>
@@ -215,7 +249,7 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
             rowData={report.rows}
             columnDefs={columnDefs}
             getRowId={(p) => p.data.employee._id}
-            defaultColDef={{ resizable: true, sortable: true }}
+            defaultColDef={{ resizable: true, sortable: true, wrapHeaderText: true, autoHeaderHeight: true }}
             tooltipShowDelay={300}
           />
         </section>

@@ -119,9 +119,15 @@ describe('attendance groups, members and the weekly schedule', () => {
     expect(clash.body.fields.members.params.group).toBe('T Office');
     expect((await t.call(admin, 'GET', `/v1/attendance-groups/${groupB._id}/members`)).body.data.members).toEqual([]);
     expect((await put(groupB, [people[3]._id, people[4]._id])).status).toBe(200);
-    expect((await t.call(admin, 'GET', `/v1/attendance-groups/${groupA._id}/members`)).body.data.members).toHaveLength(
-      2,
-    );
+    const listed = (await t.call(admin, 'GET', `/v1/attendance-groups/${groupA._id}/members`)).body.data;
+    expect(listed.members).toHaveLength(2);
+    // Who they are, for the members editor: id, code and name of each member.
+    expect(listed.employees.map((e: Json) => e._id).sort()).toEqual([people[1]._id, people[2]._id].sort());
+    expect(listed.employees[0]).toEqual({
+      _id: expect.any(String),
+      employee_id: expect.any(String),
+      fullname: expect.any(String),
+    });
   });
 
   it("keeps tenancy: another company's group and employees are not found", async () => {
