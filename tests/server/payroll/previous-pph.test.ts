@@ -31,10 +31,18 @@ beforeAll(async () => {
     )
   ).rows;
   joiner = row!.id;
-  // Joined on 1 December 2025 from another employer: December is their only month here and the last tax period.
+  // Joined on 1 December 2025 from another employer: December is their only month here and the last tax period;
+  // paid enough that the month alone is taxed (a zero PPh 21 line would be left out).
   await t.database.db
     .update(employees)
-    .set({ join_date: '2025-12-01', exit_date: null, payroll_active: true, tax_id_valid: true })
+    .set({
+      join_date: '2025-12-01',
+      exit_date: null,
+      payroll_active: true,
+      tax_id_valid: true,
+      pph_deduction: 'gross',
+      basic_salary: 80_000_000,
+    })
     .where(eq(employees.id, joiner));
 }, 400_000);
 afterAll(async () => t?.close());
