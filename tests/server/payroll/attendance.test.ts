@@ -5,6 +5,8 @@
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attendanceTotals } from '../../../server/attendance/report.ts';
+import { attendanceOfEmployees } from '../../../server/payroll/attendance-inputs.ts';
 import { type Json, startTestApp, type TestApp } from '../../support/app.ts';
 
 let t: TestApp;
@@ -37,7 +39,7 @@ beforeAll(async () => {
   t = await startTestApp({ employees: { DEMO: 4, CJ: 2 } });
   admin = await t.login('admin');
   demo = (await rows<{ id: string }>(sql`select id from companies where code = 'DEMO'`))[0]!.id;
-}, 400_000);
+}, 900_000);
 afterAll(async () => t?.close());
 
 describe('attendance in payroll runs', () => {
@@ -53,6 +55,40 @@ describe('attendance in payroll runs', () => {
     expect(counts!.runs).toBeGreaterThan(0);
     expect(counts!.deductions).toBeGreaterThan(0);
     expect(counts!.negative).toBe(0);
+  });
+
+  it("counts each employee's month as the attendance report does", async () => {
+    const ids = (await rows<{ id: string }>(sql`select id from employees where company_id = ${demo}`)).map((r) => r.id);
+    const now = Date.now();
+    // Last month: complete, and long after the demo's attendance begins (a year back).
+    const month = new Date(now - 31 * 86_400_000);
+    const [year, number] = [month.getUTCFullYear(), month.getUTCMonth() + 1];
+    const payroll = await attendanceOfEmployees(t.database.db, demo, ids, year, number, now);
+    const report = await attendanceTotals(t.database.db, demo, { year, month: number, employeeIds: ids }, now);
+    expect(payroll.size).toBe(report.size);
+    let lateDays = 0;
+    for (const [id, totals] of report) {
+      const mine = payroll.get(id);
+      expect(mine, id).toBeDefined();
+      expect({
+        present: mine?.present_days,
+        late: mine?.late?.length,
+        late_minutes: mine?.late?.reduce((sum, l) => sum + l.minutes, 0),
+        early: mine?.early,
+        missed: mine?.missed,
+        absent: mine?.absent_days,
+      }).toEqual({
+        present: totals.present,
+        late: totals.late,
+        late_minutes: totals.late_minutes,
+        early: totals.early,
+        missed: totals.missed,
+        absent: totals.absent,
+      });
+      if (mine?.scheduled_days !== undefined) expect(mine.scheduled_days).toBe(totals.scheduled_days);
+      lateDays += totals.late;
+    }
+    expect(lateDays).toBeGreaterThan(0);
   });
 
   it('deducts late minutes by the late rule in force, absent days and missed clock-outs', async () => {
