@@ -98,6 +98,8 @@ describe.skipIf(!adminUrl)('kill -9 during a payroll run', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hrw-kill-'));
     const database = await openDatabase({ url: scratch.url, dataDir: 'memory://' });
     let server: ChildProcess | undefined;
+    // A timed-out test ends without its `finally`: never leave a server behind.
+    process.once('exit', () => server?.kill('SIGKILL'));
     try {
       await migrateDatabase(database);
       await seedDemo(database.db, { employees: { DEMO: 12, CJ: 1 }, payrollHistory: false });
