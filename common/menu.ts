@@ -220,7 +220,9 @@ export const adminMenu: readonly MenuEntry[] = [
     'payroll',
     admins,
     [
-      leaf('payroll-run', admins),
+      // A department admin reads their department's payslips; running and saving the company's payroll is company-wide
+      // (docs/decisions/0071).
+      leaf('payroll-run', admins, { writeRoles: companyWide }),
       leaf('payroll-import', admins),
       leaf('payroll-employees', admins),
       leaf('payslips', admins),

@@ -595,6 +595,24 @@ export const employeeThrBonuses = pgTable(
 );
 
 /**
+ * pph-a1/previous-pph (spec 3 "Tax record", 7): the previous employer's figures of an employee's tax year, from their
+ * 1721-A1: neto and PPh 21 withheld there, and that employer's tax id. The last tax period adds them to the year
+ * (PMK 168/2023).
+ */
+export const employeePreviousPph = pgTable(
+  'employee_previous_pph',
+  {
+    ...ofEmployee(),
+    year: smallint('year').notNull(),
+    previous_netto: money('previous_netto').notNull().default(0),
+    previous_pph: money('previous_pph').notNull().default(0),
+    employer_name: text('employer_name'),
+    employer_npwp: text('employer_npwp'),
+  },
+  (t) => [uniqueIndex('employee_previous_pph_year_key').on(t.employee, t.year)],
+);
+
+/**
  * employee-onboarding: people being hired. Pending until their onboarding link (the signed contract or completed
  * onboarding form) is recorded, completed after (spec 4).
  */

@@ -24,6 +24,7 @@ import {
   employeeDeductions,
   employeeFamily,
   employeeIncentives,
+  employeePreviousPph,
   employees,
   employeeThrBonuses,
   jobTitles,
@@ -34,6 +35,7 @@ import {
   payrollSummaries,
   payslips,
 } from '../db/schema.ts';
+import { attendanceOfEmployees } from './attendance-inputs.ts';
 
 export interface Period {
   year: number;
@@ -53,20 +55,31 @@ export interface AttendanceOfMonth {
 }
 
 /**
- * THE SEAM for attendance and approvals: the month's attendance totals (late minutes, early leaves, absent days,
- * missed clock-outs, days present), approved overtime and approved business-trip days of each employee. The
- * attendance and approvals issues are built in parallel; until they provide their report function this returns
- * nothing, which the engine counts as zero (issue 14: "the engine must also run without them"). Replace the body,
- * keep the signature: one call for all the run's employees.
+ * THE SEAM for attendance and approvals: the month's attendance totals (late arrivals, early leaves, absent days,
+ * missed clock-outs, days present), approved overtime and approved business-trip days of each employee. One call for
+ * all the run's employees; each source is its own set-based helper call, merged here (what a source does not provide
+ * counts as zero: issue 14, "the engine must also run without them").
  */
 export async function loadAttendanceTotals(
-  _db: Executor,
-  _companyId: string,
-  _employeeIds: readonly string[],
-  _year: number,
-  _month: number,
+  db: Executor,
+  companyId: string,
+  employeeIds: readonly string[],
+  year: number,
+  month: number,
 ): Promise<Map<string, AttendanceOfMonth>> {
-  return new Map();
+  const result = new Map<string, AttendanceOfMonth>();
+  const entry = (employee: string) => {
+    let month = result.get(employee);
+    if (!month) {
+      month = { attendance: {}, overtime: [], business_trip_days: 0 };
+      result.set(employee, month);
+    }
+    return month;
+  };
+  // Attendance (server/attendance/report.ts, the cells the daily screen and the report show).
+  const attendance = await attendanceOfEmployees(db, companyId, employeeIds, year, month);
+  for (const [employee, totals] of attendance) entry(employee).attendance = totals;
+  return result;
 }
 
 /** The company's payroll settings: UMK, JKK and one row of each payroll-rules table (the first by code). */
@@ -338,6 +351,19 @@ export async function loadYearToDate(
   );
 }
 
+/** The previous employer's neto and PPh 21 of the year per employee (`pph-a1/previous-pph`). */
+async function loadPreviousEmployers(db: Executor, companyId: string, year: number) {
+  const rows = await db
+    .select({
+      employee: employeePreviousPph.employee,
+      neto: employeePreviousPph.previous_netto,
+      pph: employeePreviousPph.previous_pph,
+    })
+    .from(employeePreviousPph)
+    .where(and(eq(employeePreviousPph.company_id, companyId), eq(employeePreviousPph.year, year)));
+  return new Map(rows.map((row) => [row.employee, { neto: row.neto, pph: row.pph }]));
+}
+
 const ptkpStatuses = new Set<PtkpStatus>(['tk/0', 'tk/1', 'tk/2', 'tk/3', 'k/0', 'k/1', 'k/2', 'k/3']);
 
 /** The last tax period of an employee: December, or the month employment ends. */
@@ -348,12 +374,13 @@ export const isLastPeriod = (period: Period, exitDate: string | null) =>
 export async function loadMonthlyInputs(db: Executor, companyId: string, period: Period) {
   const people = await loadRunEmployees(db, companyId, period);
   const ids = people.map((p) => p.id);
-  const [items, thr, family, ytd, attendance] = await Promise.all([
+  const [items, thr, family, ytd, attendance, previous] = await Promise.all([
     loadItems(db, companyId, period),
     loadThr(db, companyId, period),
     loadFamilyCounts(db, companyId),
     loadYearToDate(db, companyId, period),
     loadAttendanceTotals(db, companyId, ids, period.year, period.month),
+    loadPreviousEmployers(db, companyId, period.year),
   ]);
   return people.map((person) => {
     const extra = thr.get(person.id);
@@ -393,8 +420,8 @@ export async function loadMonthlyInputs(db: Executor, companyId: string, period:
         additional_family_members: family.get(person.id) ?? 0,
       },
       ytd: ytd.get(person.id) ?? { months: 0, bruto: 0, pension: 0, zakat: 0, pph_withheld: 0 },
-      // Seam: the previous employer's slip (pph-a1/previous-pph) is another issue's table; none until it exists.
-      previous_employer: { neto: 0, pph: 0 },
+      // The previous employer's 1721-A1 of the year (pph-a1/previous-pph): counted in the last tax period only.
+      previous_employer: previous.get(person.id) ?? { neto: 0, pph: 0 },
       last_period: isLastPeriod(period, person.exit_date),
     };
     return { person, input };

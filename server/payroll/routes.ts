@@ -2,7 +2,7 @@
  * `/v1/payroll-summary`: payroll runs (issue 14 "The run"). Thin handlers over server/payroll/run.ts.
  */
 import { Type } from '@sinclair/typebox';
-import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { payslipEditFields } from '../../common/payroll-run.ts';
 import type { Config } from '../config.ts';
@@ -11,6 +11,7 @@ import { employees, payrollSummaries, payslips } from '../db/schema.ts';
 import { scopeOf } from '../http/access.ts';
 import { errorResponses, IdParams, MetaSchema, Nullable } from '../http/schemas.ts';
 import { jobUrl } from '../jobs/routes.ts';
+import { departmentScope } from '../payslips/repository.ts';
 import { preCheck, preCheckCodes } from './precheck.ts';
 import {
   type CreateRunBody,
@@ -21,6 +22,7 @@ import {
   reopenRun,
   storeRun,
   summaryOf,
+  weeklyUnsupported,
 } from './run.ts';
 
 const read = { kind: 'menu', menu: 'payroll-run', action: 'read', company: true } as const;
@@ -103,6 +105,7 @@ const PreCheckWarning = Type.Object(
   {
     code: literals(preCheckCodes),
     employee: Nullable(Type.Object({ _id: Type.String(), employee_id: Type.String(), fullname: Type.String() })),
+    date: Type.Optional(Type.String({ format: 'date', description: 'The day it concerns (missing clock-outs)' })),
     link: Type.String(),
   },
   { $id: 'PreCheckWarning' },
@@ -164,6 +167,53 @@ const payslipReply = (row: PayslipRow) => ({
   version: row.version,
 });
 
+/**
+ * A department admin sees a run through their department (docs/decisions/0071): its payslips, and its count and totals
+ * over those payslips (one aggregate query for all the listed runs). Company-wide callers get the stored totals.
+ */
+async function scopedSummaries(db: Db, department: string | null | undefined, rows: SummaryRow[]) {
+  if (department === undefined || rows.length === 0) return rows.map(summaryReply);
+  const totals = new Map<string, Record<string, number>>();
+  if (department !== null) {
+    const { rows: sums } = await db.execute<{
+      summary: string;
+      n: number;
+      bruto: string;
+      pph21: string;
+      thp: string;
+      bpjs_employee: string;
+      bpjs_company: string;
+    }>(sql`
+      select summary_id as summary, count(*)::int as n, sum(bruto) as bruto, sum(pph21) as pph21, sum(thp) as thp,
+        sum(bpjs_employee) as bpjs_employee, sum(bpjs_company) as bpjs_company
+      from payslips
+      where summary_id in (${sql.join(
+        rows.map((row) => sql`${row.id}::uuid`),
+        sql`, `,
+      )}) and department_id = ${department}
+      group by summary_id`);
+    for (const sum of sums) {
+      totals.set(sum.summary, {
+        employee_count: sum.n,
+        total_bruto: Number(sum.bruto),
+        total_pph21: Number(sum.pph21),
+        total_thp: Number(sum.thp),
+        total_bpjs_employee: Number(sum.bpjs_employee),
+        total_bpjs_company: Number(sum.bpjs_company),
+      });
+    }
+  }
+  const none = {
+    employee_count: 0,
+    total_bruto: 0,
+    total_pph21: 0,
+    total_thp: 0,
+    total_bpjs_employee: 0,
+    total_bpjs_company: 0,
+  };
+  return rows.map((row) => ({ ...summaryReply(row), ...(totals.get(row.id) ?? none) }));
+}
+
 export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
   app.get('/v1/payroll-summary', {
     config: { access: read },
@@ -186,7 +236,7 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       },
     },
     handler: async (request) => {
-      const { companyId } = scopeOf(request);
+      const { companyId, actor } = scopeOf(request);
       const q = request.query as {
         type?: (typeof runTypes)[number][];
         status?: (typeof runStatuses)[number][];
@@ -213,7 +263,7 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
           .from(payrollSummaries)
           .where(and(...where)),
       ]);
-      return { data: rows.map(summaryReply), meta: { total, limit, skip } };
+      return { data: await scopedSummaries(db, departmentScope(actor), rows), meta: { total, limit, skip } };
     },
   });
 
@@ -229,9 +279,9 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       },
     },
     handler: async (request) => {
-      const { companyId } = scopeOf(request);
+      const { companyId, actor } = scopeOf(request);
       const period = request.query as { year: number; month: number };
-      return { data: { warnings: await preCheck(db, companyId, period) } };
+      return { data: { warnings: await preCheck(db, companyId, period, departmentScope(actor)) } };
     },
   });
 
@@ -267,6 +317,8 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
     handler: async (request, reply) => {
       const scope = scopeOf(request);
       const body = request.body as CreateRunBody;
+      // Refused here too, so that a large company gets the 400 and not a failed job (weekly runs are issue 15).
+      if (body.type === 'weekly') throw weeklyUnsupported();
       const [{ n } = { n: 0 }] = await db
         .select({ n: count() })
         .from(employees)
@@ -299,9 +351,10 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: Type.Object({ data: Type.Ref(PayrollSummary) }), ...errorResponses },
     },
     handler: async (request) => {
-      const { companyId } = scopeOf(request);
+      const { companyId, actor } = scopeOf(request);
       const { id } = request.params as { id: string };
-      return { data: summaryReply(await summaryOf(db, companyId, id)) };
+      const [summary] = await scopedSummaries(db, departmentScope(actor), [await summaryOf(db, companyId, id)]);
+      return { data: summary };
     },
   });
 
@@ -332,13 +385,24 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       },
     },
     handler: async (request) => {
-      const { companyId } = scopeOf(request);
+      const { companyId, actor } = scopeOf(request);
       const { id } = request.params as { id: string };
       await summaryOf(db, companyId, id);
+      const department = departmentScope(actor);
       const rows = await db
         .select()
         .from(payslips)
-        .where(and(eq(payslips.summary, id), eq(payslips.company_id, companyId)))
+        .where(
+          and(
+            eq(payslips.summary, id),
+            eq(payslips.company_id, companyId),
+            department === undefined
+              ? undefined
+              : department === null
+                ? sql`false`
+                : eq(payslips.department, department),
+          ),
+        )
         .orderBy(asc(payslips.fullname), asc(payslips.id));
       return { data: rows.map(payslipReply), meta: { total: rows.length, limit: rows.length, skip: 0 } };
     },

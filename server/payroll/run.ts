@@ -139,6 +139,10 @@ const isRealDate = (value: string) => {
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
 };
 
+/** Weekly runs are issue 15 (the weekly payroll screen): a translated 400 (errors.codes.payroll_run_type_unsupported). */
+export const weeklyUnsupported = () =>
+  new AppError(400, 'payroll_run_type_unsupported', 'Weekly runs are made on the weekly payroll screen');
+
 const refused = (code: string, message: string) => new AppError(409, code, message);
 
 /** Refusals that depend only on the runs already stored. */
@@ -190,9 +194,7 @@ export async function computeRun(
   body: CreateRunBody,
   progress?: (done: number, total: number) => Promise<void>,
 ): Promise<ComputedRun> {
-  if (body.type === 'weekly') {
-    throw new AppError(400, 'payroll_run_type_unsupported', 'Weekly runs are made on the weekly payroll screen');
-  }
+  if (body.type === 'weekly') throw weeklyUnsupported();
   if (body.type === 'thr' && !body.holiday_date) {
     throw new AppError(400, 'invalid', 'Some fields are invalid', {
       holiday_date: { code: 'required', message: 'Required for a THR run' },

@@ -23,6 +23,7 @@ import {
   subDepartmentsResource,
   titlesResource,
 } from '../organization/resources.ts';
+import { previousPphResource } from '../payroll/previous-pph.ts';
 import {
   absentDeductionsResource,
   allowancesResource,
@@ -83,6 +84,8 @@ export const resources: Resource[] = [
   resignedEmployeesResource,
   dailyWorkersResource,
   ...employeeSubRecords,
+  // pph-a1: the previous employer's figures of a tax year
+  previousPphResource,
   onboardingResource,
   // tracking
   liveTrackingGroupsResource,

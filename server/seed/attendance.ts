@@ -3,10 +3,14 @@
  * times up to today for every employee of the demo companies on the days their resolved shift is timed (full_day or
  * long_shift), skipping holidays and approved leave. Realistic and repeatable (choices from hashtext): most on time
  * (5–25 minutes early), one in ten late by 5–40 minutes, a few early leaves, a few missed clock-outs, one in forty
- * absent. Today only clock-ins of shifts already started, and nothing for the `employee` login (who clocks in from
- * services). The shift is resolved in SQL as server/attendance/schedule.ts does (override, roster, weekly pattern);
+ * absent. Today only clock-ins of shifts already started, and nothing today for the `employee` login (who clocks in
+ * from services). The shift is resolved in SQL as server/attendance/schedule.ts does (override, roster, weekly pattern);
  * statuses as server/attendance/status.ts computes them (whole minutes). One statement, after
- * `analyze`.
+  * `analyze`.
+ *
+ * Free-shift staff (no shift, working days by their work_days) clock in between 07:30 and 09:30 and out eight to
+ * nine hours later, never late or early (no shift to be late for), with the same absences and missed clock-outs: a
+ * second statement. Without it the monthly report and payroll would read them absent every working day.
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/connect.ts';
@@ -24,12 +28,12 @@ export async function seedAttendance(tx: Executor, companyIds: string[], today: 
       select d::date as date from generate_series(${today}::date - interval '1 year', ${today}::date, interval '1 day') d
     ),
     staff as (
-      select e.id, e.company_id, e.join_date, e.exit_date, g.schedule
+      select e.id, e.company_id, e.join_date, e.exit_date, g.schedule, u.username = 'employee' as services_login
       from employees e
       join attendance_group_members m on m.employee_id = e.id
       join attendance_groups g on g.id = m.group_id
       join users u on u.id = e.user_id
-      where e.company_id = any(${companies}) and u.username is distinct from 'employee'
+      where e.company_id = any(${companies})
     ),
     holiday_days as (
       select distinct ml.company_id, d::date as date
@@ -44,7 +48,7 @@ export async function seedAttendance(tx: Executor, companyIds: string[], today: 
     overrides as (select employee_id, date, shift_id from shift_overrides where company_id = any(${companies})),
     roster as (select employee_id, date, shift_id from roster_entries where company_id = any(${companies})),
     resolved as (
-      select staff.id as employee, staff.company_id, days.date,
+      select staff.id as employee, staff.company_id, staff.services_login, days.date,
         coalesce(o.shift_id, r.shift_id,
           nullif(staff.schedule ->> (array['sun','mon','tue','wed','thu','fri','sat'])[extract(dow from days.date)::int + 1], '')::uuid
         ) as shift_id,
@@ -72,7 +76,7 @@ export async function seedAttendance(tx: Executor, companyIds: string[], today: 
         t.finish_min + case when t.finish_min <= t.start_min then 1440 else 0 end as end_min,
         case when t.h2 < 15 then null when t.h2 < 55 then -(10 + t.h2 % 50) else t.h2 % 30 end as out_offset
       from timed t
-      where t.date < ${today}::date or t.start_min + 5 <= ${nowMinutes}
+      where t.date < ${today}::date or (t.start_min + 5 <= ${nowMinutes} and t.services_login is not true)
     )
     insert into attendances (company_id, employee_id, date, shift_id, shift_start, shift_finish, clock_in, clock_out,
       clock_in_status, clock_out_status, late_minutes, early_minutes, source)
@@ -86,6 +90,58 @@ export async function seedAttendance(tx: Executor, companyIds: string[], today: 
       greatest(c.in_offset, 0),
       case when c.out_offset is null or c.date >= ${today}::date then 0 else greatest(-c.out_offset, 0) end,
       'clock'
+    from clocked c
+    on conflict (employee_id, date) do nothing`);
+  await tx.execute(sql`
+    with days as (
+      select d::date as date from generate_series(${today}::date - interval '1 year', ${today}::date, interval '1 day') d
+    ),
+    staff as (
+      select e.id, e.company_id, e.join_date, e.exit_date, coalesce(e.work_days, 5) as work_days,
+        u.username = 'employee' as services_login
+      from employees e
+      join attendance_group_members m on m.employee_id = e.id
+      join attendance_groups g on g.id = m.group_id and g.type = 'free_shift'
+      join users u on u.id = e.user_id
+      where e.company_id = any(${companies})
+    ),
+    holiday_days as (
+      select distinct ml.company_id, d::date as date
+      from mass_leaves ml, generate_series(ml.start_date, ml.end_date, interval '1 day') d
+      where ml.company_id = any(${companies})
+    ),
+    leave_days as (
+      select distinct l.employee_id, d::date as date
+      from leaves l, generate_series(l.start_date, l.end_date, interval '1 day') d
+      where l.company_id = any(${companies}) and l.status = 'approved'
+    ),
+    worked as (
+      select staff.id as employee, staff.company_id, staff.services_login, days.date,
+        abs(hashtext(staff.id::text || days.date::text)) % 1000 as h1,
+        abs(hashtext(days.date::text || staff.id::text)) % 1000 as h2
+      from staff cross join days
+      left join holiday_days hd on hd.company_id = staff.company_id and hd.date = days.date
+      left join leave_days ld on ld.employee_id = staff.id and ld.date = days.date
+      where (staff.join_date is null or days.date >= staff.join_date)
+        and (staff.exit_date is null or days.date <= staff.exit_date)
+        and extract(isodow from days.date) <= staff.work_days
+        and hd.date is null and ld.date is null
+    ),
+    clocked as (
+      select w.*, 450 + w.h1 % 121 as in_min, 480 + w.h2 % 61 as length_min
+      from worked w
+      where w.h1 >= 25
+        and (w.date < ${today}::date or (450 + w.h1 % 121 <= ${nowMinutes} and w.services_login is not true))
+    )
+    insert into attendances (company_id, employee_id, date, shift_id, shift_start, shift_finish, clock_in, clock_out,
+      clock_in_status, clock_out_status, late_minutes, early_minutes, source)
+    select c.company_id, c.employee, c.date, null, null, null,
+      (c.date::timestamp + make_interval(mins => c.in_min - 420)) at time zone 'UTC',
+      case when c.h2 < 15 or c.date >= ${today}::date then null
+        else (c.date::timestamp + make_interval(mins => c.in_min + c.length_min - 420)) at time zone 'UTC' end,
+      'on_time'::clock_status,
+      case when c.h2 < 15 or c.date >= ${today}::date then null else 'on_time'::clock_status end,
+      0, 0, 'clock'
     from clocked c
     on conflict (employee_id, date) do nothing`);
 }

@@ -16,6 +16,7 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { api, call, type Schemas, toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import { downloadWorkbook } from '../../grids/export.ts';
@@ -67,7 +68,12 @@ export default function Daily({ entry, trail }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const title = t(entry.titleKey);
   const canWrite = useCanWrite('daily');
-  const [date, setDate] = useState(jakartaToday);
+  // `?date=YYYY-MM-DD` opens a given day (the payroll pre-check links a missed clock-out to its day).
+  const [params] = useSearchParams();
+  const [date, setDate] = useState(() => {
+    const asked = params.get('date');
+    return asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : jakartaToday();
+  });
   const [filters, setFilters] = useState<{ department?: string; location?: string; group?: string; status?: Status }>(
     {},
   );

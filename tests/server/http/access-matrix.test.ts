@@ -51,16 +51,18 @@ const matrix: Record<string, Who[]> = {
   'GET /v1/logs': ['admin'],
   // A job is followed by whoever may read its menu (checked in the handler, a 404 otherwise).
   'GET /v1/jobs/:id': signedIn.filter((who) => who !== 'developer'),
-  // Payroll runs (issue 14): the payroll-run menu. Re-opening is refused past the gate to all but the admin.
+  // Payroll runs (issue 14): the payroll-run menu. A department admin reads their department's payslips; running,
+  // editing, saving and deleting are company-wide (decision 0071). Re-opening is refused past the gate to all but the
+  // admin.
   'GET /v1/payroll-summary': companyAdmins,
-  'POST /v1/payroll-summary': companyAdmins,
+  'POST /v1/payroll-summary': companyWide,
   'GET /v1/payroll-summary/pre-check': companyAdmins,
   'GET /v1/payroll-summary/:id': companyAdmins,
-  'DELETE /v1/payroll-summary/:id': companyAdmins,
+  'DELETE /v1/payroll-summary/:id': companyWide,
   'GET /v1/payroll-summary/:id/payslips': companyAdmins,
-  'PATCH /v1/payroll-summary/:id/payslips/:payslipId': companyAdmins,
-  'POST /v1/payroll-summary/:id/complete': companyAdmins,
-  'POST /v1/payroll-summary/:id/reopen': companyAdmins,
+  'PATCH /v1/payroll-summary/:id/payslips/:payslipId': companyWide,
+  'POST /v1/payroll-summary/:id/complete': companyWide,
+  'POST /v1/payroll-summary/:id/reopen': companyWide,
   // The tax calculator touches no stored data; a payroll leaf for company admins.
   'POST /v1/payroll/pph21/calculate': companyAdmins,
 };
@@ -131,6 +133,8 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
       { read: companyAdmins, write: companyAdmins },
     ]),
   ),
+  // The previous employer's figures of a tax year (menu a1-form: company admins; department admins their department).
+  '/v1/pph-a1/previous-pph': { read: companyAdmins, write: companyAdmins },
   // Leave rules and holidays: company-wide (a department admin reads them); the demo custom role has no leave menu.
   '/v1/leave-rules': { read: companyAdmins, write: companyWide },
   '/v1/refs/mass-leave': { read: companyAdmins, write: companyWide },

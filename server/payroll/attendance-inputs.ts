@@ -1,0 +1,133 @@
+/**
+ * Attendance's part of a run's inputs: each employee's month counted as the attendance report counts it
+ * (server/attendance/report.ts `loadAttendanceGrid` + `totalsOf`), mapped to the engine's `AttendanceTotals`.
+ *
+ * Set-based, and lean for runs of tens of thousands: the same loaders as the report (working days by sched's rule,
+ * holidays, approved leave, groups) and the same day rules (`effectiveTimes`, `dayKind` from status.ts), but no display
+ * cell is built and no shift resolved for display: one pass over employees × days with counters only.
+ * tests/server/payroll/attendance.test.ts checks the counts equal the report's totals.
+ */
+import { sql } from 'drizzle-orm';
+import type { AttendanceTotals } from '../../common/payroll/types.ts';
+import { daysOf, monthRange, uuidList } from '../attendance/report.ts';
+import { loadGroupsOf, loadWorkingDays } from '../attendance/schedule.ts';
+import { dayKind, effectiveTimes, jakartaDate, type StoredTimes } from '../attendance/status.ts';
+import type { Executor } from '../db/connect.ts';
+import { loadHolidays, loadLeaveDays } from '../leave/calendar.ts';
+
+/**
+ * Each employee's attendance for the month, as the engine reads it:
+ * - `late`: every late arrival with its minutes (the late rule counts arrivals: daily, minutely and custom need each
+ *   one, not the month's sum);
+ * - `early`, `absent_days`, `missed`: occurrences; `present_days`: days with a clock time;
+ * - `scheduled_days` (the daily wage's divisor for `percentage` rules): the employee's working days of the month that
+ *   are not holidays, by their shifts. Only for an employee employed the whole month: a joiner's or leaver's daily wage
+ *   is still a month's wage over the month's working days, so the engine counts those itself.
+ * Employees not employed on any day of the month are absent from the map (zero).
+ *
+ * Attendance counts from the company's first recorded attendance on (docs/decisions/0070): a company that does not
+ * record attendance, or the months before it started, deduct nothing, instead of reading every working day absent.
+ */
+export async function attendanceOfEmployees(
+  db: Executor,
+  companyId: string,
+  employeeIds: readonly string[],
+  year: number,
+  month: number,
+  now = Date.now(),
+): Promise<Map<string, AttendanceTotals>> {
+  const out = new Map<string, AttendanceTotals>();
+  if (employeeIds.length === 0) return out;
+  const range = monthRange(year, month);
+  const [first] = (
+    await db.execute<{ date: string | null }>(
+      sql`select min(date)::text as date from attendances where company_id = ${companyId} and date <= ${range.to}`,
+    )
+  ).rows;
+  const since = first?.date;
+  if (!since) return out;
+
+  const ids = [...employeeIds];
+  const scope = { ...range, employeeIds: ids };
+  const [working, holidays, leaveOn, groups, people, records] = await Promise.all([
+    loadWorkingDays(db, companyId, scope),
+    loadHolidays(db, companyId, range.from, range.to),
+    loadLeaveDays(db, companyId, range.from, range.to, { employeeIds: ids }),
+    loadGroupsOf(db, companyId, ids),
+    db.execute<{ id: string; join_date: string | null; exit_date: string | null }>(sql`
+      select id, join_date::text as join_date, exit_date::text as exit_date from employees
+      where company_id = ${companyId} and id in (${uuidList(ids)})`),
+    loadRecords(db, companyId, range, ids),
+  ]);
+  const days = daysOf(range.from, range.to);
+  const today = jakartaDate(now);
+
+  for (const person of people.rows) {
+    const from = person.join_date && person.join_date > range.from ? person.join_date : range.from;
+    const to = person.exit_date && person.exit_date < range.to ? person.exit_date : range.to;
+    if (from > to) continue;
+    const own = records.get(person.id);
+    const autoClosed = groups.get(person.id)?.auto_closed ?? false;
+    const late: { minutes: number }[] = [];
+    let scheduled = 0;
+    let present = 0;
+    let early = 0;
+    let missed = 0;
+    let absent = 0;
+    for (const date of days) {
+      if (date < from || date > to) continue;
+      const isWorking = working(person.id, date);
+      const holiday = holidays.has(date);
+      if (isWorking && !holiday) scheduled++;
+      if (date < since) continue;
+      const stored = own?.get(date);
+      const hasAttendance = !!stored && !!(stored.clock_in || stored.clock_out);
+      const kind = dayKind({
+        hasAttendance,
+        holiday,
+        leave: hasAttendance || holiday ? false : !!leaveOn(person.id, date),
+        working: isWorking,
+        begun: date <= today,
+      });
+      if (kind === 'absent') absent++;
+      if (kind !== 'present' || !stored) continue;
+      present++;
+      const times = effectiveTimes(stored, now, autoClosed);
+      const clockIn = times.clock_in && times.clock_in_status ? times.clock_in_status : null;
+      const clockOut = times.clock_out && times.clock_out_status ? times.clock_out_status : null;
+      if (clockIn === 'late') late.push({ minutes: times.late_minutes });
+      if (clockOut === 'early') early++;
+      if (times.clock_in_status === 'missed' || times.clock_out_status === 'missed') missed++;
+    }
+    const mapped: AttendanceTotals = { present_days: present, late, early, absent_days: absent, missed };
+    if (from === range.from && to === range.to) mapped.scheduled_days = scheduled;
+    out.set(person.id, mapped);
+  }
+  return out;
+}
+
+/** The month's attendance records of the employees, by employee and date: only what the day rules read. */
+async function loadRecords(
+  db: Executor,
+  companyId: string,
+  range: { from: string; to: string },
+  ids: string[],
+): Promise<Map<string, Map<string, StoredTimes>>> {
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select employee_id as employee, date::text as date,
+      to_json(clock_in) #>> '{}' as clock_in, to_json(clock_out) #>> '{}' as clock_out,
+      clock_in_status, clock_out_status, late_minutes, early_minutes, shift_start, shift_finish
+    from attendances
+    where company_id = ${companyId} and date between ${range.from} and ${range.to}
+      and employee_id in (${uuidList(ids)})`);
+  const byEmployee = new Map<string, Map<string, StoredTimes>>();
+  for (const row of result.rows as unknown as (StoredTimes & { employee: string })[]) {
+    let own = byEmployee.get(row.employee);
+    if (!own) {
+      own = new Map();
+      byEmployee.set(row.employee, own);
+    }
+    own.set(row.date, row);
+  }
+  return byEmployee;
+}
