@@ -528,7 +528,12 @@ interface Update {
   approvers: string[];
   decision: 'approve' | 'reject' | 'withdraw';
   asAdmin: boolean;
+  /** The approval effect already ran (per-row effects, in their savepoint). */
+  effectDone?: boolean;
 }
+
+/** Contexts whose approval effect runs per request and may refuse one. */
+const perRowEffects = new Set<ApprovalContext>(['clock_correction', 'change_shift']);
 
 /** Writes the decided rows: the approvals, the history, the effects and the notifications. Set-based. */
 async function applyUpdates(tx: Executor, scope: Scope, updates: Update[], note: string | null) {
@@ -558,6 +563,7 @@ async function applyUpdates(tx: Executor, scope: Scope, updates: Update[], note:
   const byContext = new Map<string, { context: ApprovalContext; status: ApprovalStatus; rows: EffectRow[] }>();
   for (const u of updates) {
     if (u.status !== 'approved' && u.status !== 'rejected' && u.status !== 'withdrawn') continue;
+    if (u.effectDone) continue;
     const key = `${u.row.context}|${u.status}`;
     const group = byContext.get(key) ?? { context: u.row.context, status: u.status, rows: [] };
     group.rows.push(u.row);
@@ -668,8 +674,48 @@ export async function decide(
       updates.push({ row, status, level, approvers, decision: input.decision, asAdmin: right.asAdmin });
       results.push({ id, ok: true, status });
     }
-    await applyUpdates(tx, scope, updates, input.note ?? null);
-    return results;
+    const refused = new Map<string, DecisionResult>();
+    // A leave approved at its last level must still fit the balance (an adjustment may have lowered it since).
+    if (leaveChecks.length > 0) {
+      for (const year of new Set(leaveChecks.map((row) => row.start_date.slice(0, 4)))) {
+        const ofYear = leaveChecks.filter((row) => row.start_date.startsWith(year));
+        const people = [...new Set(ofYear.map((row) => row.employee))];
+        const balances = await listBalances(tx, scope, {
+          year: Number(year),
+          ...(people.length === 1 ? { employee: people[0] } : {}),
+        });
+        const remaining = new Map(balances.map((b) => [`${b.employee._id}|${b.leave_rule._id}`, b]));
+        for (const row of ofYear) {
+          const balance = remaining.get(`${row.employee}|${row.content.leave_type as string}`);
+          if (balance && !balance.unlimited && (balance.expired || (balance.remaining ?? 0) < 0)) {
+            refused.set(
+              row.id,
+              refusal(row.id, 'insufficient_balance', 'The leave balance no longer covers this request'),
+            );
+          }
+        }
+      }
+    }
+    // Effects that work one request at a time and may refuse it (a swap without shifts): each in a savepoint, so one
+    // refusal leaves the rest of the batch alone.
+    for (const update of updates) {
+      if (update.status !== 'approved' || !perRowEffects.has(update.row.context) || refused.has(update.row.id))
+        continue;
+      try {
+        await tx.transaction((savepoint) => effects[update.row.context].approve(savepoint, scope, [update.row]));
+        update.effectDone = true;
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        refused.set(update.row.id, refusal(update.row.id, error.code, error.message));
+      }
+    }
+    await applyUpdates(
+      tx,
+      scope,
+      updates.filter((update) => !refused.has(update.row.id)),
+      input.note ?? null,
+    );
+    return results.map((result) => refused.get(result.id) ?? result);
   });
 }
 
