@@ -2,6 +2,7 @@
  * Everything a run reads, loaded set-based: one query a table for the whole company and period, never one a person.
  * The result is the engine's input per employee (common/payroll/README.md, "Mapping stored data").
  */
+
 import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type {
   AttendanceTotals,
@@ -12,6 +13,7 @@ import type {
   PtkpStatus,
   YearToDate,
 } from '../../common/payroll/types.ts';
+import { loadApprovedOfMonth } from '../approvals/payroll.ts';
 import type { Executor } from '../db/connect.ts';
 import {
   absentDeductions,
@@ -60,13 +62,28 @@ export interface AttendanceOfMonth {
  * keep the signature: one call for all the run's employees.
  */
 export async function loadAttendanceTotals(
-  _db: Executor,
-  _companyId: string,
-  _employeeIds: readonly string[],
-  _year: number,
-  _month: number,
+  db: Executor,
+  companyId: string,
+  employeeIds: readonly string[],
+  year: number,
+  month: number,
 ): Promise<Map<string, AttendanceOfMonth>> {
-  return new Map();
+  const totals = new Map<string, AttendanceOfMonth>();
+  // Approvals: approved overtime by day type and business-trip days (server/approvals/payroll.ts).
+  const approved = await loadApprovedOfMonth(
+    db,
+    companyId,
+    employeeIds,
+    firstDay({ year, month }),
+    lastDay({ year, month }),
+  );
+  for (const [employeeId, found] of approved) {
+    const entry = totals.get(employeeId) ?? { attendance: {}, overtime: [], business_trip_days: 0 };
+    entry.overtime = found.overtime;
+    entry.business_trip_days = found.business_trip_days;
+    totals.set(employeeId, entry);
+  }
+  return totals;
 }
 
 /** The company's payroll settings: UMK, JKK and one row of each payroll-rules table (the first by code). */

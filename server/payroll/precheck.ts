@@ -3,6 +3,7 @@
  * warnings acknowledged (the codes are stored on the run and logged).
  */
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { openRequestsIn } from '../approvals/payroll.ts';
 import type { Executor } from '../db/connect.ts';
 import { employees } from '../db/schema.ts';
 import { firstDay, lastDay, type Period } from './inputs.ts';
@@ -28,8 +29,9 @@ export interface PreCheckWarning {
  * SEAMS: requests still pending in the period (approvals issue) and missing clock-outs (attendance issue) come from
  * modules built in parallel; until they exist these return nothing.
  */
-async function pendingRequests(_db: Executor, _companyId: string, _period: Period): Promise<PreCheckWarning[]> {
-  return [];
+async function pendingRequests(db: Executor, companyId: string, period: Period): Promise<PreCheckWarning[]> {
+  const open = await openRequestsIn(db, companyId, firstDay(period), lastDay(period));
+  return open.map((request) => ({ code: 'pending_requests', ...request }));
 }
 async function missingClockOuts(_db: Executor, _companyId: string, _period: Period): Promise<PreCheckWarning[]> {
   return [];

@@ -65,7 +65,8 @@ beforeAll(async () => {
     });
     expect(adjusted.status).toBe(200);
   }
-});
+  // Seeding and migrating under load take a while.
+}, 300_000);
 afterAll(() => t?.close());
 
 describe('requests', () => {
