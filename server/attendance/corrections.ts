@@ -5,7 +5,7 @@
  * when the day had no record).
  */
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/connect.ts';
+import type { Db, Executor } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { loadHolidays } from '../leave/calendar.ts';
 import { departmentCondition } from './import.ts';
@@ -28,77 +28,90 @@ export async function correctAttendance(
   caller: { companyId: string; userId: string; departmentScope?: string | null },
   input: CorrectionInput,
 ): Promise<{ _id: string }> {
+  return db.transaction((tx) => correctAttendanceIn(tx, caller, input));
+}
+
+/**
+ * The same correction inside the caller's transaction (an approved clock-correction request: `approval` is logged
+ * with each changed time).
+ */
+export async function correctAttendanceIn(
+  tx: Executor,
+  caller: { companyId: string; userId: string; departmentScope?: string | null },
+  input: CorrectionInput & { approval?: string | null },
+): Promise<{ _id: string }> {
   if (input.clock_in === undefined && input.clock_out === undefined) {
     throw new AppError(400, 'validation_failed', 'Give a clock-in or a clock-out', {
       clock_in: { code: 'required', message: 'is required' },
     });
   }
   const employee = (
-    await db.execute(sql`select id from employees where id = ${input.employee} and company_id = ${caller.companyId}
+    await tx.execute(sql`select id from employees where id = ${input.employee} and company_id = ${caller.companyId}
       ${departmentCondition(caller.departmentScope)}`)
   ).rows[0];
   if (!employee) throw notFound('Employee');
-  const [resolver, holidays] = await Promise.all([
-    loadShiftResolver(db, caller.companyId, { from: input.date, to: input.date, employeeIds: [input.employee] }),
-    loadHolidays(db, caller.companyId, input.date, input.date),
-  ]);
-  return db.transaction(async (tx) => {
-    const current = (
-      await tx.execute(sql`
+  const resolver = await loadShiftResolver(tx, caller.companyId, {
+    from: input.date,
+    to: input.date,
+    employeeIds: [input.employee],
+  });
+  const holidays = await loadHolidays(tx, caller.companyId, input.date, input.date);
+  const current = (
+    await tx.execute(sql`
         select id, shift_id, shift_start, shift_finish, to_json(clock_in) #>> '{}' as clock_in,
           to_json(clock_out) #>> '{}' as clock_out
         from attendances where employee_id = ${input.employee} and date = ${input.date} for update`)
-    ).rows[0] as
-      | {
-          id: string;
-          shift_id: string | null;
-          shift_start: string | null;
-          shift_finish: string | null;
-          clock_in: string | null;
-          clock_out: string | null;
+  ).rows[0] as
+    | {
+        id: string;
+        shift_id: string | null;
+        shift_start: string | null;
+        shift_finish: string | null;
+        clock_in: string | null;
+        clock_out: string | null;
+      }
+    | undefined;
+  const resolved = resolver(input.employee, input.date);
+  const shift = current
+    ? current.shift_start
+      ? {
+          id: current.shift_id ?? '',
+          type: 'full_day' as const,
+          start_time: current.shift_start,
+          finish_time: current.shift_finish,
         }
-      | undefined;
-    const resolved = resolver(input.employee, input.date);
-    const shift = current
-      ? current.shift_start
-        ? {
-            id: current.shift_id ?? '',
-            type: 'full_day' as const,
-            start_time: current.shift_start,
-            finish_time: current.shift_finish,
-          }
-        : current.shift_id
-          ? { id: current.shift_id, type: 'off_day' as const, start_time: null, finish_time: null }
-          : null
-      : resolved;
-    const hhmm = (iso: string | null) =>
-      iso ? new Date(new Date(iso).getTime() + 7 * 3_600_000).toISOString().slice(11, 16) : null;
-    const next = {
-      clock_in: input.clock_in === undefined ? hhmm(current?.clock_in ?? null) : input.clock_in,
-      clock_out: input.clock_out === undefined ? hhmm(current?.clock_out ?? null) : input.clock_out,
-    };
-    if (!next.clock_in && !next.clock_out && !current) {
-      throw new AppError(400, 'validation_failed', 'Give a clock-in or a clock-out', {
-        clock_in: { code: 'required', message: 'is required' },
-      });
-    }
-    const day = computeDay({
-      employee: input.employee,
-      date: input.date,
-      shift,
-      holiday: holidays.has(input.date),
-      ...next,
+      : current.shift_id
+        ? { id: current.shift_id, type: 'off_day' as const, start_time: null, finish_time: null }
+        : null
+    : resolved;
+  const hhmm = (iso: string | null) =>
+    iso ? new Date(new Date(iso).getTime() + 7 * 3_600_000).toISOString().slice(11, 16) : null;
+  const next = {
+    clock_in: input.clock_in === undefined ? hhmm(current?.clock_in ?? null) : input.clock_in,
+    clock_out: input.clock_out === undefined ? hhmm(current?.clock_out ?? null) : input.clock_out,
+  };
+  if (!next.clock_in && !next.clock_out && !current) {
+    throw new AppError(400, 'validation_failed', 'Give a clock-in or a clock-out', {
+      clock_in: { code: 'required', message: 'is required' },
     });
-    if ('error' in day) {
-      throw new AppError(400, 'validation_failed', 'The clock-out is before the clock-in', {
-        clock_out: { code: 'before_clock_in', message: 'is before the clock-in' },
-      });
-    }
-    // Untouched times keep their exact instant (seconds included).
-    if (input.clock_in === undefined) day.clock_in = current?.clock_in ?? null;
-    if (input.clock_out === undefined) day.clock_out = current?.clock_out ?? null;
-    const written = (
-      await tx.execute(sql`
+  }
+  const day = computeDay({
+    employee: input.employee,
+    date: input.date,
+    shift,
+    holiday: holidays.has(input.date),
+    ...next,
+  });
+  if ('error' in day) {
+    throw new AppError(400, 'validation_failed', 'The clock-out is before the clock-in', {
+      clock_out: { code: 'before_clock_in', message: 'is before the clock-in' },
+    });
+  }
+  // Untouched times keep their exact instant (seconds included).
+  if (input.clock_in === undefined) day.clock_in = current?.clock_in ?? null;
+  if (input.clock_out === undefined) day.clock_out = current?.clock_out ?? null;
+  const written = (
+    await tx.execute(sql`
         insert into attendances (company_id, employee_id, date, shift_id, shift_start, shift_finish, clock_in, clock_out,
           clock_in_status, clock_out_status, late_minutes, early_minutes, source, created_by)
         values (${caller.companyId}, ${input.employee}, ${input.date}, ${day.shift_id}, ${day.shift_start},
@@ -114,16 +127,16 @@ export async function correctAttendance(
           late_minutes = excluded.late_minutes, early_minutes = excluded.early_minutes, source = 'correction',
           updated_at = now(), version = attendances.version + 1
         returning id`)
-    ).rows[0] as { id: string };
-    const changes = (['clock_in', 'clock_out'] as const).filter(
-      (field) => input[field] !== undefined && instant(current?.[field] ?? null) !== instant(day[field]),
-    );
-    for (const field of changes) {
-      await tx.execute(sql`
-        insert into attendance_corrections (company_id, attendance_id, field, old_value, new_value, reason, created_by)
+  ).rows[0] as { id: string };
+  const changes = (['clock_in', 'clock_out'] as const).filter(
+    (field) => input[field] !== undefined && instant(current?.[field] ?? null) !== instant(day[field]),
+  );
+  for (const field of changes) {
+    await tx.execute(sql`
+        insert into attendance_corrections (company_id, attendance_id, field, old_value, new_value, reason, approval_id,
+          created_by)
         values (${caller.companyId}, ${written.id}, ${field}, ${current?.[field] ?? null}, ${day[field]},
-          ${input.reason ?? null}, ${caller.userId})`);
-    }
-    return { _id: written.id };
-  });
+          ${input.reason ?? null}, ${input.approval ?? null}, ${caller.userId})`);
+  }
+  return { _id: written.id };
 }

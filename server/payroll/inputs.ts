@@ -2,6 +2,7 @@
  * Everything a run reads, loaded set-based: one query a table for the whole company and period, never one a person.
  * The result is the engine's input per employee (common/payroll/README.md, "Mapping stored data").
  */
+
 import { and, asc, eq, gte, inArray, isNull, lte, ne, or, sql } from 'drizzle-orm';
 import type {
   AttendanceTotals,
@@ -12,6 +13,7 @@ import type {
   PtkpStatus,
   YearToDate,
 } from '../../common/payroll/types.ts';
+import { loadApprovedOfMonth } from '../approvals/payroll.ts';
 import type { Executor } from '../db/connect.ts';
 import {
   absentDeductions,
@@ -79,6 +81,13 @@ export async function loadAttendanceTotals(
   // Attendance (server/attendance/report.ts, the cells the daily screen and the report show).
   const attendance = await attendanceOfEmployees(db, companyId, employeeIds, year, month);
   for (const [employee, totals] of attendance) entry(employee).attendance = totals;
+  // Approvals: approved overtime by day type and business-trip days (server/approvals/payroll.ts).
+  const approved = await loadApprovedOfMonth(db, companyId, employeeIds, firstDay({ year, month }), lastDay({ year, month }));
+  for (const [employee, found] of approved) {
+    const month = entry(employee);
+    month.overtime = found.overtime;
+    month.business_trip_days = found.business_trip_days;
+  }
   return result;
 }
 

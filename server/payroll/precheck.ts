@@ -3,6 +3,7 @@
  * warnings acknowledged (the codes are stored on the run and logged).
  */
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { openRequestsIn } from '../approvals/payroll.ts';
 import { loadAttendanceGrid, monthRange } from '../attendance/report.ts';
 import type { Executor } from '../db/connect.ts';
 import { employees } from '../db/schema.ts';
@@ -28,10 +29,11 @@ export interface PreCheckWarning {
 }
 
 /**
- * SEAM: requests still pending in the period come from the approvals issue, built in parallel; nothing until then.
+ * Requests still open (pending or partial) in the period: they may change its leave, overtime and attendance.
  */
-async function pendingRequests(_db: Executor, _companyId: string, _period: Period): Promise<PreCheckWarning[]> {
-  return [];
+async function pendingRequests(db: Executor, companyId: string, period: Period): Promise<PreCheckWarning[]> {
+  const open = await openRequestsIn(db, companyId, firstDay(period), lastDay(period));
+  return open.map((request) => ({ code: 'pending_requests', ...request }));
 }
 
 /**

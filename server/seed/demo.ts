@@ -29,6 +29,7 @@ import {
   users,
 } from '../db/schema.ts';
 import { computeRun, storeRun } from '../payroll/run.ts';
+import { seedApprovals } from './approvals.ts';
 import { seedAttendance } from './attendance.ts';
 import { seedLeave } from './leave.ts';
 import {
@@ -1278,6 +1279,7 @@ export async function seedDemo(
       iso(today),
       jakartaMinutesNow(),
     );
+    await seedApprovals(tx, iso(today));
     // After attendance: positions go on the tracked members' recent clocks.
     await seedTracking(tx, iso(today));
   });
