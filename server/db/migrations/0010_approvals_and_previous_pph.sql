@@ -76,6 +76,21 @@ CREATE TABLE "business_trips" (
 	"approval_id" uuid
 );
 --> statement-breakpoint
+CREATE TABLE "employee_previous_pph" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"version" integer DEFAULT 1 NOT NULL,
+	"company_id" uuid NOT NULL,
+	"employee_id" uuid NOT NULL,
+	"year" smallint NOT NULL,
+	"previous_netto" bigint DEFAULT 0 NOT NULL,
+	"previous_pph" bigint DEFAULT 0 NOT NULL,
+	"employer_name" text,
+	"employer_npwp" text
+);
+--> statement-breakpoint
 CREATE TABLE "notifications" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -116,6 +131,8 @@ ALTER TABLE "approvals" ADD CONSTRAINT "approvals_employee_id_employees_id_fk" F
 ALTER TABLE "business_trips" ADD CONSTRAINT "business_trips_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_trips" ADD CONSTRAINT "business_trips_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "business_trips" ADD CONSTRAINT "business_trips_approval_id_approvals_id_fk" FOREIGN KEY ("approval_id") REFERENCES "public"."approvals"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "employee_previous_pph" ADD CONSTRAINT "employee_previous_pph_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "employee_previous_pph" ADD CONSTRAINT "employee_previous_pph_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "notifications" ADD CONSTRAINT "notifications_approval_id_approvals_id_fk" FOREIGN KEY ("approval_id") REFERENCES "public"."approvals"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -134,6 +151,7 @@ CREATE INDEX "approvals_participants_idx" ON "approvals" USING gin ("participant
 CREATE INDEX "approvals_company_dates_idx" ON "approvals" USING btree ("company_id","context","start_date");--> statement-breakpoint
 CREATE INDEX "business_trips_employee_idx" ON "business_trips" USING btree ("employee_id","start_date");--> statement-breakpoint
 CREATE INDEX "business_trips_company_date_idx" ON "business_trips" USING btree ("company_id","start_date");--> statement-breakpoint
+CREATE UNIQUE INDEX "employee_previous_pph_year_key" ON "employee_previous_pph" USING btree ("employee_id","year");--> statement-breakpoint
 CREATE INDEX "notifications_user_idx" ON "notifications" USING btree ("user_id","created_at");--> statement-breakpoint
 CREATE INDEX "overtimes_employee_idx" ON "overtimes" USING btree ("employee_id","date");--> statement-breakpoint
 CREATE INDEX "overtimes_company_date_idx" ON "overtimes" USING btree ("company_id","date");
