@@ -25969,6 +25969,10 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Payslip"][];
                         meta: components["schemas"]["ListMeta"];
+                        /** @description The company's payroll settings an edit is recalculated with (common/payroll/types.ts CompanyPayrollSettings): the run grid recalculates an edited row in the browser with the same engine. */
+                        settings: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };
