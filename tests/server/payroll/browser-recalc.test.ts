@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CompanyPayrollSettings } from '../../../common/payroll/types.ts';
+import type { PayslipEdits } from '../../../common/payroll-run.ts';
 import { employees } from '../../../server/db/schema.ts';
 import type { Payslip } from '../../../src/screens/payroll/api.ts';
 import { mergeEdits, recalculate } from '../../../src/screens/payroll/recalc.ts';
@@ -30,9 +31,13 @@ describe('the browser recalculation matches the server', () => {
     expect(settings).toHaveProperty('rules');
     const payslips = listed.body.data as Payslip[];
     expect(payslips.length).toBeGreaterThan(0);
-    const changes = [{ overtime_hours: 7.5 }, { bonus: 2_500_000 }, { deduction: 150_000, allowance: 300_000 }];
+    const changes: PayslipEdits[] = [
+      { overtime_hours: 7.5 },
+      { bonus: 2_500_000 },
+      { deduction: 150_000, allowance: 300_000 },
+    ];
     for (const [index, payslip] of payslips.entries()) {
-      const change = changes[index % changes.length] as Record<string, number>;
+      const change = changes[index % changes.length] as PayslipEdits;
       const local = recalculate(payslip, mergeEdits(payslip.edits, change), settings);
       const reply = await t.call(admin, 'PATCH', `/v1/payroll-summary/${id}/payslips/${payslip._id}`, {
         edits: change,
