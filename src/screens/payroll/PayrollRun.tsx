@@ -413,6 +413,8 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                   pinnedBottomRowData={totals}
                   columnDefs={columnDefs}
                   getRowId={(params) => params.data._id}
+                  // Some twenty columns: all rendered, so a recalculated row updates every figure at once.
+                  suppressColumnVirtualisation
                   singleClickEdit={false}
                   enterNavigatesVerticallyAfterEdit
                   stopEditingWhenCellsLoseFocus

@@ -61,6 +61,8 @@ const matrix: Record<string, Who[]> = {
   'PATCH /v1/payroll-summary/:id/payslips/:payslipId': companyAdmins,
   'POST /v1/payroll-summary/:id/complete': companyAdmins,
   'POST /v1/payroll-summary/:id/reopen': companyAdmins,
+  // One employee's payslip of a month (payroll-employees).
+  'GET /v1/payroll-employees/:id/payslip': companyAdmins,
   // The tax calculator touches no stored data; a payroll leaf for company admins.
   'POST /v1/payroll/pph21/calculate': companyAdmins,
 };
