@@ -116,3 +116,26 @@ test('payroll run: edit overtime, see the row recalculate, explain, save, downlo
   expect(text).toContain(name);
   expect(text).toContain(thpLocal.trim());
 });
+
+test('payroll run: Enter on a name opens the employee payroll of the month, with its sections and payslip', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto('/dashboard/payroll-run');
+  await page.locator('.payroll-run-list li').first().getByRole('button').first().click();
+  const nameCell = cell(page, 0, 'fullname');
+  const name = (await nameCell.textContent())?.trim() ?? '';
+  await nameCell.click();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(
+    /\/dashboard\/edit\/payroll-employees\/[0-9a-f-]+\?month=\d+&year=\d+&exit=(true|false)/,
+  );
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(name);
+  for (const section of ['Allowance', 'Incentive', 'THR and yearly bonus', 'Bonus', 'Deduction']) {
+    await expect(page.getByRole('region', { name: section, exact: true })).toBeVisible();
+  }
+  const payslip = page.getByRole('region', { name: 'Payslip' });
+  await expect(payslip).toContainText('Take-home pay');
+  await expect(payslip).toContainText(/From the (saved|pending) run/);
+});
