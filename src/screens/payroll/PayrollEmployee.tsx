@@ -135,7 +135,7 @@ export default function PayrollEmployee({ entry, id }: DetailScreenProps) {
       <div className="payroll-employee">
         <div className="payroll-employee-sections">
           {sectionOrder.map((section) => (
-            <section key={section} aria-label={t(sections[section].label)} className="payroll-employee-section">
+            <section key={section} className="payroll-employee-section">
               <h2>{t(sections[section].label)}</h2>
               <ResourceGrid
                 key={`${section}:${id}:${period}`}

@@ -4,7 +4,15 @@
  * the selected figure, filters by department and location, the previous month compared, and 'Are you sure to save
  * payroll?' to complete it. server/payroll/README.md has the rules.
  */
-import type { CellFocusedEvent, CellKeyDownEvent, ColDef, RowClassParams } from 'ag-grid-community';
+import {
+  type CellFocusedEvent,
+  type CellKeyDownEvent,
+  type ColDef,
+  PinnedRowModule,
+  type RowClassParams,
+  RowStyleModule,
+  TextEditorModule,
+} from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -47,6 +55,9 @@ import { mergeEdits, mismatches, recalculate } from './recalc.ts';
 import './payroll.css';
 
 const editable = new Set<string>(payslipEditFields);
+
+/** The shared grid modules plus what this sheet needs: the pinned totals row, row classes and the text editor. */
+const runGridModules = [...gridModules, PinnedRowModule, RowStyleModule, TextEditorModule];
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -407,7 +418,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
               <div className="payroll-grid">
                 <AgGridReact<RunRow>
                   ref={gridRef}
-                  modules={gridModules}
+                  modules={runGridModules}
                   theme={gridTheme}
                   rowData={visible}
                   pinnedBottomRowData={totals}
