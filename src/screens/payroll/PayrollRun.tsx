@@ -14,7 +14,7 @@ import {
   TextEditorModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CompanyPayrollSettings } from '../../../common/payroll/types.ts';
@@ -163,7 +163,12 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
    * (the server's figures win; a difference is shown on the row and in a toast).
    */
   const onCellValueChanged = useCallback(
-    async (event: { data: RunRow; colDef: ColDef<RunRow>; newValue: unknown }) => {
+    async (event: {
+      data: RunRow;
+      colDef: ColDef<RunRow>;
+      newValue: unknown;
+      api: { getRowNode(id: string): { setData(data: RunRow): void } | undefined };
+    }) => {
       const payslip = event.data.payslip;
       if (!selected || !event.colDef.field || !payslip) return;
       const field = event.colDef.field as PayslipEditField;
@@ -175,7 +180,9 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       try {
         local = recalculate(payslip, edits, settings);
         const row = { ...toRow(local, previousThp.get(payslip.employee._id)), check: 'local' as const };
-        setRows((all) => all.map((r) => (r._id === row._id ? row : r)));
+        // The row's cells at once, straight in the grid; the screen's state (totals, explain) follows unhurried.
+        event.api.getRowNode(row._id)?.setData(row);
+        startTransition(() => setRows((all) => all.map((r) => (r._id === row._id ? row : r))));
       } catch {
         // The engine refused the input: the server's reply says why.
       }
