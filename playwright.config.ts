@@ -72,7 +72,8 @@ export default defineConfig({
       // No tile server in the tests (nor network): the live-tracking map's tiles fail and the screen still works.
       MAP_TILE_URL: '/map-tiles-offline/{z}/{x}/{y}.png',
     },
-    timeout: 180_000,
+    // A loaded shared machine may need longer to build and seed: E2E_SERVER_TIMEOUT (ms) raises it.
+    timeout: Number(process.env.E2E_SERVER_TIMEOUT ?? 180_000),
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',

@@ -35,6 +35,7 @@ import { jobRoutes, jobSchemas } from './jobs/routes.ts';
 import { leaveRoutes, leaveSchemas } from './leave/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { calculatorRoutes } from './payroll/calculator-routes.ts';
+import { employeePayrollRoutes, employeePayrollSchemas } from './payroll/employee-routes.ts';
 import { payrollRoutes, payrollSchemas } from './payroll/routes.ts';
 import { payslipRoutes, payslipSchemas } from './payslips/routes.ts';
 import { resources } from './resources/index.ts';
@@ -131,6 +132,7 @@ export async function buildApp({
     ...payslipSchemas,
     ...jobSchemas,
     ...payrollSchemas,
+    ...employeePayrollSchemas,
     ...trackingSchemas,
     ...attendanceSchemas,
     ...leaveSchemas,
@@ -162,6 +164,7 @@ export async function buildApp({
   app.addHook('onClose', async () => jobs.stop());
   jobRoutes(app, db);
   payrollRoutes(app, db, config);
+  employeePayrollRoutes(app, db);
   healthRoutes(app, database);
   authRoutes(app, db, config);
   accountRoutes(app, db, config, mailer);

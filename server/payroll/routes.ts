@@ -12,6 +12,7 @@ import { scopeOf } from '../http/access.ts';
 import { errorResponses, IdParams, MetaSchema, Nullable } from '../http/schemas.ts';
 import { jobUrl } from '../jobs/routes.ts';
 import { departmentScope } from '../payslips/repository.ts';
+import { loadCompanySettings } from './inputs.ts';
 import { preCheck, preCheckCodes } from './precheck.ts';
 import {
   type CreateRunBody,
@@ -380,7 +381,15 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       tags: ['payroll'],
       params: IdParams,
       response: {
-        200: Type.Object({ data: Type.Array(Type.Ref(Payslip)), meta: Type.Ref(MetaSchema) }),
+        200: Type.Object({
+          data: Type.Array(Type.Ref(Payslip)),
+          meta: Type.Ref(MetaSchema),
+          settings: Type.Record(Type.String(), Type.Unknown(), {
+            description:
+              "The company's payroll settings an edit is recalculated with (common/payroll/types.ts " +
+              'CompanyPayrollSettings): the run grid recalculates an edited row in the browser with the same engine.',
+          }),
+        }),
         ...errorResponses,
       },
     },
@@ -389,22 +398,29 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       const { id } = request.params as { id: string };
       await summaryOf(db, companyId, id);
       const department = departmentScope(actor);
-      const rows = await db
-        .select()
-        .from(payslips)
-        .where(
-          and(
-            eq(payslips.summary, id),
-            eq(payslips.company_id, companyId),
-            department === undefined
-              ? undefined
-              : department === null
-                ? sql`false`
-                : eq(payslips.department, department),
-          ),
-        )
-        .orderBy(asc(payslips.fullname), asc(payslips.id));
-      return { data: rows.map(payslipReply), meta: { total: rows.length, limit: rows.length, skip: 0 } };
+      const [rows, settings] = await Promise.all([
+        db
+          .select()
+          .from(payslips)
+          .where(
+            and(
+              eq(payslips.summary, id),
+              eq(payslips.company_id, companyId),
+              department === undefined
+                ? undefined
+                : department === null
+                  ? sql`false`
+                  : eq(payslips.department, department),
+            ),
+          )
+          .orderBy(asc(payslips.fullname), asc(payslips.id)),
+        loadCompanySettings(db, companyId),
+      ]);
+      return {
+        data: rows.map(payslipReply),
+        meta: { total: rows.length, limit: rows.length, skip: 0 },
+        settings: settings as Record<string, unknown>,
+      };
     },
   });
 

@@ -1805,6 +1805,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payroll-employees/{id}/payslip": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description One employee's payslip for a month: the monthly run's when one exists, else a preview by the engine. */
+        get: operations["employeeMonthPayslip"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payroll-summary": {
         parameters: {
             query?: never;
@@ -5018,6 +5035,31 @@ export interface components {
             /** @description Login name; defaults to the employee id */
             username?: string;
             work_days?: number;
+        };
+        EmployeePayslip: {
+            payslip: {
+                bpjs: {
+                    [key: string]: number;
+                };
+                /** @description Integer rupiah */
+                bpjs_company: number;
+                /** @description Integer rupiah */
+                bpjs_employee: number;
+                /** @description Integer rupiah */
+                bruto: number;
+                lines: components["schemas"]["PayslipLine"][];
+                /** @description Integer rupiah */
+                pph21: number;
+                /** @description Integer rupiah */
+                thp: number;
+            } | null;
+            run: {
+                /** Format: uuid */
+                _id: string;
+                status: "pending" | "completed";
+                title: string;
+            } | null;
+            source: "run" | "preview" | "none";
         };
         EmployeeRef: {
             /** Format: uuid */
@@ -27175,6 +27217,105 @@ export interface operations {
             };
         };
     };
+    employeeMonthPayslip: {
+        parameters: {
+            query: {
+                month: number;
+                year: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["EmployeePayslip"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listPayrollSummaries: {
         parameters: {
             query?: {
@@ -27706,6 +27847,10 @@ export interface operations {
                     "application/json": {
                         data: components["schemas"]["Payslip"][];
                         meta: components["schemas"]["ListMeta"];
+                        /** @description The company's payroll settings an edit is recalculated with (common/payroll/types.ts CompanyPayrollSettings): the run grid recalculates an edited row in the browser with the same engine. */
+                        settings: {
+                            [key: string]: unknown;
+                        };
                     };
                 };
             };

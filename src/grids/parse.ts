@@ -119,7 +119,7 @@ const CURRENCY = /^(?:rp\.?|idr)\s*|\s*(?:rp\.?|idr)$/i;
  * ('(5.000)' is -5000), and, when asked, a currency mark ('Rp', 'Rp.', 'IDR', before or after, in or outside the sign
  * or parentheses: '-Rp 2.500' as `formatRupiah` writes it) or a trailing '%'.
  */
-function readNumber(
+export function readNumber(
   text: string,
   options: { currency?: boolean; percent?: boolean; single: 'auto' | 'decimal' },
 ): number | null {

@@ -60,6 +60,7 @@ const detailScreens: Partial<Record<MenuId, DetailScreen>> = {
   'active-employees': employeeDetail,
   'resigned-employees': employeeDetail,
   'daily-worker': employeeDetail,
+  'payroll-employees': page<DetailScreenProps>(() => import('../screens/payroll/PayrollEmployee.tsx')),
 };
 
 /** `/dashboard/edit/:type?/:id?`: the record detail of a screen the user may see (`type` is its route path). */

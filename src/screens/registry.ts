@@ -38,6 +38,7 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'payroll-references': referenceLists,
   'payroll-rules': referenceLists,
   'payroll-run': page<ScreenProps>(() => import('./payroll/PayrollRun.tsx')),
+  'payroll-employees': page<ScreenProps>(() => import('./payroll/PayrollEmployees.tsx')),
   'tax-calculator': page<ScreenProps>(() => import('./payroll/TaxCalculator.tsx')),
   rules: page<ScreenProps>(() => import('./leave/LeaveRules.tsx')),
   'mass-leave': page<ScreenProps>(() => import('./leave/Holidays.tsx')),

@@ -114,6 +114,9 @@ const openApiEnumKeys: Record<string, string | null> = {
   // Payroll runs (issue 14) and the jobs that make them.
   'PayrollSummary.type': 'payroll_run_type',
   'PayrollSummary.status': 'payroll_run_status',
+  // The payroll-employees screen shows the run's status and the payslip's source in its own sentences.
+  'EmployeePayslip.run.status': null,
+  'EmployeePayslip.source': null,
   'PreCheckWarning.code': 'payroll_warning',
   'Job.status': 'job_status',
   'Shift.type': 'shift_type',

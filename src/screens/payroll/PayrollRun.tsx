@@ -4,15 +4,27 @@
  * the selected figure, filters by department and location, the previous month compared, and 'Are you sure to save
  * payroll?' to complete it. server/payroll/README.md has the rules.
  */
-import type { CellFocusedEvent, ColDef, RowClassParams } from 'ag-grid-community';
+import {
+  type CellFocusedEvent,
+  type CellKeyDownEvent,
+  type ColDef,
+  PinnedRowModule,
+  type RowClassParams,
+  RowStyleModule,
+  TextEditorModule,
+} from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import type { CompanyPayrollSettings } from '../../../common/payroll/types.ts';
+import type { PayslipEditField, PayslipEdits } from '../../../common/payroll-run.ts';
 import { payslipEditFields } from '../../../common/payroll-run.ts';
 import { ApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import { formatRupiah } from '../../format.ts';
 import { gridModules } from '../../grids/modules.ts';
+import { readNumber } from '../../grids/parse.ts';
 import { gridTheme } from '../../grids/ResourceGrid.tsx';
 import { useCanWrite } from '../../menu/access.ts';
 import { startTask, toast } from '../../overlays/progress.ts';
@@ -28,22 +40,30 @@ import {
   getJob,
   listPayslips,
   listRuns,
+  loadSheet,
+  type Payslip,
   preCheck,
   reopenRun,
   type Summary,
   type Warning,
 } from './api.ts';
-import { columnLabels, explainLines, numberColumns, type RunRow, toRow, totalsRow } from './columns.ts';
+import { columnLabels, numberColumns, type RunRow, toRow, totalsRow } from './columns.ts';
 import { payrollRunCommands } from './commands.ts';
+import { ExplainPanel } from './ExplainPanel.tsx';
 import { PreCheckDialog } from './PreCheckDialog.tsx';
+import { mergeEdits, mismatches, recalculate } from './recalc.ts';
 import './payroll.css';
 
 const editable = new Set<string>(payslipEditFields);
+
+/** The shared grid modules plus what this sheet needs: the pinned totals row, row classes and the text editor. */
+const runGridModules = [...gridModules, PinnedRowModule, RowStyleModule, TextEditorModule];
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export default function PayrollRun({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();
+  const navigate = useNavigate();
   const canWrite = useCanWrite('payroll-run');
   const title = t(entry.titleKey);
   const [runs, setRuns] = useState<Summary[]>([]);
@@ -52,7 +72,11 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
   const [department, setDepartment] = useState('');
   const [location, setLocation] = useState('');
   const [compare, setCompare] = useState(false);
-  const [focused, setFocused] = useState<{ row: RunRow; column: string } | null>(null);
+  const [focused, setFocused] = useState<{ id: string; column: string } | null>(null);
+  const [showExplain, setShowExplain] = useState(true);
+  const [settings, setSettings] = useState<CompanyPayrollSettings>({});
+  /** The latest edit sent per payslip: an older reply never overwrites a newer local figure. */
+  const editSeq = useRef(new Map<string, number>());
   const [dialog, setDialog] = useState<'create' | 'save' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -73,7 +97,8 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
     async (run: Summary) => {
       setSelected(run);
       setFocused(null);
-      const payslips = await listPayslips(run._id);
+      const { payslips, settings: loaded } = await loadSheet(run._id);
+      setSettings(loaded);
       // The previous month's completed run of the same type, for the comparison.
       const before = runs.find(
         (r) =>
@@ -116,10 +141,14 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
           width: column === 'overtime_hours' ? 120 : 140,
           type: 'rightAligned',
           editable: (params) => pending && canWrite && editable.has(column) && !params.node.isRowPinned(),
-          cellClass: editable.has(column) ? 'payroll-input' : undefined,
+          cellClassRules: {
+            'payroll-input': () => editable.has(column),
+            'payroll-local': (params) => !editable.has(column) && params.data?.check === 'local',
+          },
           valueParser: (params) => {
-            const value = Number(String(params.newValue).replace(/[^\d.]/g, ''));
-            return Number.isFinite(value) ? value : params.oldValue;
+            const value = readNumber(String(params.newValue ?? ''), { currency: true, single: 'auto' });
+            if (value === null || value < 0) return params.oldValue;
+            return column === 'overtime_hours' ? Math.round(value * 4) / 4 : Math.round(value);
           },
           valueFormatter: (params) =>
             column === 'overtime_hours' ? String(params.value ?? 0) : formatRupiah(params.value as number),
@@ -129,21 +158,61 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
     [t, pending, canWrite],
   );
 
+  /**
+   * An edited input: the row is recomputed here with the server's engine at once, then the PATCH's reply confirms it
+   * (the server's figures win; a difference is shown on the row and in a toast).
+   */
   const onCellValueChanged = useCallback(
-    async (event: { data: RunRow; colDef: ColDef<RunRow>; newValue: unknown }) => {
-      if (!selected || !event.colDef.field) return;
-      const field = event.colDef.field as (typeof payslipEditFields)[number];
+    async (event: {
+      data: RunRow;
+      colDef: ColDef<RunRow>;
+      newValue: unknown;
+      api: { getRowNode(id: string): { setData(data: RunRow): void } | undefined };
+    }) => {
+      const payslip = event.data.payslip;
+      if (!selected || !event.colDef.field || !payslip) return;
+      const field = event.colDef.field as PayslipEditField;
+      const value = Number(event.newValue);
+      const edits = mergeEdits(payslip.edits as PayslipEdits, { [field]: value });
+      const seq = (editSeq.current.get(payslip._id) ?? 0) + 1;
+      editSeq.current.set(payslip._id, seq);
+      let local: Payslip | null = null;
       try {
-        const payslip = await editPayslip(selected._id, event.data._id, { [field]: Number(event.newValue) });
+        local = recalculate(payslip, edits, settings);
+        const row = { ...toRow(local, previousThp.get(payslip.employee._id)), check: 'local' as const };
+        // The row's cells at once, straight in the grid; the screen's state (totals, explain) follows unhurried.
+        event.api.getRowNode(row._id)?.setData(row);
+        startTransition(() => setRows((all) => all.map((r) => (r._id === row._id ? row : r))));
+      } catch {
+        // The engine refused the input: the server's reply says why.
+      }
+      try {
+        const confirmed = await editPayslip(selected._id, payslip._id, { [field]: value });
+        if (editSeq.current.get(payslip._id) !== seq) return;
+        const differs = local ? mismatches(local, confirmed) : [];
+        const row = {
+          ...toRow(confirmed, previousThp.get(confirmed.employee._id)),
+          check: differs.length ? ('mismatch' as const) : ('confirmed' as const),
+        };
+        setRows((all) => all.map((r) => (r._id === row._id ? row : r)));
+        if (differs.length) {
+          toast(
+            t('payrollRun.mismatch', {
+              name: confirmed.employee.fullname,
+              figures: differs.map((key) => t(columnLabels[key])).join(', '),
+            }),
+            'error',
+          );
+        }
+      } catch (e) {
+        if (editSeq.current.get(payslip._id) !== seq) return;
+        toast(e instanceof ApiError ? errorText(t, e) : String(e), 'error');
+        // Back to the figures the server holds.
         const row = toRow(payslip, previousThp.get(payslip.employee._id));
         setRows((all) => all.map((r) => (r._id === row._id ? row : r)));
-        setFocused((f) => (f && f.row._id === row._id ? { ...f, row } : f));
-      } catch (e) {
-        toast(e instanceof ApiError ? errorText(t, e) : String(e), 'error');
-        setRows((all) => [...all]);
       }
     },
-    [selected, previousThp, t],
+    [selected, previousThp, settings, t],
   );
 
   const onCellFocused = useCallback((event: CellFocusedEvent<RunRow>) => {
@@ -152,7 +221,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       event.rowPinned === 'bottom'
         ? event.api.getPinnedBottomRow(event.rowIndex)
         : event.api.getDisplayedRowAtIndex(event.rowIndex);
-    if (node?.data) setFocused({ row: node.data, column: event.column.getColId() });
+    if (node?.data) setFocused({ id: node.data._id, column: event.column.getColId() });
   }, []);
 
   const runCreate = useCallback(
@@ -225,6 +294,37 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
     [refreshRuns, selected, t],
   );
 
+  const focusedRow = focused
+    ? focused.id === 'total'
+      ? (totals[0] ?? null)
+      : (rows.find((row) => row._id === focused.id) ?? null)
+    : null;
+
+  /** The row's employee payroll for the run's month (payroll-employees). */
+  const openEmployee = useCallback(
+    (row: RunRow) => {
+      if (!selected || !row.payslip) return;
+      const input = row.payslip.input as { employee?: { exit_date?: string | null } };
+      const query = new URLSearchParams({
+        month: String(selected.month),
+        year: String(selected.year),
+        exit: String(Boolean(input.employee?.exit_date)),
+      });
+      navigate(`/dashboard/edit/payroll-employees/${row.payslip.employee._id}?${query}`);
+    },
+    [selected, navigate],
+  );
+
+  const onCellKeyDown = useCallback(
+    (event: CellKeyDownEvent<RunRow>) => {
+      const key = (event.event as KeyboardEvent | null)?.key;
+      if (key !== 'Enter' || !event.data || event.node.isRowPinned()) return;
+      if (event.colDef.editable && pending && canWrite && editable.has(event.colDef.field ?? '')) return;
+      openEmployee(event.data);
+    },
+    [openEmployee, pending, canWrite],
+  );
+
   useCommands(
     payrollRunCommands({
       canWrite,
@@ -232,16 +332,16 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       newRun: () => setDialog('create'),
       save: () => setDialog('save'),
       compare: () => setCompare((c) => !c),
+      explain: () => setShowExplain((shown) => !shown),
+      openEmployee: focusedRow?.payslip ? () => openEmployee(focusedRow) : null,
       focusGrid: () => {
         const api = gridRef.current?.api;
         const first = api?.getAllDisplayedColumns()[0];
         if (api && first) api.setFocusedCell(0, first);
       },
     }),
-    [canWrite, pending],
+    [canWrite, pending, focusedRow, openEmployee],
   );
-
-  const explain = focused ? explainLines(focused.row, focused.column) : [];
 
   return (
     <>
@@ -310,6 +410,11 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                 <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} />{' '}
                 {t('payrollRun.compare')}
               </label>
+              {!showExplain && (
+                <button type="button" aria-keyshortcuts="Control+I" onClick={() => setShowExplain(true)}>
+                  {t('payrollRun.explainShow')}
+                </button>
+              )}
               {canWrite && pending && (
                 <button type="button" className="primary" onClick={() => setDialog('save')}>
                   {t('payrollRun.save')}
@@ -320,43 +425,34 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
               <div className="payroll-grid">
                 <AgGridReact<RunRow>
                   ref={gridRef}
-                  modules={gridModules}
+                  modules={runGridModules}
                   theme={gridTheme}
                   rowData={visible}
                   pinnedBottomRowData={totals}
                   columnDefs={columnDefs}
                   getRowId={(params) => params.data._id}
+                  // Some twenty columns: all rendered, so a recalculated row updates every figure at once.
+                  suppressColumnVirtualisation
                   singleClickEdit={false}
                   enterNavigatesVerticallyAfterEdit
                   stopEditingWhenCellsLoseFocus
                   onCellValueChanged={(event) => void onCellValueChanged(event as never)}
                   onCellFocused={onCellFocused}
+                  onCellKeyDown={onCellKeyDown}
                   rowClassRules={{
                     'payroll-changed': (params: RowClassParams<RunRow>) => compare && Boolean(params.data?.changed),
+                    'payroll-mismatch': (params: RowClassParams<RunRow>) => params.data?.check === 'mismatch',
                   }}
                 />
               </div>
-              <aside className="payroll-explain" aria-label={t('payrollRun.explain')}>
-                <h3>{t('payrollRun.explain')}</h3>
-                {!focused && <p className="muted">{t('payrollRun.explainEmpty')}</p>}
-                {focused && (
-                  <>
-                    <p>
-                      <strong>{focused.row.fullname}</strong> ·{' '}
-                      {t(columnLabels[focused.column as keyof typeof columnLabels] ?? 'payrollRun.total')}
-                    </p>
-                    {explain.length === 0 && <p className="muted">{t('payrollRun.explainNone')}</p>}
-                    {explain.map((line) => (
-                      <details key={`${line.code}-${line.name ?? ''}-${line.amount}`} open>
-                        <summary>
-                          {line.name ?? line.code}: {formatRupiah(line.amount)}
-                        </summary>
-                        <pre>{JSON.stringify(line.explain, null, 1)}</pre>
-                      </details>
-                    ))}
-                  </>
-                )}
-              </aside>
+              {showExplain && (
+                <ExplainPanel
+                  row={focusedRow}
+                  column={focused?.column ?? null}
+                  settings={settings}
+                  onClose={() => setShowExplain(false)}
+                />
+              )}
             </div>
           </section>
         )}

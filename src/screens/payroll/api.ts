@@ -1,5 +1,6 @@
 /** The payroll-run screen's calls to `/v1/payroll-summary` and `/v1/jobs` (server/payroll/routes.ts). */
 
+import type { CompanyPayrollSettings } from '../../../common/payroll/types.ts';
 import type { PayslipEditField } from '../../../common/payroll-run.ts';
 import { api, call, type Schemas } from '../../api/client.ts';
 
@@ -13,6 +14,13 @@ export const listRuns = () =>
 
 export const listPayslips = (id: string) =>
   call(api.GET('/v1/payroll-summary/{id}/payslips', { params: { path: { id } } })).then((reply) => reply.data);
+
+/** A run's payslips with the company settings the browser recalculates an edited row with. */
+export const loadSheet = (id: string) =>
+  call(api.GET('/v1/payroll-summary/{id}/payslips', { params: { path: { id } } })).then((reply) => ({
+    payslips: reply.data,
+    settings: reply.settings as CompanyPayrollSettings,
+  }));
 
 export const preCheck = (year: number, month: number) =>
   call(api.GET('/v1/payroll-summary/pre-check', { params: { query: { year, month } } })).then(

@@ -4,7 +4,7 @@
  */
 
 import type { PayslipInput } from '../../../common/payroll/types.ts';
-import { inputValue, type PayslipEditField, type PayslipEdits } from '../../../common/payroll-run.ts';
+import { inputValue, type PayslipEdits } from '../../../common/payroll-run.ts';
 import type { Payslip } from './api.ts';
 
 export type FigureKey =
@@ -12,6 +12,7 @@ export type FigureKey =
   | 'fixed_allowances'
   | 'overtime'
   | 'thr'
+  | 'attendance_deductions'
   | 'bruto'
   | 'bpjs_employee'
   | 'bpjs_company'
@@ -30,21 +31,13 @@ export const figureLines = {
   ],
   overtime: ['overtime'],
   thr: ['thr', 'yearly_bonus'],
+  attendance_deductions: ['late_deduction', 'early_deduction', 'absent_deduction', 'missed_deduction'],
   bruto: ['basic_salary'],
   bpjs_employee: ['jht_employee', 'jp_employee', 'ks_employee', 'ks_additional'],
   bpjs_company: ['jht_employer', 'jp_employer', 'jkk_employer', 'jkm_employer', 'ks_employer'],
   pph21: ['pph21', 'tax_allowance'],
   thp: ['pph21'],
 } as const satisfies Record<FigureKey, readonly string[]>;
-
-/** Input column -> the line codes its amount shows in. */
-export const inputLines = {
-  overtime_hours: ['overtime'],
-  allowance: ['allowance'],
-  incentive: ['incentive'],
-  bonus: ['bonus'],
-  deduction: ['deduction'],
-} as const satisfies Record<PayslipEditField, readonly string[]>;
 
 /** One grid row: the payslip flattened to the columns. */
 export interface RunRow {
@@ -64,6 +57,7 @@ export interface RunRow {
   fixed_allowances: number;
   overtime: number;
   thr: number;
+  attendance_deductions: number;
   bruto: number;
   bpjs_employee: number;
   bpjs_company: number;
@@ -71,6 +65,8 @@ export interface RunRow {
   thp: number;
   changed: boolean;
   payslip: Payslip | null;
+  /** After an edit: recomputed here and waiting for the server, confirmed by it, or computed differently by it. */
+  check?: 'local' | 'confirmed' | 'mismatch';
 }
 
 const sumLines = (payslip: Payslip, codes: readonly string[]) =>
@@ -96,6 +92,7 @@ export function toRow(payslip: Payslip, previousThp: number | undefined): RunRow
     fixed_allowances: sumLines(payslip, figureLines.fixed_allowances),
     overtime: sumLines(payslip, figureLines.overtime),
     thr: sumLines(payslip, figureLines.thr),
+    attendance_deductions: sumLines(payslip, figureLines.attendance_deductions),
     bruto: payslip.bruto,
     bpjs_employee: payslip.bpjs_employee,
     bpjs_company: payslip.bpjs_company,
@@ -116,6 +113,7 @@ export const numberColumns = [
   'fixed_allowances',
   'overtime',
   'thr',
+  'attendance_deductions',
   'bruto',
   'bpjs_employee',
   'bpjs_company',
@@ -141,18 +139,6 @@ export function totalsRow(rows: readonly RunRow[], label: string): RunRow {
   };
 }
 
-/** The lines a cell stands for, for the explain panel. */
-export function explainLines(row: RunRow, column: string) {
-  if (!row.payslip) return [];
-  const codes: readonly string[] =
-    (figureLines as Record<string, readonly string[]>)[column] ??
-    (inputLines as Record<string, readonly string[]>)[column] ??
-    [];
-  const lines = row.payslip.lines.filter((line) => codes.includes(line.code));
-  if (column === 'bruto' || column === 'thp') return row.payslip.lines.filter((line) => line.kind !== 'info');
-  return lines;
-}
-
 /** Each column's label key, spelled out (the locale test finds keys by their literal text). */
 export const columnLabels = {
   overtime_hours: 'payrollRun.columns.overtime_hours',
@@ -164,6 +150,7 @@ export const columnLabels = {
   fixed_allowances: 'payrollRun.columns.fixed_allowances',
   overtime: 'payrollRun.columns.overtime',
   thr: 'payrollRun.columns.thr',
+  attendance_deductions: 'payrollRun.columns.attendance_deductions',
   bruto: 'payrollRun.columns.bruto',
   bpjs_employee: 'payrollRun.columns.bpjs_employee',
   bpjs_company: 'payrollRun.columns.bpjs_company',
@@ -174,3 +161,4 @@ export const columnLabels = {
   department_name: 'payrollRun.columns.department',
   location_name: 'payrollRun.columns.location',
 } as const satisfies Record<NumberColumn | 'fullname' | 'employee_id' | 'department_name' | 'location_name', string>;
+export type ColumnKey = keyof typeof columnLabels;

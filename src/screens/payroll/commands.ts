@@ -8,6 +8,10 @@ export interface PayrollRunActions {
   save(): void;
   compare(): void;
   focusGrid(): void;
+  /** Shows or hides the explain panel; the focus stays where it is. */
+  explain(): void;
+  /** Opens the focused row's employee payroll for the run's month (null: no row focused). */
+  openEmployee: (() => void) | null;
 }
 
 /** After the palette closed and gave the focus back (a dialog makes the page inert while it is open). */
@@ -45,6 +49,25 @@ export function payrollRunCommands(actions: PayrollRunActions): Command[] {
       keywords: ['compare', 'previous', 'bandingkan', '比较'],
       isEnabled: () => true,
       run: () => afterPalette(actions.compare),
+    },
+    {
+      ...base,
+      id: 'payroll-run:explain',
+      label: 'payrollRun.explainToggle',
+      keywords: ['explain', 'why', 'jelaskan', 'penjelasan', '解释'],
+      shortcut: { key: 'i', mod: true },
+      isEnabled: () => true,
+      // No palette round trip: the shortcut toggles it with the focus left in the grid.
+      run: () => actions.explain(),
+    },
+    {
+      ...base,
+      id: 'payroll-run:employee',
+      label: 'payrollRun.openEmployee',
+      keywords: ['employee', 'payroll', 'karyawan', 'detail', '员工'],
+      shortcut: { key: 'o', mod: true, shift: true },
+      isEnabled: () => actions.openEmployee !== null,
+      run: () => actions.openEmployee?.(),
     },
     {
       ...base,

@@ -67,6 +67,8 @@ const matrix: Record<string, Who[]> = {
   'PATCH /v1/payroll-summary/:id/payslips/:payslipId': companyWide,
   'POST /v1/payroll-summary/:id/complete': companyWide,
   'POST /v1/payroll-summary/:id/reopen': companyWide,
+  // One employee's payslip of a month (payroll-employees).
+  'GET /v1/payroll-employees/:id/payslip': companyAdmins,
   // The tax calculator touches no stored data; a payroll leaf for company admins.
   'POST /v1/payroll/pph21/calculate': companyAdmins,
   // Approvals (issue 13): requests are made and read by anyone in a company (own employee record checked in the

@@ -1,0 +1,137 @@
+/**
+ * `GET /v1/payroll-employees/{id}/payslip`: one employee's payslip for a month, for the payroll-employees screen. The
+ * month's monthly run payslip when a run exists (pending or completed); otherwise a preview computed by the engine from
+ * the stored data as a run would load it (nothing is written). Tenancy and department scope as every employee read:
+ * another company's employee, or another department's for an admin_department caller, is a 404.
+ */
+import { Type } from '@sinclair/typebox';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { computePayslip } from '../../common/payroll/payslip.ts';
+import type { Db } from '../db/connect.ts';
+import { employees, payrollSummaries, payslips } from '../db/schema.ts';
+import { scopeOf } from '../http/access.ts';
+import { notFound } from '../http/errors.ts';
+import { errorResponses, Nullable } from '../http/schemas.ts';
+import { loadCompanySettings, loadMonthlyInputs } from './inputs.ts';
+import { bpjsSplit } from './run.ts';
+
+const access = { kind: 'menu', menu: 'payroll-employees', action: 'read', company: true } as const;
+const rupiah = Type.Integer({ description: 'Integer rupiah' });
+
+const EmployeePayslip = Type.Object(
+  {
+    /** `run`: the month's monthly run has it; `preview`: computed now, not stored; `none`: not paid this month. */
+    source: Type.Union([Type.Literal('run'), Type.Literal('preview'), Type.Literal('none')]),
+    run: Nullable(
+      Type.Object({
+        _id: Type.String({ format: 'uuid' }),
+        title: Type.String(),
+        status: Type.Union([Type.Literal('pending'), Type.Literal('completed')]),
+      }),
+    ),
+    payslip: Nullable(
+      Type.Object({
+        lines: Type.Array(Type.Ref('PayslipLine')),
+        bruto: rupiah,
+        pph21: rupiah,
+        thp: rupiah,
+        bpjs_employee: rupiah,
+        bpjs_company: rupiah,
+        bpjs: Type.Record(Type.String(), Type.Integer()),
+      }),
+    ),
+  },
+  { $id: 'EmployeePayslip' },
+);
+
+export const employeePayrollSchemas = [EmployeePayslip];
+
+export function employeePayrollRoutes(app: FastifyInstance, db: Db) {
+  app.get('/v1/payroll-employees/:id/payslip', {
+    config: { access },
+    schema: {
+      operationId: 'employeeMonthPayslip',
+      tags: ['payroll'],
+      description:
+        "One employee's payslip for a month: the monthly run's when one exists, else a preview by the engine.",
+      params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+      querystring: Type.Object(
+        {
+          year: Type.Integer({ minimum: 2000, maximum: 2100 }),
+          month: Type.Integer({ minimum: 1, maximum: 12 }),
+        },
+        { additionalProperties: false },
+      ),
+      response: { 200: Type.Object({ data: Type.Ref(EmployeePayslip) }), ...errorResponses },
+    },
+    handler: async (request) => {
+      const scope = scopeOf(request);
+      const { id } = request.params as { id: string };
+      const period = request.query as { year: number; month: number };
+      const [employee] = await db
+        .select({ id: employees.id, department: employees.department })
+        .from(employees)
+        .where(and(eq(employees.id, id), eq(employees.company_id, scope.companyId)));
+      if (!employee) throw notFound('Employee');
+      if (scope.actor.level === 'admin_department' && employee.department !== scope.actor.departmentId) {
+        throw notFound('Employee');
+      }
+      const [stored] = await db
+        .select({ summary: payrollSummaries, payslip: payslips })
+        .from(payslips)
+        .innerJoin(payrollSummaries, eq(payrollSummaries.id, payslips.summary))
+        .where(
+          and(
+            eq(payslips.company_id, scope.companyId),
+            eq(payslips.employee, id),
+            eq(payrollSummaries.type, 'payroll_run'),
+            eq(payrollSummaries.year, period.year),
+            eq(payrollSummaries.month, period.month),
+          ),
+        )
+        .limit(1);
+      if (stored) {
+        const { summary, payslip } = stored;
+        return {
+          data: {
+            source: 'run' as const,
+            run: { _id: summary.id, title: summary.title, status: summary.status },
+            payslip: {
+              lines: payslip.lines as never,
+              bruto: payslip.bruto,
+              pph21: payslip.pph21,
+              thp: payslip.thp,
+              bpjs_employee: payslip.bpjs_employee,
+              bpjs_company: payslip.bpjs_company,
+              bpjs: payslip.bpjs,
+            },
+          },
+        };
+      }
+      // No run yet: what a run would compute now (the company's inputs are loaded set-based, as a run loads them).
+      const [settings, inputs] = await Promise.all([
+        loadCompanySettings(db, scope.companyId),
+        loadMonthlyInputs(db, scope.companyId, period),
+      ]);
+      const mine = inputs.find((entry) => entry.person.id === id);
+      if (!mine) return { data: { source: 'none' as const, run: null, payslip: null } };
+      const result = computePayslip(mine.input, settings);
+      return {
+        data: {
+          source: 'preview' as const,
+          run: null,
+          payslip: {
+            lines: result.lines as never,
+            bruto: result.bruto,
+            pph21: result.pph21,
+            thp: result.thp,
+            bpjs_employee: result.bpjs.total_employee,
+            bpjs_company: result.bpjs.total_employer,
+            bpjs: bpjsSplit(result),
+          },
+        },
+      };
+    },
+  });
+}
