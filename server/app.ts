@@ -7,6 +7,8 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { activityRoutes, activitySchemas } from './activity/routes.ts';
+import { approvalFlowRoutes, approvalFlowSchemas } from './approvals/flow-routes.ts';
+import { approvalRoutes, approvalSchemas } from './approvals/routes.ts';
 import { GroupMembersSchema, groupRoutes } from './attendance/groups-routes.ts';
 import { attendanceGuards } from './attendance/guards.ts';
 import { RosterSchema, RosterUpdateSchema, rosterRoutes } from './attendance/roster-routes.ts';
@@ -132,6 +134,8 @@ export async function buildApp({
     ...trackingSchemas,
     ...attendanceSchemas,
     ...leaveSchemas,
+    ...approvalSchemas,
+    ...approvalFlowSchemas,
     GroupMembersSchema,
     RosterSchema,
     RosterUpdateSchema,
@@ -167,6 +171,8 @@ export async function buildApp({
   trackingRoutes(app, db, config);
   attendanceRoutes(app, db, config);
   leaveRoutes(app, db);
+  approvalRoutes(app, db);
+  approvalFlowRoutes(app, db);
   attendanceGuards(app, db);
   groupRoutes(app, db);
   rosterRoutes(app, db, config);

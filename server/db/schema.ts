@@ -21,6 +21,13 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import {
+  approvalContexts,
+  approvalDecisions,
+  approvalStatuses,
+  notificationKinds,
+  overtimeDayTypes,
+} from '../../common/approvals.ts';
 import { kopTemplates } from '../../common/company.ts';
 import { levels } from '../../common/menu.ts';
 import {
@@ -1005,4 +1012,164 @@ export const jobs = pgTable(
     updated_at: stamp('updated_at').notNull().defaultNow(),
   },
   (t) => [index('jobs_company_idx').on(t.company_id, t.created_at)],
+);
+
+// Approvals (issue #13, server/approvals/README.md). The closed unions live in common/approvals.ts.
+export const approvalContextEnum = pgEnum('approval_context', approvalContexts);
+export const approvalStatusEnum = pgEnum('approval_status', approvalStatuses);
+export const approvalDecisionEnum = pgEnum('approval_decision', approvalDecisions);
+export const notificationKindEnum = pgEnum('notification_kind', notificationKinds);
+export const overtimeDayTypeEnum = pgEnum('overtime_day_type', overtimeDayTypes);
+
+/** One level of a flow as snapshotted on a request: the approvers' employee ids, resolved at request time. */
+export interface ApprovalFlowSnapshotLevel {
+  approvers: string[];
+  mode: 'any' | 'all';
+}
+export interface ApprovalFlowSnapshot {
+  /** The flow that matched, or null for the supervisor-then-admin fallback. */
+  flow: { id: string; name: string } | null;
+  levels: ApprovalFlowSnapshotLevel[];
+}
+
+/** A request (spec 3, Approval): what is asked (content), where it stands (status, level) and who decides it. */
+export const approvals = pgTable(
+  'approvals',
+  {
+    ...ofEmployee(),
+    context: approvalContextEnum('context').notNull(),
+    status: approvalStatusEnum('status').notNull().default('pending'),
+    /** `LV-2026-00042`, from approval_counters in the insert's transaction. */
+    approval_number: text('approval_number').notNull(),
+    /** The request as validated (ids, not names; names are resolved on read). */
+    content: jsonb('content').$type<Record<string, unknown>>().notNull(),
+    /** The first and last day the request is about: date filters, overlaps and payroll's pending check. */
+    start_date: date('start_date').notNull(),
+    end_date: date('end_date').notNull(),
+    /** 1-based current level; `levels` in all. */
+    level: smallint('level').notNull().default(1),
+    levels: smallint('levels').notNull(),
+    flow: jsonb('flow').$type<ApprovalFlowSnapshot>().notNull(),
+    /** Employee ids who may decide the current level (empty once decided): the inbox reads this. */
+    approvers: uuid('approvers').array().notNull().default(sql`'{}'::uuid[]`),
+    /** Employee ids named at any level: an approver reads these requests (box `all`). */
+    participants: uuid('participants').array().notNull().default(sql`'{}'::uuid[]`),
+  },
+  (t) => [
+    uniqueIndex('approvals_number_key').on(t.company_id, t.approval_number),
+    index('approvals_inbox_idx').on(t.company_id, t.status, t.context, t.created_at),
+    index('approvals_employee_idx').on(t.employee, t.created_at),
+    index('approvals_approvers_idx').using('gin', t.approvers),
+    index('approvals_participants_idx').using('gin', t.participants),
+    index('approvals_company_dates_idx').on(t.company_id, t.context, t.start_date),
+  ],
+);
+
+/** Every decision on a request, the requester's withdrawal included: the approval history. */
+export const approvalDecisionsTable = pgTable(
+  'approval_decisions',
+  {
+    ...owned,
+    approval: uuid('approval_id')
+      .notNull()
+      .references(() => approvals.id, { onDelete: 'cascade' }),
+    level: smallint('level').notNull(),
+    decision: approvalDecisionEnum('decision').notNull(),
+    /** The user who decided (created_by holds the same). */
+    decided_by: uuid('decided_by')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    note: text('note'),
+    /** An admin decided a level they were not an approver of. */
+    as_admin: boolean('as_admin').notNull().default(false),
+  },
+  (t) => [
+    index('approval_decisions_approval_idx').on(t.approval, t.level),
+    index('approval_decisions_company_idx').on(t.company_id, t.created_at),
+  ],
+);
+
+/** Who decides which requests (spec 2.2 approval-flow): ordered levels of approvers for members and contexts. */
+export const approvalFlows = pgTable(
+  'approval_flows',
+  {
+    ...owned,
+    name: text('name').notNull(),
+    context: approvalContextEnum('context').array().notNull(),
+    /** Leave rules the flow applies to (leave only); empty means every leave type. */
+    leave_type: uuid('leave_type').array().notNull().default(sql`'{}'::uuid[]`),
+    members: jsonb('members').$type<{ employees: string[]; departments: string[] }>().notNull(),
+    levels: jsonb('levels')
+      .$type<
+        { approvers: ({ type: 'employee'; employee: string } | { type: 'supervisor' })[]; mode: 'any' | 'all' }[]
+      >()
+      .notNull(),
+  },
+  (t) => [uniqueIndex('approval_flows_name_key').on(t.company_id, sql`lower(${t.name})`)],
+);
+
+/** The last approval number given per company, context and year, incremented in the request's transaction. */
+export const approvalCounters = pgTable(
+  'approval_counters',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    context: approvalContextEnum('context').notNull(),
+    year: smallint('year').notNull(),
+    last: integer('last').notNull().default(0),
+  },
+  (t) => [uniqueIndex('approval_counters_key').on(t.company_id, t.context, t.year)],
+);
+
+/** In-app notifications (spec: repository notifications): a request waits for the user, or was decided. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    ...owned,
+    user: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: notificationKindEnum('kind').notNull(),
+    approval: uuid('approval_id').references(() => approvals.id, { onDelete: 'cascade' }),
+    read_at: stamp('read_at'),
+  },
+  (t) => [index('notifications_user_idx').on(t.user, t.created_at)],
+);
+
+/** Approved overtime (spec 3, Overtime): hours by day type for payroll. */
+export const overtimes = pgTable(
+  'overtimes',
+  {
+    ...ofEmployee(),
+    date: date('date').notNull(),
+    hours: numeric('hours', { precision: 5, scale: 2, mode: 'number' }).notNull(),
+    day_type: overtimeDayTypeEnum('day_type').notNull(),
+    start_time: text('start_time'),
+    end_time: text('end_time'),
+    reason: text('reason'),
+    approval: uuid('approval_id').references(() => approvals.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('overtimes_employee_idx').on(t.employee, t.date),
+    index('overtimes_company_date_idx').on(t.company_id, t.date),
+  ],
+);
+
+/** Approved business trips (spec 3, Business trip): the days payroll's business-trip amount counts. */
+export const businessTrips = pgTable(
+  'business_trips',
+  {
+    ...ofEmployee(),
+    start_date: date('start_date').notNull(),
+    end_date: date('end_date').notNull(),
+    days: smallint('days').notNull(),
+    destination: text('destination').notNull(),
+    purpose: text('purpose'),
+    approval: uuid('approval_id').references(() => approvals.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    index('business_trips_employee_idx').on(t.employee, t.start_date),
+    index('business_trips_company_date_idx').on(t.company_id, t.start_date),
+  ],
 );

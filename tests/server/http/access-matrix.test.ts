@@ -32,6 +32,10 @@ const companyAdmins: Who[] = ['admin', 'sub_admin', 'admin_department'];
 const hrReaders: Who[] = [...companyAdmins, 'custom'];
 /** Company-wide organization and payroll references: a department admin reads them and never writes (issue 10.3). */
 const companyWide: Who[] = ['admin', 'sub_admin'];
+/** Every signed-in user of a company (the developer has none). */
+const inCompany: Who[] = signedIn.filter((who) => who !== 'developer');
+/** Who decides requests: the approval menu's levels (the demo custom role has no approval permission). */
+const deciders: Who[] = ['admin', 'sub_admin', 'admin_department', 'approver'];
 
 /** Who gets past the access check, per route. Everyone else gets 401 (anonymous) or 403. */
 const matrix: Record<string, Who[]> = {
@@ -63,6 +67,21 @@ const matrix: Record<string, Who[]> = {
   'POST /v1/payroll-summary/:id/reopen': companyAdmins,
   // The tax calculator touches no stored data; a payroll leaf for company admins.
   'POST /v1/payroll/pph21/calculate': companyAdmins,
+  // Approvals (issue 13): requests are made and read by anyone in a company (own employee record checked in the
+  // handler); deciding is the approval menu's write; the history its read; flows the admins'.
+  'GET /v1/approvals': inCompany,
+  'POST /v1/approvals': inCompany,
+  'GET /v1/approvals/:id': inCompany,
+  'POST /v1/approvals/:id/withdraw': inCompany,
+  'POST /v1/approvals/decisions': deciders,
+  'GET /v1/approvals/history': deciders,
+  'GET /v1/notifications': inCompany,
+  'POST /v1/notifications/read': inCompany,
+  'GET /v1/approval-flow': companyAdmins,
+  'GET /v1/approval-flow/:id': companyAdmins,
+  'POST /v1/approval-flow': companyAdmins,
+  'PUT /v1/approval-flow/:id': companyAdmins,
+  'DELETE /v1/approval-flow/:id': companyAdmins,
 };
 /**
  * `create: false`: the list offers no create, so it has no POST route. `remove: false`: no delete, so no DELETE routes.
