@@ -2,20 +2,14 @@
  * The approvals screens' vocabulary: the contexts and statuses (common/approvals.ts), the review leaves of the menu
  * and the contexts each one shows (the contract's table), and the API's reply shapes.
  */
-export const approvalContexts = [
-  'leave',
-  'overtime',
-  'clock_correction',
-  'change_shift',
-  'business_trip',
-  'resignation',
-  'employee_profile',
-  'contract',
-] as const;
-export type ApprovalContext = (typeof approvalContexts)[number];
+import {
+  type ApprovalContext,
+  type ApprovalStatus,
+  approvalContexts,
+  approvalStatuses,
+} from '../../../common/approvals.ts';
 
-export const approvalStatuses = ['pending', 'partial', 'approved', 'rejected', 'withdrawn'] as const;
-export type ApprovalStatus = (typeof approvalStatuses)[number];
+export { type ApprovalContext, type ApprovalStatus, approvalContexts, approvalStatuses };
 
 /** The review screens of the approval menu and the contexts each one lists. */
 export const reviewLeaves = {
