@@ -33,6 +33,34 @@ test('an employee requests leave; the admin approves 30 requests from the keyboa
 }) => {
   const [start, end] = nextWorkingPair();
 
+  // ---- 29 colleagues' pending leave, asked by the admin on their behalf (the demo seeds none yet) ----------------
+  await signIn(page);
+  const adminToken = await token(page);
+  const auth = { Authorization: `Bearer ${adminToken}` };
+  const rules = (await (await page.request.get('/v1/leave-rules?limit=100', { headers: auth })).json()) as {
+    data: { _id: string; type: string }[];
+  };
+  const unpaid = rules.data.find((rule) => rule.type === 'Unpaid Leave')!;
+  const people = (await (await page.request.get('/v1/employees?limit=80', { headers: auth })).json()) as {
+    data: { _id: string; user: string | { username?: string } | null }[];
+  };
+  // Two weeks later than the employee's own leave: the demo employee may be among them.
+  const later = new Date(Date.parse(`${start}T00:00:00Z`) + 14 * 86_400_000).toISOString().slice(0, 10);
+  let asked = 0;
+  for (const person of people.data) {
+    if (asked === 29) break;
+    const reply = await page.request.post('/v1/approvals', {
+      headers: auth,
+      data: {
+        context: 'leave',
+        employee: person._id,
+        content: { leave_type: unpaid._id, start_date: later, end_date: later, unit: 'day', reason: 'Family matters' },
+      },
+    });
+    if (reply.status() === 201) asked++;
+  }
+  expect(asked).toBe(29);
+
   // ---- the employee asks -----------------------------------------------------------------------------------------
   const employee = await (await browser.newContext()).newPage();
   await signIn(employee, EMPLOYEE);
@@ -69,7 +97,6 @@ test('an employee requests leave; the admin approves 30 requests from the keyboa
   expect(number).toMatch(/^LV-\d{4}-\d{5}$/);
 
   // ---- the admin decides 30 at once ------------------------------------------------------------------------------
-  await signIn(page);
   await runCommand(page, 'leave approval', 'Leave Approval');
   await expect(page).toHaveURL(/\/dashboard\/approval-leave/);
   await expect(cell(page, 0, 'approval_number')).toHaveText(number);
