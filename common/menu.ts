@@ -266,10 +266,16 @@ export const adminMenu: readonly MenuEntry[] = [
     ],
     { icon: 'plane' },
   ),
-  group('services', ['employee', 'approver'], [leaf('live-attendance', ['employee', 'approver'])], {
-    icon: 'fingerprint',
-    writeRoles: ['employee', 'approver'],
-  }),
+  group(
+    'services',
+    ['employee', 'approver'],
+    // My requests (issue 13): leave, overtime, clock corrections... and their statuses; the requester writes.
+    [leaf('live-attendance', ['employee', 'approver']), leaf('requests', ['employee', 'approver'])],
+    {
+      icon: 'fingerprint',
+      writeRoles: ['employee', 'approver'],
+    },
+  ),
   group(
     'kpi',
     admins,

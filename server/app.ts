@@ -8,6 +8,7 @@ import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { activityRoutes, activitySchemas } from './activity/routes.ts';
 import { approvalFlowRoutes, approvalFlowSchemas } from './approvals/flow-routes.ts';
+import { RequestOptionsSchema, requestOptionRoutes } from './approvals/request-options.ts';
 import { approvalRoutes, approvalSchemas } from './approvals/routes.ts';
 import { GroupMembersDetailSchema, GroupMembersSchema, groupRoutes } from './attendance/groups-routes.ts';
 import { attendanceGuards } from './attendance/guards.ts';
@@ -138,6 +139,7 @@ export async function buildApp({
     ...leaveSchemas,
     ...approvalSchemas,
     ...approvalFlowSchemas,
+    RequestOptionsSchema,
     GroupMembersSchema,
     GroupMembersDetailSchema,
     RosterSchema,
@@ -177,6 +179,7 @@ export async function buildApp({
   leaveRoutes(app, db);
   approvalRoutes(app, db);
   approvalFlowRoutes(app, db);
+  requestOptionRoutes(app, db);
   attendanceGuards(app, db);
   groupRoutes(app, db);
   rosterRoutes(app, db, config);

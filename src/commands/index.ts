@@ -1,6 +1,7 @@
 import { developerCommands, globalCommands } from './global.ts';
 import { listCommands } from './lists.ts';
 import { navigationCommands } from './navigation.ts';
+import { requestCommands } from './requests.ts';
 import type { Command } from './types.ts';
 
 /**
@@ -12,4 +13,5 @@ export const commandLists: readonly (readonly Command[])[] = [
   developerCommands,
   navigationCommands,
   listCommands,
+  requestCommands,
 ];

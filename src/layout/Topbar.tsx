@@ -6,6 +6,8 @@ import type { UserDetail } from '../api/client.ts';
 import { MY_PROFILE_PATH } from '../commands/global.ts';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
 import { initials } from '../format.ts';
+import { viewerOf } from '../menu/index.ts';
+import { NotificationBell } from '../screens/approvals/Notifications.tsx';
 import { logout } from '../session.ts';
 import { onlineAtom } from '../state/network.ts';
 import { greetingFor, greetingKeys } from './greeting.ts';
@@ -57,6 +59,7 @@ export function Topbar({ user }: { user: UserDetail }) {
           <span>{t('shell.palette')}</span>
           <kbd>{t('shell.paletteShortcut')}</kbd>
         </button>
+        {company && <NotificationBell viewer={viewerOf(user)} />}
         <LanguageSelect compact />
         <UserMenu user={user} />
       </div>

@@ -19,6 +19,9 @@ const comingSoon: Screen = page<ScreenProps>(() => import('./ComingSoon.tsx'));
 
 const referenceLists: Screen = page<ScreenProps>(() => import('./ReferenceLists.tsx'));
 
+/** One review grid serves every approval screen that lists requests (approvals/model.ts `reviewLeaves`). */
+const approvalReview: Screen = page<ScreenProps>(() => import('./approvals/Review.tsx'));
+
 const screens: Partial<Record<MenuId, Screen>> = {
   home: page<ScreenProps>(() => import('./Home.tsx')),
   companies: page<ScreenProps>(() => import('./Companies.tsx')),
@@ -50,6 +53,16 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'live-tracking-group': page<ScreenProps>(() => import('./tracking/LiveTrackingGroups.tsx')),
   'live-tracking': page<ScreenProps>(() => import('./tracking/LiveTracking.tsx')),
   'live-attendance': page<ScreenProps>(() => import('./tracking/LiveAttendance.tsx')),
+  employment: approvalReview,
+  'clock-in-out': approvalReview,
+  'change-shift': approvalReview,
+  'approval-leave': approvalReview,
+  'approval-resignation': approvalReview,
+  'approval-overtime': approvalReview,
+  'business-trip': approvalReview,
+  'approval-history': page<ScreenProps>(() => import('./approvals/History.tsx')),
+  'approval-flow': page<ScreenProps>(() => import('./approvals/Flows.tsx')),
+  requests: page<ScreenProps>(() => import('./approvals/Requests.tsx')),
 };
 
 export const screenFor = (id: MenuId): Screen => screens[id] ?? comingSoon;

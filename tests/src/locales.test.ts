@@ -2,6 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { approvalContexts, approvalDecisions, approvalStatuses } from '../../common/approvals.ts';
 import { bpjsTypes } from '../../common/bpjs.ts';
 import { levels } from '../../common/menu.ts';
 import {
@@ -160,6 +161,27 @@ const openApiEnumKeys: Record<string, string | null> = {
   'LeaveUpdate.status': 'leave_status',
   // A position's clock in or out, worded by the live-tracking screen's own texts (tracking.clockIn, tracking.clockOut).
   'LiveTrackingPosition.position.type': null,
+  // Requests and approvals (issue 13).
+  'Approval.context': 'approval_context',
+  'ApprovalCreate.context': 'approval_context',
+  'ApprovalHistoryEntry.approval.context': 'approval_context',
+  'Notification.approval.context': 'approval_context',
+  'ApprovalFlowInput.context': 'approval_context',
+  'ApprovalFlow.context': 'approval_context',
+  'Approval.status': 'approval_status',
+  'ApprovalDecisionResult.status': 'approval_status',
+  'ApprovalHistoryEntry.approval.status': 'approval_status',
+  'Notification.approval.status': 'approval_status',
+  'Approval.history.decision': 'approval_decision',
+  'ApprovalHistoryEntry.decision': 'approval_decision',
+  'ApprovalRequestOptions.leave_types.unit': 'leave_unit',
+  // Worded by the notification list's sentences (approvals.notifications.waiting / decided).
+  'Notification.kind': null,
+  // The flow editor's own texts (approvals.flows.supervisor, .employee, .modes.any, .modes.all).
+  'ApprovalFlowInput.levels.approvers.type': null,
+  'ApprovalFlow.levels.approvers.type': null,
+  'ApprovalFlowInput.levels.mode': null,
+  'ApprovalFlow.levels.mode': null,
 };
 
 type Schema = { enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
@@ -190,6 +212,9 @@ const commonEnums: [string, readonly (string | number)[]][] = [
   ['deduction_method', deductionMethods],
   ['deduction_method', missedDeductionMethods],
   ['late_deduction_method', lateDeductionMethods],
+  ['approval_status', approvalStatuses],
+  ['approval_context', approvalContexts],
+  ['approval_decision', approvalDecisions],
 ];
 
 /** Every grid spec in src/grids/ (the registry's, the employee lists' and the detail's sub-record grids). */

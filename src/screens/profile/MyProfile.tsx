@@ -15,6 +15,7 @@ import { LoadStatus } from '../../components/ErrorPage.tsx';
 import { toast } from '../../overlays/progress.ts';
 import { usePageTitle } from '../../page.ts';
 import { errorText, fieldErrors } from '../../validation.ts';
+import { OwnRequests } from '../approvals/OwnRequests.tsx';
 import { Field, fieldLabel, ReadOnlyField } from '../employee/fields.tsx';
 import {
   applySameAddress,
@@ -217,6 +218,7 @@ function ProfileForm({ initial }: { initial: Employee }) {
         </div>
       </form>
       <OwnPayslips />
+      <OwnRequests embedded />
     </div>
   );
 }

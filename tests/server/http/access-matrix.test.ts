@@ -79,6 +79,8 @@ const matrix: Record<string, Who[]> = {
   'POST /v1/approvals/:id/withdraw': inCompany,
   'POST /v1/approvals/decisions': deciders,
   'GET /v1/approvals/history': deciders,
+  'GET /v1/approvals/options': inCompany,
+  'GET /v1/approvals/leave-days': inCompany,
   'GET /v1/notifications': inCompany,
   'POST /v1/notifications/read': inCompany,
   'GET /v1/approval-flow': companyAdmins,

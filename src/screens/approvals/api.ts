@@ -1,0 +1,200 @@
+/** The approvals screens' API calls (the contract in docs: /v1/approvals, /v1/approval-flow, /v1/notifications). */
+import { api, call, INLINE_ERRORS_HEADER, type Schemas } from '../../api/client.ts';
+import type { Approval, ApprovalContext, ApprovalStatus, DecisionResult } from './model.ts';
+
+export const inline = { [INLINE_ERRORS_HEADER]: '1' };
+
+/** The most rows one list call brings: the review grid filters and selects among them in the browser. */
+export const LIST_LIMIT = 10_000;
+
+export interface ApprovalQuery {
+  box: 'mine' | 'inbox' | 'all';
+  context?: ApprovalContext;
+  status?: ApprovalStatus;
+  search?: string;
+  from?: string;
+  to?: string;
+}
+
+export async function listApprovals(
+  query: ApprovalQuery,
+  signal?: AbortSignal,
+): Promise<{ data: Approval[]; total: number }> {
+  const reply = await call(
+    api.GET('/v1/approvals', { params: { query: { ...query, limit: LIST_LIMIT } }, signal, headers: inline }),
+  );
+  return { data: reply.data as Approval[], total: reply.total };
+}
+
+/** Several contexts (employment: profile changes and contracts) are one call each, merged newest first. */
+export async function listForContexts(
+  contexts: readonly ApprovalContext[],
+  query: Omit<ApprovalQuery, 'context'>,
+  signal?: AbortSignal,
+): Promise<Approval[]> {
+  const replies = await Promise.all(
+    (contexts.length ? contexts : [undefined]).map((context) =>
+      listApprovals({ ...query, ...(context ? { context } : {}) }, signal),
+    ),
+  );
+  const rows = replies.flatMap((reply) => reply.data);
+  if (replies.length > 1) rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
+  return rows;
+}
+
+export async function getApproval(id: string): Promise<Approval> {
+  const reply = await call(api.GET('/v1/approvals/{id}', { params: { path: { id } }, headers: inline }));
+  return reply.data as Approval;
+}
+
+export async function decide(
+  ids: readonly string[],
+  decision: 'approve' | 'reject',
+  note: string,
+): Promise<DecisionResult[]> {
+  const reply = await call(
+    api.POST('/v1/approvals/decisions', {
+      body: { ids: [...ids], decision, ...(note.trim() ? { note: note.trim() } : {}) },
+      headers: inline,
+    }),
+  );
+  return reply.data as DecisionResult[];
+}
+
+export async function withdraw(id: string): Promise<Approval> {
+  const reply = await call(api.POST('/v1/approvals/{id}/withdraw', { params: { path: { id } }, headers: inline }));
+  return reply.data as Approval;
+}
+
+/** The contract takes at most 1,000 ids a call: larger selections go in turns, their results joined. */
+export async function decideInBatches(
+  ids: readonly string[],
+  decision: 'approve' | 'reject',
+  note: string,
+): Promise<DecisionResult[]> {
+  const results: DecisionResult[] = [];
+  for (let start = 0; start < ids.length; start += 1000) {
+    results.push(...(await decide(ids.slice(start, start + 1000), decision, note)));
+  }
+  return results;
+}
+
+export async function createRequest(context: ApprovalContext, content: Record<string, unknown>): Promise<Approval> {
+  const reply = await call(api.POST('/v1/approvals', { body: { context, content }, headers: inline }));
+  return reply.data as Approval;
+}
+
+// ---- what the request form offers -----------------------------------------------------------------------------------
+
+export interface RequestOptions {
+  leaveTypes: { _id: string; type: string; remaining: number | null }[];
+  shifts: { _id: string; name: string; code: string | null }[];
+  colleagues: { _id: string; fullname: string }[];
+}
+
+export async function loadRequestOptions(): Promise<RequestOptions> {
+  const { data } = await call(api.GET('/v1/approvals/options', { headers: inline }));
+  return { leaveTypes: data.leave_types, shifts: data.shifts, colleagues: data.colleagues };
+}
+
+/** A leave's days as the request will count them, and the type's balance left. */
+export async function leavePreview(query: {
+  leave_type: string;
+  start_date: string;
+  end_date: string;
+  unit: 'day' | 'half_day' | 'hour';
+  hours?: number;
+}): Promise<{ days: number | null; remaining: number | null }> {
+  const { data } = await call(api.GET('/v1/approvals/leave-days', { params: { query }, headers: inline }));
+  return { days: data.total_days, remaining: data.remaining };
+}
+
+// ---- notifications ----------------------------------------------------------------------------------------------------
+
+export interface Notification {
+  _id: string;
+  kind: 'approval_waiting' | 'approval_decided';
+  approval: { _id: string; approval_number: string; context: ApprovalContext; status: ApprovalStatus };
+  created_at: string;
+  read_at: string | null;
+}
+
+export async function listNotifications(): Promise<{ data: Notification[]; unread: number }> {
+  const reply = await call(api.GET('/v1/notifications', { params: { query: {} } }));
+  return { data: reply.data as Notification[], unread: reply.unread };
+}
+
+export async function markRead(ids?: string[]): Promise<number> {
+  const reply = await call(api.POST('/v1/notifications/read', { body: ids ? { ids } : {} }));
+  return reply.data.unread;
+}
+
+// ---- history ------------------------------------------------------------------------------------------------------------
+
+export interface HistoryRecord {
+  _id: string;
+  approval: {
+    _id: string;
+    approval_number: string;
+    context: ApprovalContext;
+    employee: { _id: string; employee_id: string; fullname: string } | null;
+  };
+  level: number;
+  decision: 'approve' | 'reject' | 'withdraw';
+  by: { _id: string; fullname: string } | null;
+  at: string;
+  note: string | null;
+  as_admin: boolean;
+}
+
+export async function listHistory(
+  query: { context?: ApprovalContext; from?: string; to?: string },
+  signal?: AbortSignal,
+): Promise<HistoryRecord[]> {
+  const reply = await call(
+    api.GET('/v1/approvals/history', { params: { query: { ...query, limit: LIST_LIMIT } }, signal, headers: inline }),
+  );
+  return reply.data as HistoryRecord[];
+}
+
+// ---- flows -----------------------------------------------------------------------------------------------------------------
+
+export type Flow = Schemas['ApprovalFlow'];
+export type FlowBody = Schemas['ApprovalFlowInput'];
+export type FlowLevel = FlowBody['levels'][number];
+export type FlowApprover = FlowLevel['approvers'][number];
+export interface FlowOptions {
+  employees: { _id: string; label: string }[];
+  departments: { _id: string; label: string }[];
+  leaveTypes: { _id: string; label: string }[];
+}
+
+export async function listFlows(signal?: AbortSignal): Promise<Flow[]> {
+  const reply = await call(api.GET('/v1/approval-flow', { signal, headers: inline }));
+  return reply.data;
+}
+
+export async function saveFlow(id: string | null, body: FlowBody): Promise<Flow> {
+  const reply = id
+    ? await call(api.PUT('/v1/approval-flow/{id}', { params: { path: { id } }, body, headers: inline }))
+    : await call(api.POST('/v1/approval-flow', { body, headers: inline }));
+  return reply.data;
+}
+
+export async function deleteFlow(id: string): Promise<void> {
+  await call(api.DELETE('/v1/approval-flow/{id}', { params: { path: { id } }, headers: inline }));
+}
+
+/** The editor's choices: active employees, departments and leave types, by name. */
+export async function loadFlowOptions(): Promise<FlowOptions> {
+  const [employees, departments, rules] = await Promise.all([
+    call(api.GET('/v1/employees', { params: { query: { limit: 10000, sort: 'fullname' } } })),
+    call(api.GET('/v1/refs/employees/orgs/departments', { params: { query: { limit: 1000, sort: 'name' } } })),
+    call(api.GET('/v1/leave-rules', { params: { query: { limit: 1000, sort: 'type' } } })),
+  ]);
+  return {
+    employees: employees.data.map((row) => ({ _id: row._id, label: `${row.fullname} · ${row.employee_id}` })),
+    departments: departments.data.map((row) => ({ _id: row._id, label: row.name })),
+    leaveTypes: rules.data.map((row) => ({ _id: row._id, label: row.type })),
+  };
+}

@@ -1,0 +1,296 @@
+/**
+ * The approvals screens' shared pieces: the status chip, the decision dialog (one optional note, Enter confirms),
+ * the per-row summary after a batch, and the request's detail beside the grid (its content, a before/after diff for
+ * a profile change, its history).
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toApiError } from '../../api/client.ts';
+import { formatDate } from '../../format.ts';
+import { Modal } from '../../grids/dialogs.tsx';
+import { fieldLabel } from '../../grids/labels.ts';
+import type { AnyGridSpec } from '../../grids/types.ts';
+import { errorText } from '../../validation.ts';
+import { getApproval } from './api.ts';
+import { type ApprovalField, type ApprovalRow, contextColumns, flatten } from './columns.ts';
+import { approvalFieldLabel, contextText, refusalText, statusText, statusTone } from './labels.ts';
+import type { Approval, ApprovalStatus, DecisionResult } from './model.ts';
+
+export function StatusChip({ status }: { status: ApprovalStatus }) {
+  const { t } = useTranslation();
+  return <span className={`badge ${statusTone[status]}`}>{statusText(t, status)}</span>;
+}
+
+export const timestamp = (value: string, language: string) =>
+  `${formatDate(value, 'DD MMM YYYY', { locale: language })} ${formatDate(value, 'HH:mm')}`;
+
+/** Approve or reject n requests: one optional note; Enter in the note confirms, Escape cancels. */
+export function DecisionDialog({
+  decision,
+  count,
+  onCancel,
+  onConfirm,
+}: {
+  decision: 'approve' | 'reject';
+  count: number;
+  onCancel: () => void;
+  onConfirm: (note: string) => void;
+}) {
+  const { t } = useTranslation();
+  const [note, setNote] = useState('');
+  return (
+    <Modal
+      title={
+        decision === 'approve'
+          ? t('approvals.decision.approveTitle', { count })
+          : t('approvals.decision.rejectTitle', { count })
+      }
+      onCancel={onCancel}
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          onConfirm(note);
+        }}
+      >
+        <label className="field">
+          {t('approvals.decision.note')} <span className="muted">({t('common.optional')})</span>
+          <input
+            // biome-ignore lint/a11y/noAutofocus: the dialog's one field; Enter confirms at once.
+            autoFocus
+            value={note}
+            maxLength={1000}
+            onChange={(event) => setNote(event.target.value)}
+          />
+        </label>
+        <p className="hint">{t('approvals.decision.hint')}</p>
+        <div className="dialog-actions">
+          <button type="button" onClick={onCancel}>
+            {t('grid.cancel')}
+          </button>
+          <button type="submit" className={decision === 'approve' ? 'primary' : 'danger'}>
+            {decision === 'approve'
+              ? t('approvals.decision.approve', { count })
+              : t('approvals.decision.reject', { count })}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}
+
+export interface DecisionSummary {
+  decision: 'approve' | 'reject';
+  results: { result: DecisionResult; row: ApprovalRow | null }[];
+}
+
+/** After a batch: how many went through, and each refused row with its reason. */
+export function SummaryDialog({ summary, onClose }: { summary: DecisionSummary; onClose: () => void }) {
+  const { t } = useTranslation();
+  const done = summary.results.filter((entry) => entry.result.ok).length;
+  const refused = summary.results.filter(
+    (entry): entry is { result: Extract<DecisionResult, { ok: false }>; row: ApprovalRow | null } => !entry.result.ok,
+  );
+  return (
+    <Modal title={t('approvals.summary.title')} onCancel={onClose}>
+      <p role="status">
+        {summary.decision === 'approve'
+          ? t('approvals.summary.approved', { count: done })
+          : t('approvals.summary.rejected', { count: done })}
+        {refused.length > 0 && ` · ${t('approvals.summary.refused', { count: refused.length })}`}
+      </p>
+      {refused.length > 0 && (
+        <table className="approvals-refusals">
+          <caption className="visually-hidden">{t('approvals.summary.refusedList')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{approvalFieldLabel(t, 'approval_number')}</th>
+              <th scope="col">{approvalFieldLabel(t, 'fullname')}</th>
+              <th scope="col">{t('approvals.summary.reason')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {refused.map(({ result, row }) => (
+              <tr key={result.id}>
+                <th scope="row">{row?.approval_number ?? result.id}</th>
+                <td>{row?.fullname ?? ''}</td>
+                <td>{refusalText(t, result)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <div className="dialog-actions">
+        {/* biome-ignore lint/a11y/noAutofocus: Enter closes the summary and returns to the grid. */}
+        <button type="button" className="primary" autoFocus onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+const employeeSpec = { resource: 'employees' } as AnyGridSpec;
+const shown = (value: unknown) => (value === null || value === undefined || value === '' ? '—' : String(value));
+
+/** One request beside the grid: what it asks, the profile diff, who decided what. Escape closes. */
+export function DetailPanel({
+  row,
+  canDecide,
+  onDecide,
+  onWithdraw,
+  onClose,
+}: {
+  row: ApprovalRow;
+  canDecide: boolean;
+  onDecide?: (decision: 'approve' | 'reject') => void;
+  onWithdraw?: () => void;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const headingId = useId();
+  const heading = useRef<HTMLHeadingElement>(null);
+  const [approval, setApproval] = useState<Approval>(row.source);
+  const [error, setError] = useState<string | null>(null);
+
+  useEffect(() => {
+    heading.current?.focus();
+    let current = true;
+    setApproval(row.source);
+    getApproval(row._id).then(
+      (fresh) => current && setApproval(fresh),
+      (reason: unknown) => current && setError(errorText(t, toApiError(reason))),
+    );
+    return () => {
+      current = false;
+    };
+  }, [row, t]);
+
+  const flat = flatten(approval);
+  const fields: readonly ApprovalField[] = contextColumns[approval.context].filter((field) => field !== 'changes');
+  const changes = Array.isArray(approval.content.changes)
+    ? (approval.content.changes as { field: string; from: unknown; to: unknown }[])
+    : [];
+  const value = (field: ApprovalField) => {
+    const raw = flat[field];
+    if (field === 'unit' && raw) return t(`enums.leave_unit.${raw as 'day' | 'half_day' | 'hour'}`);
+    if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw))
+      return formatDate(raw, 'DD MMM YYYY', { locale: i18n.language });
+    return shown(raw);
+  };
+
+  return (
+    <aside
+      className="approvals-detail"
+      aria-labelledby={headingId}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') {
+          event.preventDefault();
+          onClose();
+        }
+      }}
+    >
+      <h2 id={headingId} ref={heading} tabIndex={-1}>
+        {approval.approval_number}
+      </h2>
+      <p>
+        <StatusChip status={approval.status} /> {contextText(t, approval.context)} ·{' '}
+        {t('approvals.detail.level', { level: approval.level, levels: approval.levels })}
+      </p>
+      <dl className="approvals-fields">
+        <div className="approvals-field">
+          <dt>{approvalFieldLabel(t, 'fullname')}</dt>
+          <dd>
+            {approval.employee.fullname} · {approval.employee.employee_id}
+            {approval.employee.department ? ` · ${approval.employee.department.name}` : ''}
+          </dd>
+        </div>
+        {fields.map((field) => (
+          <div key={field} className="approvals-field">
+            <dt>{approvalFieldLabel(t, field)}</dt>
+            <dd>{value(field)}</dd>
+          </div>
+        ))}
+        {approval.approvers.length > 0 && (
+          <div className="approvals-field">
+            <dt>{approvalFieldLabel(t, 'approvers')}</dt>
+            <dd>{flat.approvers}</dd>
+          </div>
+        )}
+        <div className="approvals-field">
+          <dt>{approvalFieldLabel(t, 'created_at')}</dt>
+          <dd>{timestamp(approval.created_at, i18n.language)}</dd>
+        </div>
+      </dl>
+      {changes.length > 0 && (
+        <table className="approvals-diff">
+          <caption>{t('approvals.detail.changes')}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('approvals.detail.field')}</th>
+              <th scope="col">{t('approvals.detail.before')}</th>
+              <th scope="col">{t('approvals.detail.after')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {changes.map((change) => (
+              <tr key={change.field}>
+                <th scope="row">{fieldLabel(t, employeeSpec, change.field)}</th>
+                <td>
+                  <del>{shown(change.from)}</del>
+                </td>
+                <td>
+                  <ins>{shown(change.to)}</ins>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <h3>{t('approvals.detail.history')}</h3>
+      {approval.history.length === 0 ? (
+        <p className="muted">{t('approvals.detail.noHistory')}</p>
+      ) : (
+        <ol className="approvals-history">
+          {approval.history.map((entry) => (
+            <li key={`${entry.level}-${entry.at}-${entry.by?._id ?? ''}`}>
+              <strong>{t(`enums.approval_decision.${entry.decision}`)}</strong>{' '}
+              {t('approvals.detail.by', {
+                name: entry.by?.fullname ?? '—',
+                level: entry.level,
+                at: timestamp(entry.at, i18n.language),
+              })}
+              {entry.as_admin && <span className="badge badge-muted">{t('approvals.detail.asAdmin')}</span>}
+              {entry.note && <q>{entry.note}</q>}
+            </li>
+          ))}
+        </ol>
+      )}
+      {error && (
+        <p className="form-error" role="alert">
+          {error}
+        </p>
+      )}
+      <div className="dialog-actions">
+        {canDecide && approval.can_decide && onDecide && (
+          <>
+            <button type="button" className="primary" onClick={() => onDecide('approve')}>
+              {t('approvals.review.approve')}
+            </button>
+            <button type="button" className="danger" onClick={() => onDecide('reject')}>
+              {t('approvals.review.reject')}
+            </button>
+          </>
+        )}
+        {onWithdraw && approval.can_withdraw && (
+          <button type="button" className="danger" onClick={onWithdraw}>
+            {t('approvals.mine.withdraw')}
+          </button>
+        )}
+        <button type="button" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </div>
+    </aside>
+  );
+}

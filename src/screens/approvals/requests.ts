@@ -1,0 +1,155 @@
+/**
+ * The "New request" form's model: the contexts an employee asks for, each one's fields (an exhaustive table over
+ * the contexts), the checks the client makes before sending (spec 5's messages: 'Leave Type is required', 'Leave
+ * Start Date is required', 'Overtime Hours is required', 'Replacement Reason is required', 'Swap With is required';
+ * the server checks the same and more), and the request body. Pure.
+ */
+import type { ValidationCode } from '../../validation.ts';
+import type { ApprovalContext } from './model.ts';
+
+/** What an employee asks for themselves (a contract change is asked by an admin for an employee). */
+export const requestContexts = [
+  'leave',
+  'overtime',
+  'clock_correction',
+  'change_shift',
+  'business_trip',
+  'resignation',
+  'employee_profile',
+] as const satisfies readonly ApprovalContext[];
+export type RequestContext = (typeof requestContexts)[number];
+
+export type FieldKind = 'leaveType' | 'date' | 'time' | 'hours' | 'unit' | 'text' | 'longText' | 'shift' | 'colleague';
+
+export interface RequestField {
+  key: string;
+  kind: FieldKind;
+  /** Required, with the message key to show when empty (spec 5's own where it has one). */
+  required?: `validation.${ValidationCode}`;
+}
+
+const req = 'validation.required' as const;
+
+export const requestFields = {
+  leave: [
+    { key: 'leave_type', kind: 'leaveType', required: 'validation.leaveTypeRequired' },
+    { key: 'start_date', kind: 'date', required: 'validation.leaveStartRequired' },
+    { key: 'end_date', kind: 'date', required: req },
+    { key: 'unit', kind: 'unit', required: req },
+    { key: 'hours', kind: 'hours' },
+    { key: 'reason', kind: 'longText' },
+  ],
+  overtime: [
+    { key: 'date', kind: 'date', required: req },
+    { key: 'start_time', kind: 'time' },
+    { key: 'end_time', kind: 'time' },
+    { key: 'hours', kind: 'hours' },
+    { key: 'reason', kind: 'longText' },
+  ],
+  clock_correction: [
+    { key: 'date', kind: 'date', required: req },
+    { key: 'clock_in', kind: 'time' },
+    { key: 'clock_out', kind: 'time' },
+    { key: 'reason', kind: 'longText', required: req },
+  ],
+  change_shift: [
+    { key: 'date', kind: 'date', required: req },
+    { key: 'shift', kind: 'shift' },
+    { key: 'swap_with', kind: 'colleague' },
+    { key: 'reason', kind: 'longText', required: 'validation.replacementReasonRequired' },
+  ],
+  business_trip: [
+    { key: 'destination', kind: 'text', required: req },
+    { key: 'start_date', kind: 'date', required: req },
+    { key: 'end_date', kind: 'date', required: req },
+    { key: 'purpose', kind: 'longText', required: req },
+  ],
+  resignation: [
+    { key: 'last_working_day', kind: 'date', required: req },
+    { key: 'reason', kind: 'longText', required: req },
+  ],
+  employee_profile: [],
+} as const satisfies Record<RequestContext, readonly RequestField[]>;
+
+export type Draft = Record<string, string>;
+/** A profile change: one employee field and its proposed value. */
+export interface ProfileChange {
+  field: string;
+  value: string;
+}
+
+const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
+const blank = (value: string | undefined) => !value?.trim();
+
+/** Whether a field is shown for the draft as it is (the hours of a leave only by the hour). */
+export const fieldShown = (context: RequestContext, key: string, draft: Draft): boolean =>
+  !(context === 'leave' && key === 'hours' && draft.unit !== 'hour');
+
+/** The client's checks: a message key per field, empty when the draft may be sent. */
+export function checkRequest(
+  context: RequestContext,
+  draft: Draft,
+  changes: readonly ProfileChange[] = [],
+): Record<string, `validation.${ValidationCode}`> {
+  const errors: Record<string, `validation.${ValidationCode}`> = {};
+  const fields: readonly RequestField[] = requestFields[context];
+  for (const field of fields) {
+    if (!fieldShown(context, field.key, draft)) continue;
+    const value = draft[field.key];
+    if (field.required && blank(value)) errors[field.key] = field.required;
+    else if (field.kind === 'time' && !blank(value) && !HHMM.test(value!.trim())) errors[field.key] = 'validation.time';
+    else if (field.kind === 'hours' && !blank(value) && !(Number(value) > 0)) errors[field.key] = 'validation.number';
+  }
+  const after = (a: string, b: string) => !blank(draft[a]) && !blank(draft[b]) && draft[b]! < draft[a]!;
+  if ((context === 'leave' || context === 'business_trip') && after('start_date', 'end_date'))
+    errors.end_date = 'validation.after_start';
+  if (context === 'leave' && draft.unit === 'hour' && blank(draft.hours)) errors.hours = req;
+  if (context === 'overtime' && blank(draft.hours) && (blank(draft.start_time) || blank(draft.end_time)))
+    errors.hours = 'validation.overtimeHoursRequired';
+  if (context === 'clock_correction' && blank(draft.clock_in) && blank(draft.clock_out))
+    errors.clock_in = errors.clock_in ?? req;
+  if (context === 'change_shift' && blank(draft.shift) && blank(draft.swap_with))
+    errors.swap_with = 'validation.swapWithRequired';
+  if (context === 'employee_profile' && !changes.some((change) => change.field && !blank(change.value)))
+    errors.changes = req;
+  return errors;
+}
+
+const optional = (value: string | undefined) => (blank(value) ? undefined : value!.trim());
+
+/** The request's `content` (POST /v1/approvals), from a draft that passed `checkRequest`. */
+export function requestContent(
+  context: RequestContext,
+  draft: Draft,
+  changes: readonly ProfileChange[] = [],
+): Record<string, unknown> {
+  if (context === 'employee_profile') {
+    const picked: Record<string, string> = {};
+    for (const change of changes) if (change.field && !blank(change.value)) picked[change.field] = change.value.trim();
+    return { changes: picked };
+  }
+  const content: Record<string, unknown> = {};
+  const fields: readonly RequestField[] = requestFields[context];
+  for (const field of fields) {
+    if (!fieldShown(context, field.key, draft)) continue;
+    const value = optional(draft[field.key]);
+    if (value === undefined) continue;
+    content[field.key] = field.kind === 'hours' ? Number(value) : value;
+  }
+  return content;
+}
+
+/**
+ * The server's field errors for a request body (`content.<field>` or `<field>`), as the form's fields: a required
+ * field gets spec 5's message where the table has one.
+ */
+export function serverFieldKey(path: string): string {
+  return path.replace(/^\/?content[./]/, '').replace(/^\//, '');
+}
+
+/** Calendar days from start to end, both counted: what a business trip lasts, a leave's upper bound. */
+export function calendarDays(start: string | undefined, end: string | undefined): number | null {
+  if (!start || !end || !/^\d{4}-\d{2}-\d{2}$/.test(start) || !/^\d{4}-\d{2}-\d{2}$/.test(end)) return null;
+  const days = (Date.parse(`${end}T00:00:00Z`) - Date.parse(`${start}T00:00:00Z`)) / 86_400_000 + 1;
+  return days >= 1 ? days : null;
+}
