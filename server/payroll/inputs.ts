@@ -82,7 +82,13 @@ export async function loadAttendanceTotals(
   const attendance = await attendanceOfEmployees(db, companyId, employeeIds, year, month);
   for (const [employee, totals] of attendance) entry(employee).attendance = totals;
   // Approvals: approved overtime by day type and business-trip days (server/approvals/payroll.ts).
-  const approved = await loadApprovedOfMonth(db, companyId, employeeIds, firstDay({ year, month }), lastDay({ year, month }));
+  const approved = await loadApprovedOfMonth(
+    db,
+    companyId,
+    employeeIds,
+    firstDay({ year, month }),
+    lastDay({ year, month }),
+  );
   for (const [employee, found] of approved) {
     const month = entry(employee);
     month.overtime = found.overtime;

@@ -6,7 +6,7 @@
  * absent. Today only clock-ins of shifts already started, and nothing today for the `employee` login (who clocks in
  * from services). The shift is resolved in SQL as server/attendance/schedule.ts does (override, roster, weekly pattern);
  * statuses as server/attendance/status.ts computes them (whole minutes). One statement, after
-  * `analyze`.
+ * `analyze`.
  *
  * Free-shift staff (no shift, working days by their work_days) clock in between 07:30 and 09:30 and out eight to
  * nine hours later, never late or early (no shift to be late for), with the same absences and missed clock-outs: a
