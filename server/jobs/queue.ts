@@ -70,6 +70,8 @@ export class JobQueue {
         db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) },
         schedule: false,
         superviseIntervalSeconds: 5,
+        // How often a dead worker's job (heartbeat lapsed) is failed and retried: 60 s by default.
+        monitorIntervalSeconds: 10,
       });
       boss.on('error', () => {
         // A failed poll is retried on the next interval; a job's own failure is recorded on its row.

@@ -2,7 +2,7 @@
  * kill -9 during a payroll run (issue 14, decision 0044): the real server process (`server/main.ts`) on a scratch
  * PostgreSQL database runs a large run as a job; SIGKILLed mid-run it leaves no run and no payslip; restarted, the
  * job is picked up again (pg-boss's heartbeat lapses) and the run completes whole. PostgreSQL only (the embedded
- * database lives in the server's own child process): skipped without TEST_DATABASE_URL.
+ * database lives in the server's own child process): runs in the PostgreSQL pass only (TEST_DB=postgres).
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -88,7 +88,7 @@ async function until<T>(what: string, probe: () => Promise<T | undefined>, timeo
   }
 }
 
-describe.skipIf(!adminUrl)('kill -9 during a payroll run', () => {
+describe.skipIf(!adminUrl || process.env.TEST_DB !== 'postgres')('kill -9 during a payroll run', () => {
   it('leaves no partial run; restarted, the job runs again and the run completes whole', async () => {
     const started = Date.now();
     // Where the time goes (the test should take under a minute on a quiet machine; seeding dominates under load).

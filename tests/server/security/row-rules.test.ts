@@ -52,7 +52,14 @@ beforeAll(async () => {
     const staff = await db
       .select({ id: employees.id })
       .from(employees)
-      .where(eq(employees.company_id, company!.id))
+      // Staff who are not a demo login: resigning a login's own record would sign that login out.
+      .where(
+        and(
+          eq(employees.company_id, company!.id),
+          sql`${employees.user} is null or ${employees.user} not in (select id from users where level <> 'employee')`,
+        ),
+      )
+      .orderBy(employees.employee_id)
       .limit(2);
     await db
       .update(employees)
@@ -96,6 +103,7 @@ beforeAll(async () => {
       'employee-bonuses': { ...period, reference: await first(bonuses) },
       'employee-deductions': { ...period, reference: await first(deductions) },
       'employee-thr-bonuses': { employee, year: 2026, month: 3 },
+      'previous-pph': { employee, year: 2026, previous_netto: 1000, previous_pph: 0 },
       'employee-onboarding': { fullname: 'New Hire', email: `new.${code}@example.test`, department: department!.id },
     };
     for (const resource of resources) {
