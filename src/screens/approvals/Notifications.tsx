@@ -4,6 +4,7 @@
  * to where it is decided or followed; opening one marks it read, "Mark all as read" marks them all. Refreshed every
  * minute and when the window regains focus.
  */
+import { Icon } from '../../menu/Icon.tsx';
 import './approvals.css';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -123,7 +124,7 @@ export function NotificationBell({ viewer }: { viewer: Viewer }) {
           if (!open) refresh();
         }}
       >
-        <span aria-hidden="true">🔔</span>
+        <Icon name="bell" />
         {unread > 0 && (
           <span className="notifications-count" aria-hidden="true">
             {unread > 99 ? '99+' : unread}
