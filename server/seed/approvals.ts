@@ -38,7 +38,7 @@ export async function seedApprovals(tx: Executor, today: string) {
   const people = (
     await tx.execute(sql`
       select e.id, e.user_id, u.username, d.code as department, to_char(e.end_of_contract, 'YYYY-MM-DD') as end_of_contract,
-        e.status
+        e.status, exists (select 1 from employees r where r.supervisor_id = e.id) as has_reports
       from employees e join users u on u.id = e.user_id left join departments d on d.id = e.department_id
       where e.company_id = ${company.id} and e.exit_date is null order by e.employee_id`)
   ).rows as {
@@ -48,6 +48,7 @@ export async function seedApprovals(tx: Executor, today: string) {
     department: string | null;
     end_of_contract: string | null;
     status: string;
+    has_reports: boolean;
   }[];
   const approver = people.find((p) => p.username === 'approver');
   const admin = people.find((p) => p.username === 'admin');
@@ -55,7 +56,10 @@ export async function seedApprovals(tx: Executor, today: string) {
     .rows[0] as { id: string } | undefined;
   if (!approver || !admin || !ops) return;
   const logins = new Set(['admin', 'subadmin', 'deptadmin', 'approver', 'custom', 'employee']);
-  const requesters = people.filter((p) => p.department === 'OPS' && !logins.has(p.username)).slice(0, 30);
+  // Staff only: re-parenting someone who supervises others would bend the demo's hierarchy (cycles, new roots).
+  const requesters = people
+    .filter((p) => p.department === 'OPS' && !logins.has(p.username) && !p.has_reports)
+    .slice(0, 30);
   if (requesters.length === 0) return;
   // Operations reports to the approver (the demo's Operations supervisor).
   await tx.execute(sql`update employees set supervisor_id = ${approver.id}
