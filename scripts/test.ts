@@ -40,7 +40,9 @@ step('Format, lint and typecheck', 'npm', ['run', '--silent', 'check']);
 step('Unit and API tests (PGlite)', 'npx', vitest(['unit', 'api-pglite'], `${out}/pglite.json`));
 countVitest(`${out}/pglite.json`);
 if (process.env.TEST_DATABASE_URL) {
-  step('API tests (PostgreSQL)', 'npx', vitest(['api-postgres'], `${out}/postgres.json`));
+  // Two files at once even on 2 cores (Vitest's default is cores - 1): the database work happens in the PostgreSQL
+  // server's own processes. Measured on 2 cores: 338 s instead of 664 s, every file green.
+  step('API tests (PostgreSQL)', 'npx', [...vitest(['api-postgres'], `${out}/postgres.json`), '--maxWorkers=2']);
   countVitest(`${out}/postgres.json`);
 } else {
   console.log(
