@@ -2,6 +2,7 @@
  * The one editable grid every list uses: a typed spec in, a keyboard-driven spreadsheet out. Loading, columns, keys,
  * toolbar, dialogs and palette commands live here; what edits do to rows and the server lives in `editing.ts`.
  */
+
 import {
   type CellEditRequestEvent,
   type CellFocusedEvent,
@@ -53,6 +54,7 @@ import { formatCell } from './parse.ts';
 import { createReferenceIndex, loadReferenceIndex } from './references.ts';
 import { toTsv } from './tsv.ts';
 import type { AnyColumn, AnyGridSpec, DraftRow, ReferenceIndex } from './types.ts';
+import { UndoButtons } from './UndoButtons.tsx';
 import { readView, type ViewState, writeView } from './viewState.ts';
 
 export type Row = DraftRow<Record<string, unknown>> & { version?: number };
@@ -739,22 +741,7 @@ export function ResourceGrid({
             {t('grid.deleteSelected', { count: selected.length })}
           </button>
         )}
-        <button
-          type="button"
-          disabled={!undoState.canUndo || undoState.busy}
-          onClick={() => void actions.undo()}
-          aria-keyshortcuts="Control+Z"
-        >
-          {t('grid.undo.button')}
-        </button>
-        <button
-          type="button"
-          disabled={!undoState.canRedo || undoState.busy}
-          onClick={() => void actions.redo()}
-          aria-keyshortcuts="Control+Shift+Z"
-        >
-          {t('grid.redo')}
-        </button>
+        <UndoButtons state={undoState} onUndo={() => void actions.undo()} onRedo={() => void actions.redo()} />
       </div>
 
       {staged && (

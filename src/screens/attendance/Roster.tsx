@@ -6,6 +6,7 @@
  * Every change is one PUT /v1/attendance/roster (all or nothing); xlsx export and import share one layout
  * (roster.ts `rosterSheet`). The pure rules are in roster.ts.
  */
+import { UndoButtons } from '../../grids/UndoButtons.tsx';
 import './attendance.css';
 import './roster.css';
 import {
@@ -691,24 +692,7 @@ export default function RosterScreen({ entry, trail }: ScreenProps) {
             {t('grid.exportXlsx')}
           </button>
           {canWrite && (
-            <>
-              <button
-                type="button"
-                disabled={!undoState.canUndo || undoState.busy}
-                onClick={() => void actions.undo()}
-                aria-keyshortcuts="Control+Z"
-              >
-                {t('grid.undo.button')}
-              </button>
-              <button
-                type="button"
-                disabled={!undoState.canRedo || undoState.busy}
-                onClick={() => void actions.redo()}
-                aria-keyshortcuts="Control+Shift+Z"
-              >
-                {t('grid.redo')}
-              </button>
-            </>
+            <UndoButtons state={undoState} onUndo={() => void actions.undo()} onRedo={() => void actions.redo()} />
           )}
         </div>
 
