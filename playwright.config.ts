@@ -11,16 +11,26 @@ if (!existsSync(chromium)) {
 
 /** E2E_PORT lets two runs share a machine; each gets its own output folder too. */
 const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://127.0.0.1:${port}`;
 const outputDir = port === 3100 ? 'test-results/e2e' : `test-results/e2e-${port}`;
-// Playwright empties its output folder before each run: every run starts on a fresh embedded database with demo data.
-const dataDir = `${outputDir}/data-${Date.now()}`;
+/**
+ * Two workers, each with its own server and demo database (decision 0051): a spec file runs whole in one worker, in
+ * file order, against its worker's server, so the specs that write demo data never meet. Server n listens on
+ * E2E_PORT + 1000·n. This file is also loaded in every worker process, where Playwright has set TEST_PARALLEL_INDEX
+ * (0 … workers - 1, kept by a replacement worker) before loading it: that picks the worker's server.
+ * `--workers=1` (or E2E_WORKERS=1) runs everything on one server as before.
+ */
+const cliWorkers = process.argv.join(' ').match(/(?:--workers|-j)[= ](\d+)\b/)?.[1];
+const workers = Number(cliWorkers ?? process.env.E2E_WORKERS ?? 2);
+const serverPort = (index: number) => port + 1000 * index;
+const baseURL = `http://127.0.0.1:${serverPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0))}`;
+// Playwright empties its output folder before each run: every run starts on fresh embedded databases with demo data.
+const runId = Date.now();
 
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir,
   fullyParallel: false,
-  workers: 1,
+  workers,
   forbidOnly: !!process.env.CI,
   retries: 0,
   timeout: 30_000,
@@ -55,16 +65,17 @@ export default defineConfig({
       },
     },
   ],
-  webServer: {
+  // Started one after another: the first builds the web app when stale, the next finds it built.
+  webServer: Array.from({ length: workers }, (_, index) => ({
     // Exactly what `npm start` runs: builds the app when stale, then serves the API and the app on one origin.
     command: 'node scripts/start.ts',
-    url: `${baseURL}/v1/health`,
+    url: `http://127.0.0.1:${serverPort(index)}/v1/health`,
     env: {
-      PORT: String(port),
+      PORT: String(serverPort(index)),
       HOST: '127.0.0.1',
       // Links in mail (the outbox here) point where the browser is.
-      PUBLIC_URL: baseURL,
-      DATA_DIR: dataDir,
+      PUBLIC_URL: `http://127.0.0.1:${serverPort(index)}`,
+      DATA_DIR: `${outputDir}/data-${runId}-${index}`,
       DATABASE_URL: '',
       SEED_DEMO: 'true',
       SERVE_SPA: 'true',
@@ -77,5 +88,5 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'pipe',
     stderr: 'pipe',
-  },
+  })),
 });

@@ -172,7 +172,7 @@ export async function buildApp({
   accountRoutes(app, db, config, mailer);
   fileRoutes(app, db, config);
   activityRoutes(app, db);
-  employeeRoutes(app, db, config, mailer);
+  employeeRoutes(app, db, config, mailer, { chunkedImport: database.kind === 'embedded' });
   companyRoutes(app, db);
   trackingRoutes(app, db, config);
   attendanceRoutes(app, db, config);

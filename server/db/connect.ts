@@ -14,6 +14,8 @@ export interface Database {
   pool: pg.Pool;
   /** Does the database answer? Never waits on a busy pool for long. */
   ping(): Promise<boolean>;
+  /** Embedded only: saves the database as a `snapshot` file for a later start (the tests' seeded snapshots). */
+  dump?: (path: string) => Promise<void>;
   close(): Promise<void>;
 }
 
@@ -69,6 +71,7 @@ export function launchDatabase(options: DatabaseOptions): { database: Database; 
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
   const db = drizzle(pool, { schema });
+  const server = embedded;
   const database: Database = {
     kind: embedded ? 'embedded' : 'postgres',
     db,
@@ -82,6 +85,7 @@ export function launchDatabase(options: DatabaseOptions): { database: Database; 
         return false;
       }
     },
+    ...(server ? { dump: (path: string) => server.dump(path) } : {}),
     async close() {
       await pool.end();
       await ready.catch(() => {});

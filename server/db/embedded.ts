@@ -9,6 +9,8 @@ export interface EmbeddedServer {
   port: number;
   /** True when the PGlite process answers a query, even mid-transaction. */
   ping(timeoutMs?: number): Promise<boolean>;
+  /** Saves the whole database to `path` (an uncompressed tar, a `snapshot` for a later start); tests only. */
+  dump(path: string): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -51,7 +53,8 @@ export function launchEmbedded(
   let nextPing = 0;
   const pending = new Map<number, (ok: boolean) => void>();
   child.on('message', (message: { type: string; id?: number; ok?: boolean }) => {
-    if (message.type === 'pong' && message.id !== undefined) pending.get(message.id)?.(message.ok === true);
+    if ((message.type === 'pong' || message.type === 'dumped') && message.id !== undefined)
+      pending.get(message.id)?.(message.ok === true);
   });
   const exited = new Promise<void>((done) => child.once('exit', () => done()));
 
@@ -75,6 +78,17 @@ export function launchEmbedded(
         }
         pending.set(id, finish);
         child.send({ type: 'ping', id });
+      });
+    },
+    dump(path) {
+      const id = nextPing++;
+      return new Promise((done, fail) => {
+        pending.set(id, (ok) => {
+          pending.delete(id);
+          if (ok) done();
+          else fail(new Error(`The embedded database could not be saved to ${path}`));
+        });
+        child.send({ type: 'dump', id, path });
       });
     },
     async stop() {

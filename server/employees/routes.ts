@@ -140,7 +140,14 @@ const write = { access: { kind: 'menu', menu: employeesResource.menu, action: 'w
  * Creating an employee creates their account too (spec 2.1: an employee's detail id is the user id). The account has
  * no password until the employee activates it.
  */
-export function employeeRoutes(app: FastifyInstance, db: Db, config: Config, mailer: Mailer) {
+export function employeeRoutes(
+  app: FastifyInstance,
+  db: Db,
+  config: Config,
+  mailer: Mailer,
+  /** `chunkedImport`: the embedded database's imports go in short transactions (decision 0052). */
+  { chunkedImport = false } = {},
+) {
   const checks = {
     create: compileCheck(NewEmployee),
     update: compileCheck(Type.Partial(Type.Omit(employeesResource.updateSchema as TObject, ['version']))),
@@ -191,6 +198,7 @@ export function employeeRoutes(app: FastifyInstance, db: Db, config: Config, mai
         const mails: Mail[] = [];
         const data = await importEmployees(db, caller, rows, checks, {
           mode,
+          chunked: chunkedImport,
           activationLink: (token, person) => {
             const link = publicLink(config, '/verification', { activation: token });
             mails.push(activationMail({ ...person, name: person.fullname, companyId: caller.companyId }, link));

@@ -557,7 +557,7 @@ async function updateMany(
  * Rows per statement in bulk work. Small enough that each statement is short: the embedded engine serves one statement
  * at a time, and the API's event loop builds each statement synchronously.
  */
-const WRITE_BATCH = 250;
+export const WRITE_BATCH = 250;
 const LOOKUP_BATCH = 2000;
 
 export type BulkRowReport = {
@@ -587,7 +587,7 @@ export interface BulkOptions {
 
 type Validate = (row: Row, mode: 'create' | 'update') => Record<string, FieldError> | null;
 /** A valid input row: what it writes, over which stored row (null: a new row). */
-type Planned = { index: number; before: Row | null; values: Row };
+export type Planned = { index: number; before: Row | null; values: Row };
 
 /**
  * Deletes `work.delete` and then creates or updates `work.rows`, all or nothing, rows matched by `_id` or by the
@@ -824,75 +824,107 @@ async function applyChunked(
   plan: readonly Planned[],
   afterChunk?: (chunk: number) => void | Promise<void>,
 ) {
-  const { creates, groups, unchanged } = sortPlan(resource, caller, plan);
-  const table = resource.table;
   const batch = randomUUID();
-  const report: BulkRowReport[] = [...unchanged];
-  let chunks = 0;
-  const committed = async () => {
-    chunks++;
-    await afterChunk?.(chunks);
-  };
+  let report: BulkRowReport[];
   try {
-    for (let i = 0; i < creates.length; i += WRITE_BATCH) {
-      const chunk = creates.slice(i, i + WRITE_BATCH);
-      await db.transaction(async (tx) => {
-        const inserted = await insertRows(
-          tx,
-          resource,
-          caller,
-          chunk.map((p) => p.values),
-        );
-        await journalInserted(
-          tx,
-          batch,
-          table,
-          inserted.rows.map((row) => row.id as string),
-        );
-        await journalInserted(tx, batch, schema.activityLogs, await writeLog(tx, inserted.logs));
-        inserted.rows.forEach((row, j) => {
-          report.push({
-            index: chunk[j]!.index,
-            status: 'created',
-            _id: row.id as string,
-            version: row.version as number,
-          });
-        });
-      });
-      await committed();
-    }
-    for (const [fields, rows] of groups) {
-      for (let i = 0; i < rows.length; i += WRITE_BATCH) {
-        const chunk = rows.slice(i, i + WRITE_BATCH);
-        await db.transaction(async (tx) => {
-          const ids = chunk.map((row) => row.before.id as string);
-          await journalBefore(tx, batch, table, ids);
-          const updated = await updateMany(tx, resource, fields, chunk, { checkVersion: true });
-          const stale = chunk.filter((row) => !updated.has(row.before.id as string));
-          if (stale.length) throw await staleRows(tx, resource, stale, plan.length);
-          await journalInserted(
-            tx,
-            batch,
-            schema.activityLogs,
-            await writeLog(
-              tx,
-              chunk.map((row) => row.log),
-            ),
-          );
-          for (const row of chunk) {
-            const id = row.before.id as string;
-            report.push({ index: row.index, status: 'updated', _id: id, version: updated.get(id)! });
-          }
-        });
-        await committed();
-      }
-    }
+    report = await writeChunks(db, resource, caller, plan, batch, chunkCounter(afterChunk));
     await commitBatch(db, batch);
   } catch (error) {
     await undoBatch(db, batch);
     throw error;
   }
   return summary(report, []);
+}
+
+/** Calls `afterChunk` with 1, 2, 3… after each committed chunk of a chunked write. */
+export function chunkCounter(afterChunk?: (chunk: number) => void | Promise<void>) {
+  let chunks = 0;
+  return async () => {
+    chunks++;
+    await afterChunk?.(chunks);
+  };
+}
+
+/**
+ * Checks bulk rows as a chunked write does before writing (`planBulk` without locks, outside any transaction): throws
+ * `bulk_invalid` with every invalid row, or answers the plan for `writeChunks`. For writes that combine a bulk write
+ * with work of their own (the employee import, decision 0052).
+ */
+export function checkBulk(db: Db, resource: Resource, caller: Caller, inputs: Row[], validate: Validate) {
+  guardWrite(resource, caller, inputs);
+  return planBulk(db, resource, caller, inputs, validate, { lock: false, deleted: [] });
+}
+
+/**
+ * Writes a checked plan in short transactions of WRITE_BATCH rows, journalled under `batch` (server/resources/
+ * journal.ts), calling `committed` after each. The caller commits the batch (`commitBatch`) or takes it back
+ * (`undoBatch`): a write of its own may belong to the same batch.
+ */
+export async function writeChunks(
+  db: Db,
+  resource: Resource,
+  caller: Caller,
+  plan: readonly Planned[],
+  batch: string,
+  committed: () => Promise<void>,
+): Promise<BulkRowReport[]> {
+  const { creates, groups, unchanged } = sortPlan(resource, caller, plan);
+  const table = resource.table;
+  const report: BulkRowReport[] = [...unchanged];
+  for (let i = 0; i < creates.length; i += WRITE_BATCH) {
+    const chunk = creates.slice(i, i + WRITE_BATCH);
+    await db.transaction(async (tx) => {
+      const inserted = await insertRows(
+        tx,
+        resource,
+        caller,
+        chunk.map((p) => p.values),
+      );
+      await journalInserted(
+        tx,
+        batch,
+        table,
+        inserted.rows.map((row) => row.id as string),
+      );
+      await journalInserted(tx, batch, schema.activityLogs, await writeLog(tx, inserted.logs));
+      inserted.rows.forEach((row, j) => {
+        report.push({
+          index: chunk[j]!.index,
+          status: 'created',
+          _id: row.id as string,
+          version: row.version as number,
+        });
+      });
+    });
+    await committed();
+  }
+  for (const [fields, rows] of groups) {
+    for (let i = 0; i < rows.length; i += WRITE_BATCH) {
+      const chunk = rows.slice(i, i + WRITE_BATCH);
+      await db.transaction(async (tx) => {
+        const ids = chunk.map((row) => row.before.id as string);
+        await journalBefore(tx, batch, table, ids);
+        const updated = await updateMany(tx, resource, fields, chunk, { checkVersion: true });
+        const stale = chunk.filter((row) => !updated.has(row.before.id as string));
+        if (stale.length) throw await staleRows(tx, resource, stale, plan.length);
+        await journalInserted(
+          tx,
+          batch,
+          schema.activityLogs,
+          await writeLog(
+            tx,
+            chunk.map((row) => row.log),
+          ),
+        );
+        for (const row of chunk) {
+          const id = row.before.id as string;
+          report.push({ index: row.index, status: 'updated', _id: id, version: updated.get(id)! });
+        }
+      });
+      await committed();
+    }
+  }
+  return report;
 }
 
 /** Rows changed (or deleted) by someone else after the plan checked them: `bulk_invalid` with their current version. */

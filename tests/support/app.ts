@@ -9,8 +9,8 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { buildApp } from '../../server/app.ts';
 import { type Config, loadConfig } from '../../server/config.ts';
 import type { Database } from '../../server/db/connect.ts';
-import { DEMO_PASSWORD, seedDemo } from '../../server/seed/demo.ts';
-import { openTestDatabase } from './database.ts';
+import { DEMO_PASSWORD } from '../../server/seed/demo.ts';
+import { openSeededTestDatabase, openTestDatabase } from './database.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -36,9 +36,10 @@ export async function startTestApp(
 ): Promise<TestApp> {
   const filesDir = mkdtempSync(join(tmpdir(), 'hrw-files-'));
   const config: Config = { ...loadConfig({}), serveSpa: false, filesDir, ...options.config };
-  const database = await openTestDatabase();
-  if (options.seed !== false)
-    await seedDemo(database.db, options.employees ? { employees: options.employees } : undefined);
+  const database =
+    options.seed === false
+      ? await openTestDatabase()
+      : await openSeededTestDatabase(options.employees ? { employees: options.employees } : undefined);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
 

@@ -1,6 +1,9 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import pg from 'pg';
 import { type Database, migrateDatabase, openDatabase } from '../../server/db/connect.ts';
+import { seedDemo } from '../../server/seed/demo.ts';
 
 /**
  * A throwaway database on the PostgreSQL server at `adminUrl`, a copy of `template` when given; `drop()` removes it.
@@ -24,7 +27,11 @@ export const onPostgres = () => process.env.TEST_DB === 'postgres';
 async function prepared() {
   if (!process.env.VITEST) return {};
   const { inject } = await import('vitest');
-  return { snapshot: inject('pgliteSnapshot'), template: inject('postgresTemplate') };
+  return {
+    snapshot: inject('pgliteSnapshot'),
+    template: inject('postgresTemplate'),
+    seeded: inject('pgliteSeeded'),
+  };
 }
 
 /**
@@ -33,7 +40,7 @@ async function prepared() {
  * (the PGlite snapshot or the PostgreSQL template, tests/support/global-setup.ts); the migrations then find nothing
  * left to do.
  */
-export async function openTestDatabase(prefix?: string): Promise<Database> {
+export async function openTestDatabase(prefix?: string, from?: string): Promise<Database> {
   const { snapshot, template } = await prepared();
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
   if (onPostgres()) {
@@ -44,7 +51,7 @@ export async function openTestDatabase(prefix?: string): Promise<Database> {
   const database = await openDatabase({
     url: scratch?.url,
     dataDir: 'memory://',
-    snapshot: scratch ? undefined : snapshot,
+    snapshot: scratch ? undefined : (from ?? snapshot),
   });
   await migrateDatabase(database);
   const close = database.close;
@@ -52,5 +59,31 @@ export async function openTestDatabase(prefix?: string): Promise<Database> {
     await close();
     await scratch?.drop();
   };
+  return database;
+}
+
+/**
+ * `openTestDatabase()` with the demo data seeded with `options`. On PGlite under Vitest (decision 0051) the first file
+ * of the run to ask for an option set seeds its database and saves it to the run's folder of seeded snapshots; every
+ * later file asking for the same set starts from that save instead of seeding (each file still has its own database).
+ * Today's date is part of the key: the seed dates everything from today, so a run that passes midnight seeds again.
+ */
+export async function openSeededTestDatabase(options?: Parameters<typeof seedDemo>[1]): Promise<Database> {
+  const { seeded } = await prepared();
+  if (onPostgres() || !seeded) {
+    const database = await openTestDatabase();
+    await seedDemo(database.db, options);
+    return database;
+  }
+  const key = createHash('sha256')
+    .update(JSON.stringify({ options: options ?? null, today: new Date().toISOString().slice(0, 10) }))
+    .digest('hex')
+    .slice(0, 16);
+  const file = join(seeded, `${key}.tar`);
+  if (existsSync(file)) return openTestDatabase(undefined, file);
+  const database = await openTestDatabase();
+  await seedDemo(database.db, options);
+  // Two files may seed the same set at once: each writes its own temporary file, and the rename keeps one whole.
+  await database.dump?.(file);
   return database;
 }

@@ -9,7 +9,7 @@
  * A file still runs the migrations itself (`migrateDatabase`), which finds them applied: a snapshot that missed a
  * migration would still be brought up to date.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -25,6 +25,8 @@ declare module 'vitest' {
     pgliteSnapshot: string;
     /** PostgreSQL: the migrated template database's name. */
     postgresTemplate: string;
+    /** PGlite: the folder of seeded snapshots, one per seed option set, written by the first file to need one. */
+    pgliteSeeded: string;
   }
 }
 
@@ -55,5 +57,7 @@ export default async function setup(project: TestProject) {
     await db.close();
   }
   project.provide('pgliteSnapshot', snapshot);
+  mkdirSync(join(folder, 'seeded'));
+  project.provide('pgliteSeeded', join(folder, 'seeded'));
   return () => rmSync(folder, { recursive: true, force: true });
 }

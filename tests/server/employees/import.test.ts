@@ -1,6 +1,10 @@
 /** Employee import (create and update by natural key, all or nothing), bulk invitation and account activation. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { jakartaToday } from '../../../common/employment.ts';
+import { actorForToken } from '../../../server/auth/repository.ts';
+import { users } from '../../../server/db/schema.ts';
+import { importEmployees } from '../../../server/employees/import.ts';
+import { AppError } from '../../../server/http/errors.ts';
 import { type Json, startTestApp, type TestApp } from '../../support/app.ts';
 import { lastLink, tokenOf } from '../../support/outbox.ts';
 
@@ -221,5 +225,109 @@ describe('employee onboarding', () => {
     });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.fields).sort()).toEqual(['link']);
+  });
+});
+
+/**
+ * Issue 11 section 7 and decision 0052: on the embedded database a large import goes in short transactions, so other
+ * requests are answered while it runs, and it stays all or nothing. On PostgreSQL it is one transaction, whose
+ * readers never wait (MVCC): the read case holds there too.
+ */
+describe('a large import', () => {
+  const newRows = (prefix: string, n: number) =>
+    Array.from({ length: n }, (_, i) => ({
+      employee_id: `${prefix}-${String(i).padStart(4, '0')}`,
+      fullname: `${prefix} Person ${i}`,
+      email: `${prefix.toLowerCase()}-${i}@example.test`,
+      status: 'pkwt',
+    }));
+  const counts = async () => {
+    const n = async (table: string) =>
+      Number((await t.database.pool.query(`select count(*) as n from ${table}`)).rows[0].n);
+    return {
+      users: await n('users'),
+      employees: await n('employees'),
+      tokens: await n('one_time_tokens'),
+      logs: await n('activity_logs'),
+      journal: await n('bulk_undo'),
+    };
+  };
+
+  it('answers one-row reads of an employee while 1,000 employees are imported', { timeout: 300_000 }, async () => {
+    const [someone] = await employees();
+    let finished = false;
+    const started = performance.now();
+    const imported = t.call(admin, 'POST', '/v1/employees/import', { rows: newRows('READ', 1000) }).finally(() => {
+      finished = true;
+    });
+    // One user reading one employee again and again: each read counts if it is answered before the import is.
+    const during: number[] = [];
+    while (!finished) {
+      const asked = performance.now();
+      const read = await t.call(admin, 'GET', `/v1/employees/${someone._id}`);
+      expect(read.status).toBe(200);
+      if (!finished) during.push(performance.now() - asked);
+    }
+    const reply = await imported;
+    expect(reply.status, JSON.stringify(reply.body).slice(0, 500)).toBe(200);
+    expect(reply.body.data).toMatchObject({ created: 1000, updated: 0 });
+    // In one transaction on the embedded database (one connection) the first read waits for the whole import and
+    // none is answered during it. In chunks of 250, reads go between them.
+    expect(during.length).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...during)).toBeLessThan((performance.now() - started) / 2);
+    expect((await counts()).journal).toBe(0);
+  });
+
+  it('takes back every written chunk when a later one fails: no account, employee, token or log entry is left', {
+    timeout: 300_000,
+  }, async () => {
+    const actor = await actorForToken(t.database.db, t.config, admin);
+    const caller = { actor: actor!, companyId: actor!.companyId };
+    const [someone] = await employees();
+    const rows = [{ _id: someone._id, version: someone.version, nickname: 'Half way' }, ...newRows('HALF', 700)];
+    const before = await counts();
+    let error: unknown;
+    try {
+      await importEmployees(
+        t.database.db,
+        caller,
+        rows,
+        { create: () => null, update: () => null },
+        {
+          mode: 'import',
+          chunked: true,
+          activationLink: () => undefined,
+          afterChunk: async (chunk) => {
+            // After the update and the first 250 new employees: someone takes the username of row 601 meanwhile.
+            if (chunk !== 2) return;
+            await t.database.db.insert(users).values({
+              company_id: caller.companyId,
+              fullname: 'Meanwhile',
+              username: 'half-0600',
+              level: 'employee',
+            });
+          },
+        },
+      );
+    } catch (caught) {
+      error = caught;
+    }
+    expect(error).toBeInstanceOf(AppError);
+    expect((error as AppError).status).toBeLessThan(500);
+    // Only the account made meanwhile is new; the update is taken back too.
+    expect(await counts()).toEqual({ ...before, users: before.users + 1 });
+    const after = (await t.call(admin, 'GET', `/v1/employees/${someone._id}`)).body.data;
+    expect(after).toMatchObject({ nickname: someone.nickname ?? null, version: someone.version });
+  });
+
+  it('refuses an upload of 600 rows with one invalid row, writing nothing', async () => {
+    const before = await counts();
+    const rows = newRows('BAD', 600);
+    rows[599] = { ...rows[599]!, email: 'not an email' };
+    const reply = await t.call(admin, 'POST', '/v1/employees/import', { rows });
+    expect(reply.status).toBe(400);
+    expect(reply.body.code).toBe('bulk_invalid');
+    expect(reply.body.rows).toEqual([expect.objectContaining({ index: 599, status: 'invalid' })]);
+    expect(await counts()).toEqual(before);
   });
 });
