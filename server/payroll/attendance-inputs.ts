@@ -142,7 +142,10 @@ async function loadRecords(
     where company_id = ${companyId} and date between ${range.from} and ${range.to}
       and employee_id in (${uuidList(ids)})`);
   const byEmployee = new Map<string, Map<string, StoredTimes>>();
-  for (const row of result.rows) {
+  const pause = slices();
+  for (let i = 0; i < result.rows.length; i++) {
+    if (i % 1024 === 0) await pause();
+    const row = result.rows[i] as (typeof result.rows)[number];
     let own = byEmployee.get(row.employee);
     if (!own) {
       own = new Map();
