@@ -138,7 +138,7 @@ Progress: ${progress.join('; ')}.
 Reading: the target needs ${((60_000 * WORKERS) / 10_000).toFixed(0)} ms of CPU a payslip on ${WORKERS} core${WORKERS === 1 ? '' : 's'}; react-pdf costs
 ${cpuPerSlip.toFixed(0)} ms here, so **10,000 in under 60 s is ${cpuPerSlip * 10_000 <= 60_000 * WORKERS ? 'within reach' : 'not met'}** by the one React component on this machine
 (docs/decisions/0063: yoga layout ~35 % of a page, react-pdf's text and layout ~25 %, pdfkit ~12 %, GC ~10 %). Done:
-React's production build in the workers (−20 %), one number formatter, a worker per core at a lowered thread priority
+React's production build in the workers (−10–20 %), one number formatter, a worker per core at a lowered thread priority
 (the event loop keeps its core: the lateness above), the zip streamed as PDFs arrive (nothing held, nothing zipped at
 the end). Reaching the target would take a hand-written pdfkit layout of the payslip (a second layout beside the
 component) or more cores working the job queue.

@@ -1,5 +1,5 @@
 /**
- * Payslip PDFs are rendered in worker threads (render-worker.ts), never on the event loop: one payslip is ~50 ms of
+ * Payslip PDFs are rendered in worker threads (render-worker.ts), never on the event loop: one payslip is ~20 ms of
  * CPU, so a run's zip rendered in-process would stall every other request. One worker per core (at most four), shared
  * by the process; work is handed to the least busy worker. Each worker lowers its own thread's scheduling priority
  * (render-worker.ts), so the event loop, at normal priority, takes a core whenever it has work and the workers use
@@ -31,7 +31,7 @@ export class RenderPool {
 
   private spawn(): Slot {
     const worker = new Worker(new URL('./render-worker.ts', import.meta.url), {
-      // React's development build checks every element: ~20 % of a payslip's time.
+      // React's development build checks every element: 10–20 % of a payslip's time.
       env: { ...process.env, NODE_ENV: 'production' },
     });
     worker.unref();
