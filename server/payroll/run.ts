@@ -22,6 +22,7 @@ import {
   type Period,
   type RunEmployee,
 } from './inputs.ts';
+import { slices } from './slices.ts';
 
 export type RunType = 'payroll_run' | 'thr' | 'weekly';
 
@@ -220,10 +221,12 @@ export async function computeRun(
     loadMonthlyInputs(db, companyId, period),
   ]);
   const step = 2000;
+  const pause = slices();
   for (let i = 0; i < inputs.length; i++) {
     const { person, input } = inputs[i] as (typeof inputs)[number];
     rows.push(valuesOf(person, input, computePayslip(input, settings)));
     if (progress && (i + 1) % step === 0) await progress(i + 1, inputs.length);
+    await pause();
   }
   return { body, rows };
 }
@@ -233,6 +236,29 @@ const sum = (rows: readonly PayslipValues[], key: 'bruto' | 'pph21' | 'thp' | 'b
 
 const defaultTitle = (body: CreateRunBody) =>
   body.type === 'thr' ? `THR ${body.holiday_date}` : `Payroll ${body.year}-${String(body.month).padStart(2, '0')}`;
+
+/** A payslip row as the insert's JSON carries it (the columns of `payslips`). */
+const payslipRecord = (companyId: string, summaryId: string, row: PayslipValues) => ({
+  company_id: companyId,
+  summary_id: summaryId,
+  employee_id: row.person.id,
+  employee_number: row.person.employee_id,
+  fullname: row.person.fullname,
+  department_id: row.person.department,
+  department_name: row.person.department_name,
+  location_id: row.person.location,
+  location_name: row.person.location_name,
+  job_title_name: row.person.job_title_name,
+  input: row.input,
+  edits: {},
+  lines: row.lines,
+  bruto: row.bruto,
+  pph21: row.pph21,
+  thp: row.thp,
+  bpjs_employee: row.bpjs_employee,
+  bpjs_company: row.bpjs_company,
+  bpjs: row.bpjs,
+});
 
 /** Writes a computed run: one transaction, checks repeated under a lock, payslips inserted in multi-row batches. */
 export async function storeRun(
@@ -267,39 +293,27 @@ export async function storeRun(
       })
       .returning();
     if (!summary) throw new Error('insert returned nothing');
+    // One parameter a statement: the rows as one JSON array, expanded by the database (COPY-like, no 65k-parameter
+    // limit, one round trip per chunk). Pipelined: the next chunk's JSON is built while the database parses and writes
+    // the previous one (docs/decisions/0062); `jsonb` so that the payslips' JSON columns are parsed once.
+    let writing: Promise<unknown> | null = null;
     for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const chunk = rows.slice(i, i + INSERT_CHUNK).map((row) => ({
-        company_id: scope.companyId,
-        summary_id: summary.id,
-        employee_id: row.person.id,
-        employee_number: row.person.employee_id,
-        fullname: row.person.fullname,
-        department_id: row.person.department,
-        department_name: row.person.department_name,
-        location_id: row.person.location,
-        location_name: row.person.location_name,
-        job_title_name: row.person.job_title_name,
-        input: row.input,
-        edits: {},
-        lines: row.lines,
-        bruto: row.bruto,
-        pph21: row.pph21,
-        thp: row.thp,
-        bpjs_employee: row.bpjs_employee,
-        bpjs_company: row.bpjs_company,
-        bpjs: row.bpjs,
-      }));
-      // One parameter a statement: the rows as one JSON array, expanded by the database (COPY-like, no 65k-parameter
-      // limit, one round trip per chunk).
-      await tx.execute(sql`
-        insert into payslips (company_id, summary_id, employee_id, employee_number, fullname, department_id,
-          department_name, location_id, location_name, job_title_name, input, edits, lines, bruto, pph21, thp,
-          bpjs_employee, bpjs_company, bpjs)
-        select company_id, summary_id, employee_id, employee_number, fullname, department_id, department_name,
-          location_id, location_name, job_title_name, input, edits, lines, bruto, pph21, thp, bpjs_employee,
-          bpjs_company, bpjs
-        from json_populate_recordset(null::payslips, ${JSON.stringify(chunk)}::json)`);
+      const json = JSON.stringify(
+        rows.slice(i, i + INSERT_CHUNK).map((row) => payslipRecord(scope.companyId, summary.id, row)),
+      );
+      if (writing) await writing;
+      writing = Promise.resolve(
+        tx.execute(sql`
+          insert into payslips (company_id, summary_id, employee_id, employee_number, fullname, department_id,
+            department_name, location_id, location_name, job_title_name, input, edits, lines, bruto, pph21, thp,
+            bpjs_employee, bpjs_company, bpjs)
+          select company_id, summary_id, employee_id, employee_number, fullname, department_id, department_name,
+            location_id, location_name, job_title_name, input, edits, lines, bruto, pph21, thp, bpjs_employee,
+            bpjs_company, bpjs
+          from jsonb_populate_recordset(null::payslips, ${json}::jsonb)`),
+      );
     }
+    if (writing) await writing;
     if (options.log === false) return summary;
     await writeLog(tx, {
       actor: { userId: scope.userId, impersonatorId: scope.impersonatorId ?? null },

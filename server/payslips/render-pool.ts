@@ -1,7 +1,9 @@
 /**
- * Payslip PDFs are rendered in worker threads (render-worker.ts), never on the event loop: one payslip is ~100 ms of
- * CPU, so a run's zip rendered in-process would stall every other request. One worker per core less the one the event
- * loop keeps (at least one, at most four), shared by the process; work is handed to the least busy worker.
+ * Payslip PDFs are rendered in worker threads (render-worker.ts), never on the event loop: one payslip is ~20 ms of
+ * CPU, so a run's zip rendered in-process would stall every other request. One worker per core (at most four), shared
+ * by the process; work is handed to the least busy worker. Each worker lowers its own thread's scheduling priority
+ * (render-worker.ts), so the event loop, at normal priority, takes a core whenever it has work and the workers use
+ * what is left (docs/decisions/0063). Workers run React's production build (NODE_ENV=production in their env).
  */
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
@@ -16,7 +18,7 @@ interface Slot {
   pending: Map<number, Pending>;
 }
 
-export const defaultRenderWorkers = () => Math.max(1, Math.min(4, availableParallelism() - 1));
+export const defaultRenderWorkers = () => Math.max(1, Math.min(4, availableParallelism()));
 
 export class RenderPool {
   private readonly slots: Slot[] = [];
@@ -28,7 +30,10 @@ export class RenderPool {
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL('./render-worker.ts', import.meta.url));
+    const worker = new Worker(new URL('./render-worker.ts', import.meta.url), {
+      // React's development build checks every element: 10–20 % of a payslip's time.
+      env: { ...process.env, NODE_ENV: 'production' },
+    });
     worker.unref();
     const slot: Slot = { worker, pending: new Map() };
     worker.on('message', (message: { id: number; pdf?: Uint8Array; error?: string }) => {

@@ -152,9 +152,11 @@ const monthNames: Record<PayslipLanguage, readonly string[]> = {
 export const periodText = (language: PayslipLanguage, year: number, month: number) =>
   language === 'zh' ? `${year}年${month}月` : `${monthNames[language][month - 1]} ${year}`;
 
+/** One formatter for every amount: `toLocaleString` builds a new one per call (~2 ms a payslip in the zip job). */
+const rupiahDigits = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 });
 /** Rupiah as spec 9 shows it: id-ID grouping, no decimals ('Rp 5.396.761'; a refund '-Rp 12.000'). */
 export const rupiahText = (amount: number) =>
-  `${amount < 0 ? '-' : ''}Rp ${Math.abs(Math.round(amount)).toLocaleString('id-ID', { maximumFractionDigits: 0 })}`;
+  `${amount < 0 ? '-' : ''}Rp ${rupiahDigits.format(Math.abs(Math.round(amount)))}`;
 
 /** Where a line goes on the payslip, by its kind. `info` lines are not printed. */
 const section = {

@@ -1,12 +1,12 @@
 /**
  * `payslips-zip`: every payslip of a run rendered (worker threads, ./render-pool.ts) and packed into one zip, stored
  * as a company file and downloaded through `GET /v1/files/{name}`. Progress every few payslips; idempotent (a retry
- * renders again and writes a new file).
+ * renders again and writes a new file). The zip is streamed into its file as the PDFs arrive (./zip-stream.ts): no
+ * run's PDFs held in memory, no seconds-long zipping on the event loop at the end (docs/decisions/0063).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { type Zippable, zipSync } from 'fflate';
 import type { Config } from '../config.ts';
 import { files } from '../db/schema.ts';
 import type { JobHandler } from '../jobs/queue.ts';
@@ -14,6 +14,7 @@ import { renderPool } from './render-pool.ts';
 import { findRun, payslipCompany, runPayslips } from './repository.ts';
 import { payslipFileName } from './routes.ts';
 import { type PayslipLanguage, payslipTexts, payslipView } from './view.ts';
+import { zipFile } from './zip-stream.ts';
 
 export interface PayslipZipData {
   summary_id: string;
@@ -33,31 +34,37 @@ export const payslipZipJob =
     const slips = await runPayslips(db, companyId, data.summary_id, data.scoped ? data.department : undefined);
     const company = await payslipCompany(db, config.filesDir, companyId);
     const pool = renderPool();
-    const entries: Zippable = {};
-    let done = 0;
-    await progress(0, slips.length);
-    for (let i = 0; i < slips.length; i += IN_FLIGHT) {
-      const batch = slips.slice(i, i + IN_FLIGHT);
-      const pdfs = await Promise.all(batch.map((slip) => pool.render(payslipView(slip, company, data.language))));
-      batch.forEach((slip, j) => {
-        // PDFs are compressed already: stored, not deflated again.
-        entries[payslipFileName(slip, data.language)] = [new Uint8Array(pdfs[j]!), { level: 0 }];
-      });
-      done += batch.length;
-      if (done % 64 < IN_FLIGHT || done === slips.length) await progress(done, slips.length);
-    }
-    const zip = zipSync(entries);
     const name = `${randomBytes(16).toString('hex')}.zip`;
     const folder = join(config.filesDir, companyId);
     await mkdir(folder, { recursive: true });
-    await writeFile(join(folder, name), zip);
+    const zip = zipFile(join(folder, name));
+    let done = 0;
+    let size: number;
+    try {
+      await progress(0, slips.length);
+      for (let i = 0; i < slips.length; i += IN_FLIGHT) {
+        const batch = slips.slice(i, i + IN_FLIGHT);
+        const pdfs = await Promise.all(batch.map((slip) => pool.render(payslipView(slip, company, data.language))));
+        // PDFs are compressed already: stored, not deflated again.
+        batch.forEach((slip, j) => {
+          zip.add(payslipFileName(slip, data.language), pdfs[j] as Buffer);
+        });
+        done += batch.length;
+        if (done % 64 < IN_FLIGHT || done === slips.length) await progress(done, slips.length);
+      }
+      size = await zip.close();
+    } catch (error) {
+      zip.abort();
+      await rm(join(folder, name), { force: true });
+      throw error;
+    }
     const original = `${payslipTexts.payslip[data.language]} ${run.title}.zip`.replace(/[\\/:*?"<>|]+/g, '-');
     await db.insert(files).values({
       company_id: companyId,
       name,
       original_name: original,
       mime: 'application/zip',
-      size: zip.length,
+      size,
       created_by: userId,
     });
     return { file: name, url: `/v1/files/${name}`, count: slips.length };
