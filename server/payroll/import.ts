@@ -290,7 +290,7 @@ export async function importPayroll(db: Executor, scope: Scope, rows: readonly I
     for (const period of periods) {
       const run = runs.get(periodKey(period));
       const ids = changed.get(periodKey(period));
-      if (!run || run.status !== 'pending' || !ids) continue;
+      if (run?.status !== 'pending' || !ids) continue;
       const count = await recalculateRun(tx, scope.companyId, run.id, period, [...ids]);
       recalculated.push({ _id: run.id, title: run.title, ...period, payslips: count });
     }
