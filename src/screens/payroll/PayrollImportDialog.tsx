@@ -137,12 +137,17 @@ export function PayrollImportDialog({ template, period, label, labels, onTemplat
         pinned: 'left',
         cellClassRules: { 'import-status-invalid': (params) => Object.keys(params.data?.problems ?? {}).length > 0 },
       },
-      {
-        colId: '#employee',
-        headerName: t('payrollImport.employee'),
-        valueGetter: (params) => params.data?.employeeName ?? '',
-        width: 200,
-      },
+      // The name the id points at, unless the file's own name column is shown.
+      ...(shown.includes('fullname')
+        ? []
+        : [
+            {
+              colId: '#employee',
+              headerName: t('payrollImport.employee'),
+              valueGetter: (params: { data?: PayrollImportRow }) => params.data?.employeeName ?? '',
+              width: 200,
+            },
+          ]),
       ...shown.map<ColDef<PayrollImportRow>>((field) => ({
         colId: field,
         headerName: label(field),
