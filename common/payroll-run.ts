@@ -3,7 +3,7 @@
  * and how an edit applies over the stored engine input. Pure: the server recalculates with it and the browser
  * recalculates the row at once with the same code (server/payroll/README.md).
  */
-import type { OvertimeEntry, PayslipInput } from './payroll/types.ts';
+import type { OvertimeEntry, PayslipInput, PayslipResult } from './payroll/types.ts';
 
 /** What the admin may change in one payslip of a pending run. */
 export const payslipEditFields = ['overtime_hours', 'allowance', 'incentive', 'bonus', 'deduction'] as const;
@@ -64,4 +64,21 @@ export function inputValue(input: PayslipInput, edits: PayslipEdits, field: Pays
   if (edited !== undefined) return edited;
   if (field === 'overtime_hours') return (input.overtime ?? []).reduce((sum, entry) => sum + entry.hours, 0);
   return (input.items?.[itemCategory[field]] ?? []).reduce((sum, item) => sum + item.amount, 0);
+}
+
+/**
+ * The BPJS split as a payslip stores it (`{ jht_employee, jht_employer, ..., base_tk, base_jp, base_ks }`): the server
+ * writes it with every payslip and the run grid's browser recalculation shows the same (decision 0074).
+ */
+export function bpjsSplit(result: PayslipResult): Record<string, number> {
+  const b = result.bpjs;
+  const split: Record<string, number> = {};
+  for (const programme of ['jht', 'jp', 'jkk', 'jkm', 'ks', 'ks_additional'] as const) {
+    split[`${programme}_employee`] = b[programme].employee;
+    split[`${programme}_employer`] = b[programme].employer;
+  }
+  split.base_tk = b.bases.tk;
+  split.base_jp = b.bases.jp;
+  split.base_ks = b.bases.ks;
+  return split;
 }

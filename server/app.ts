@@ -37,6 +37,7 @@ import { leaveRoutes, leaveSchemas } from './leave/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { calculatorRoutes } from './payroll/calculator-routes.ts';
 import { employeePayrollRoutes, employeePayrollSchemas } from './payroll/employee-routes.ts';
+import { payrollImportRoutes, payrollImportSchemas } from './payroll/import-routes.ts';
 import { payrollRoutes, payrollSchemas } from './payroll/routes.ts';
 import { payslipRoutes, payslipSchemas } from './payslips/routes.ts';
 import { resources } from './resources/index.ts';
@@ -133,6 +134,7 @@ export async function buildApp({
     ...payslipSchemas,
     ...jobSchemas,
     ...payrollSchemas,
+    ...payrollImportSchemas,
     ...employeePayrollSchemas,
     ...trackingSchemas,
     ...attendanceSchemas,
@@ -165,6 +167,8 @@ export async function buildApp({
   app.decorate('jobs', jobs);
   app.addHook('onClose', async () => jobs.stop());
   jobRoutes(app, db);
+  // Before payrollRoutes: /v1/payroll-summary/template and /import are static paths beside /{id}.
+  payrollImportRoutes(app, db);
   payrollRoutes(app, db, config);
   employeePayrollRoutes(app, db);
   healthRoutes(app, database);

@@ -56,6 +56,8 @@ const validationCodes = {
   nonzero: 'validation.nonzero',
   unlimited: 'validation.unlimited',
   not_applicable: 'validation.not_applicable',
+  // payroll-import: a month whose payroll is saved (server/payroll/import.ts).
+  payroll_completed: 'validation.payroll_completed',
   // Attendance: an employee is in at most one attendance group.
   in_other_group: 'validation.in_other_group',
   // The shared input checks (issue 10): text PostgreSQL cannot store, list filters by kind.

@@ -8,13 +8,13 @@ import { Type } from '@sinclair/typebox';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { computePayslip } from '../../common/payroll/payslip.ts';
+import { bpjsSplit } from '../../common/payroll-run.ts';
 import type { Db } from '../db/connect.ts';
 import { employees, payrollSummaries, payslips } from '../db/schema.ts';
 import { scopeOf } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponses, Nullable } from '../http/schemas.ts';
 import { loadCompanySettings, loadMonthlyInputs } from './inputs.ts';
-import { bpjsSplit } from './run.ts';
 
 const access = { kind: 'menu', menu: 'payroll-employees', action: 'read', company: true } as const;
 const rupiah = Type.Integer({ description: 'Integer rupiah' });

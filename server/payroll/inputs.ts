@@ -247,10 +247,10 @@ export async function loadRunEmployees(db: Executor, companyId: string, period: 
     .orderBy(asc(employees.fullname), asc(employees.id));
 }
 
-type ItemCategory = 'allowances' | 'incentives' | 'bonuses' | 'deductions';
+export type ItemCategory = 'allowances' | 'incentives' | 'bonuses' | 'deductions';
 
 /** The month's payroll items, by employee and category: one query over the four item tables. */
-async function loadItems(db: Executor, companyId: string, period: Period) {
+export async function loadItems(db: Executor, companyId: string, period: Period) {
   const result = new Map<string, Partial<Record<ItemCategory, PayrollItem[]>>>();
   const part = (table: typeof employeeAllowances, category: ItemCategory) =>
     sql`select ${category}::text as category, employee_id as employee, amount, description from ${table} where company_id = ${companyId} and year = ${period.year} and month = ${period.month}`;
@@ -273,7 +273,7 @@ async function loadItems(db: Executor, companyId: string, period: Period) {
 }
 
 /** The month's THR and yearly bonus: employee_thr_bonuses plus the THR of the month's completed THR run. */
-async function loadThr(db: Executor, companyId: string, period: Period) {
+export async function loadThr(db: Executor, companyId: string, period: Period) {
   const result = new Map<string, { thr: number; yearly_bonus: number }>();
   const rows = await db
     .select({

@@ -8,7 +8,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { computePayslip } from '../../common/payroll/payslip.ts';
 import { computeThr } from '../../common/payroll/thr.ts';
 import type { CompanyPayrollSettings, PayslipInput, PayslipLine, PayslipResult } from '../../common/payroll/types.ts';
-import { applyEdits, type PayslipEdits } from '../../common/payroll-run.ts';
+import { applyEdits, bpjsSplit, type PayslipEdits } from '../../common/payroll-run.ts';
 import { writeLog } from '../activity/log.ts';
 import type { Executor } from '../db/connect.ts';
 import { payrollSummaries, payslips } from '../db/schema.ts';
@@ -54,20 +54,6 @@ export interface PayslipValues {
   bpjs_employee: number;
   bpjs_company: number;
   bpjs: Record<string, number>;
-}
-
-/** The BPJS split as stored: `{ jht_employee, jht_employer, ..., base_tk, base_jp, base_ks }`. */
-export function bpjsSplit(result: PayslipResult): Record<string, number> {
-  const b = result.bpjs;
-  const split: Record<string, number> = {};
-  for (const programme of ['jht', 'jp', 'jkk', 'jkm', 'ks', 'ks_additional'] as const) {
-    split[`${programme}_employee`] = b[programme].employee;
-    split[`${programme}_employer`] = b[programme].employer;
-  }
-  split.base_tk = b.bases.tk;
-  split.base_jp = b.bases.jp;
-  split.base_ks = b.bases.ks;
-  return split;
 }
 
 export function valuesOf(person: RunEmployee, input: PayslipInput, result: PayslipResult): PayslipValues {
@@ -418,7 +404,7 @@ async function resettleLastPeriods(tx: Executor, companyId: string, summary: typ
   await refreshTotals(tx, summary.id);
 }
 
-async function writePayslip(
+export async function writePayslip(
   tx: Executor,
   id: string,
   input: PayslipInput,
@@ -446,7 +432,7 @@ async function writePayslip(
   return row;
 }
 
-async function refreshTotals(tx: Executor, summaryId: string) {
+export async function refreshTotals(tx: Executor, summaryId: string) {
   await tx.execute(sql`
     update payroll_summaries s set
       employee_count = t.n, total_bruto = t.bruto, total_pph21 = t.pph21, total_thp = t.thp,

@@ -46,6 +46,7 @@ import {
   religionOf,
   seedOf,
 } from './names.ts';
+import { seedPayrollItems } from './payroll.ts';
 import { seedSchedules } from './schedules.ts';
 import { seedTracking } from './tracking.ts';
 
@@ -1284,6 +1285,13 @@ export async function seedDemo(
     await seedTracking(tx, iso(today));
   });
   const now = new Date(today);
+  // This year's monthly items (payroll-import's data), before the runs that read them.
+  await seedPayrollItems(
+    db,
+    plans.map((plan) => plan.company.id as string),
+    now.getUTCFullYear(),
+    now.getUTCMonth() + 1,
+  );
   for (const plan of plans) {
     if (plan.company.admin && options?.payrollHistory !== false)
       await seedPayrollRuns(db, plan.company.id, plan.company.admin, now);

@@ -1987,6 +1987,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/payroll-summary/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** @description Sets component amounts per employee and month (an absent component is left as it is, 0 removes it), saved at once: the month's pending monthly run recalculates those employees' payslips. A month whose payroll is saved is refused. All rows or none. */
+        post: operations["importPayrollComponents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/payroll-summary/pre-check": {
         parameters: {
             query?: never;
@@ -1995,6 +2012,23 @@ export interface paths {
             cookie?: never;
         };
         get: operations["payrollPreCheck"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/payroll-summary/template": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description A month's payroll-import template: the company's components (payroll-references allowances, incentives, bonuses, deductions; THR; yearly bonus), the payroll-active employees of the month with their current amounts, and the month’s monthly run if any. The browser writes the xlsx. */
+        get: operations["payrollImportTemplate"];
         put?: never;
         post?: never;
         delete?: never;
@@ -6046,6 +6080,56 @@ export interface components {
             title: string;
             type: string;
             year: number;
+        };
+        PayrollImport: {
+            rows: {
+                amounts: {
+                    [key: string]: number;
+                };
+                employee_id: string;
+                month: number;
+                year: number;
+            }[];
+        };
+        PayrollImportResult: {
+            rows: {
+                index: number;
+                status: "saved" | "unchanged";
+            }[];
+            runs: {
+                /** Format: uuid */
+                _id: string;
+                month: number;
+                payslips: number;
+                title: string;
+                year: number;
+            }[];
+            saved: number;
+            unchanged: number;
+        };
+        PayrollImportTemplate: {
+            components: {
+                category: "allowance" | "incentive" | "bonus" | "deduction" | "thr" | "yearly_bonus";
+                code: string | null;
+                key: string;
+                name: string | null;
+            }[];
+            employees: {
+                /** Format: uuid */
+                _id: string;
+                amounts: {
+                    [key: string]: number;
+                };
+                department_name: string | null;
+                employee_id: string;
+                fullname: string;
+            }[];
+            run: {
+                /** Format: uuid */
+                _id: string;
+                status: "pending" | "completed";
+                title: string;
+            } | null;
         };
         PayrollSummary: {
             /** Format: uuid */
@@ -28588,6 +28672,104 @@ export interface operations {
             };
         };
     };
+    importPayrollComponents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["PayrollImport"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayrollImportResult"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     payrollPreCheck: {
         parameters: {
             query: {
@@ -28610,6 +28792,103 @@ export interface operations {
                         data: {
                             warnings: components["schemas"]["PreCheckWarning"][];
                         };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    payrollImportTemplate: {
+        parameters: {
+            query: {
+                month: number;
+                year: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["PayrollImportTemplate"];
                     };
                 };
             };

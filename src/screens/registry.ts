@@ -41,6 +41,7 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'payroll-references': referenceLists,
   'payroll-rules': referenceLists,
   'payroll-run': page<ScreenProps>(() => import('./payroll/PayrollRun.tsx')),
+  'payroll-import': page<ScreenProps>(() => import('./payroll/PayrollImport.tsx')),
   'payroll-employees': page<ScreenProps>(() => import('./payroll/PayrollEmployees.tsx')),
   'tax-calculator': page<ScreenProps>(() => import('./payroll/TaxCalculator.tsx')),
   rules: page<ScreenProps>(() => import('./leave/LeaveRules.tsx')),

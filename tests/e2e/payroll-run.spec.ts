@@ -1,7 +1,64 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Route, test } from '@playwright/test';
+import * as XLSX from 'xlsx';
 import { pdfText } from '../support/pdf.ts';
 import { cell, grid, signIn } from './support.ts';
+
+/**
+ * Issue 14, payroll-import: the demo's month as it stands, its template downloaded as xlsx, one amount changed and a
+ * bad cell shown in the preview before anything is written, then the corrected file imported and saved at once (the
+ * month's pending run recalculated). Runs before the run test below saves that month.
+ */
+test('payroll import: template, a bad cell refused in the preview, the fixed file saved at once', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto('/dashboard/payroll-import');
+  const month = page.getByRole('region', { name: /Payroll components of/ });
+  await expect(month.getByRole('columnheader', { name: 'Deduction: Cooperative Dues (Koperasi)' })).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download template' }).click();
+  const book = XLSX.read(readFileSync(await (await download).path()));
+  const rows = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets[book.SheetNames[0] as string]!, { header: 1 });
+  const header = rows[0] as string[];
+  expect(header.slice(0, 4)).toEqual(['Employee ID', 'Full name', 'Year', 'Month']);
+  const housing = header.indexOf('Allowance: Housing Allowance');
+  expect(housing).toBeGreaterThan(3);
+  const [employeeId, name] = rows[1] as [string, string];
+  const upload = async (value: string | number) => {
+    const changed = rows.map((row, i) => (i === 1 ? Object.assign([...row], { [housing]: value }) : row));
+    const sheet = XLSX.utils.aoa_to_sheet(changed);
+    const out = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(out, sheet, 'Payroll');
+    const buffer = XLSX.write(out, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+    const dialog = page.getByRole('dialog', { name: /Import payroll components/ });
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'payroll.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer,
+    });
+    return dialog;
+  };
+
+  await page.getByRole('button', { name: 'Import file…' }).click();
+  let dialog = await upload('lots');
+  await expect(dialog.getByText(/with problems/)).toContainText(`${rows.length - 1} rows, 1 with problems`);
+  await expect(dialog.locator('.import-status-invalid')).toContainText(
+    'Allowance: Housing Allowance: a whole rupiah amount, 0 or more',
+  );
+  await expect(dialog.getByRole('button', { name: /^Import \d+ rows?$/ })).toBeDisabled();
+
+  dialog = await upload('1.234.000');
+  await expect(dialog.getByText(/with problems/)).toContainText(', 0 with problems');
+  await dialog.getByRole('button', { name: /^Import \d+ rows?$/ }).click();
+  await expect(page.getByText(/Saved: 1 rows changed/)).toBeVisible();
+  await expect(page.getByText(/Recalculated: /)).toBeVisible();
+  await expect(dialog).toBeHidden();
+  const row = month.getByRole('row', { name: new RegExp(employeeId) });
+  await expect(row.or(month.locator('.ag-row', { hasText: name })).first()).toBeVisible();
+  await expect(month.getByRole('columnheader', { name: 'Allowance: Housing Allowance' })).toBeVisible();
+  await expect(month.getByText('Rp 1.234.000').first()).toBeVisible();
+});
 
 /**
  * Issue 14: the demo's pending month in the run grid; an overtime cell edited by keyboard recalculates its row in

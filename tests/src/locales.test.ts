@@ -118,6 +118,10 @@ const openApiEnumKeys: Record<string, string | null> = {
   // The payroll-employees screen shows the run's status and the payslip's source in its own sentences.
   'EmployeePayslip.run.status': null,
   'EmployeePayslip.source': null,
+  // payroll-import: a component's category is labelled with its name (payrollImport.category); the result is a toast.
+  'PayrollImportTemplate.components.category': null,
+  'PayrollImportTemplate.run.status': 'payroll_run_status',
+  'PayrollImportResult.rows.status': null,
   'PreCheckWarning.code': 'payroll_warning',
   'Job.status': 'job_status',
   'Shift.type': 'shift_type',

@@ -221,7 +221,10 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       event.rowPinned === 'bottom'
         ? event.api.getPinnedBottomRow(event.rowIndex)
         : event.api.getDisplayedRowAtIndex(event.rowIndex);
-    if (node?.data) setFocused({ id: node.data._id, column: event.column.getColId() });
+    const column = event.column.getColId();
+    // Not urgent: Enter after an edit moves the focus down in the same task as the row's new figures, whose paint
+    // must not wait for the explain panel (issue 14: < 100 ms from the key press to the figures on screen).
+    if (node?.data) startTransition(() => setFocused({ id: node.data!._id, column }));
   }, []);
 
   const runCreate = useCallback(
@@ -382,33 +385,38 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
         </section>
         {selected && (
           <section className="payroll-sheet" aria-label={selected.title}>
-            <div className="payroll-toolbar">
-              <h2>{selected.title}</h2>
-              <label>
-                {t('payrollRun.columns.department')}{' '}
-                <select value={department} onChange={(e) => setDepartment(e.target.value)}>
-                  <option value="">{t('payrollRun.all')}</option>
-                  {departments.map(([id, name]) => (
-                    <option key={id} value={id ?? ''}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
-                {t('payrollRun.columns.location')}{' '}
-                <select value={location} onChange={(e) => setLocation(e.target.value)}>
-                  <option value="">{t('payrollRun.all')}</option>
-                  {locations.map(([id, name]) => (
-                    <option key={id} value={id ?? ''}>
-                      {name}
-                    </option>
-                  ))}
-                </select>
-              </label>
-              <label>
+            {/* One line at 1280 px: the filters say what they are in their first option and accessible name. */}
+            <div className="payroll-toolbar payroll-sheet-toolbar">
+              <h2 title={selected.title}>{selected.title}</h2>
+              <select
+                aria-label={t('payrollRun.columns.department')}
+                title={t('payrollRun.columns.department')}
+                value={department}
+                onChange={(e) => setDepartment(e.target.value)}
+              >
+                <option value="">{t('payrollRun.allDepartments')}</option>
+                {departments.map(([id, name]) => (
+                  <option key={id} value={id ?? ''}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+              <select
+                aria-label={t('payrollRun.columns.location')}
+                title={t('payrollRun.columns.location')}
+                value={location}
+                onChange={(e) => setLocation(e.target.value)}
+              >
+                <option value="">{t('payrollRun.allLocations')}</option>
+                {locations.map(([id, name]) => (
+                  <option key={id} value={id ?? ''}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+              <label title={t('payrollRun.compare')}>
                 <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} />{' '}
-                {t('payrollRun.compare')}
+                {t('payrollRun.compareShort')}
               </label>
               {!showExplain && (
                 <button type="button" aria-keyshortcuts="Control+I" onClick={() => setShowExplain(true)}>

@@ -5,22 +5,8 @@
  */
 import { computePayslip } from '../../../common/payroll/payslip.ts';
 import type { CompanyPayrollSettings, PayslipInput } from '../../../common/payroll/types.ts';
-import { applyEdits, type PayslipEditField, type PayslipEdits } from '../../../common/payroll-run.ts';
+import { applyEdits, bpjsSplit, type PayslipEditField, type PayslipEdits } from '../../../common/payroll-run.ts';
 import type { Payslip } from './api.ts';
-
-/** The BPJS split as the server stores it (server/payroll/run.ts `bpjsSplit`). */
-function bpjsSplit(result: ReturnType<typeof computePayslip>): Record<string, number> {
-  const b = result.bpjs;
-  const split: Record<string, number> = {};
-  for (const programme of ['jht', 'jp', 'jkk', 'jkm', 'ks', 'ks_additional'] as const) {
-    split[`${programme}_employee`] = b[programme].employee;
-    split[`${programme}_employer`] = b[programme].employer;
-  }
-  split.base_tk = b.bases.tk;
-  split.base_jp = b.bases.jp;
-  split.base_ks = b.bases.ks;
-  return split;
-}
 
 /** `edits` merged over the payslip's own (null: back to the loaded value), as the PATCH merges them. */
 export function mergeEdits(current: PayslipEdits, change: Partial<Record<PayslipEditField, number | null>>) {

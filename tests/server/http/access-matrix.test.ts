@@ -61,6 +61,9 @@ const matrix: Record<string, Who[]> = {
   'GET /v1/payroll-summary': companyAdmins,
   'POST /v1/payroll-summary': companyWide,
   'GET /v1/payroll-summary/pre-check': companyAdmins,
+  // payroll-import: the company's admins; a department admin imports their department's employees only.
+  'GET /v1/payroll-summary/template': companyAdmins,
+  'POST /v1/payroll-summary/import': companyAdmins,
   'GET /v1/payroll-summary/:id': companyAdmins,
   'DELETE /v1/payroll-summary/:id': companyWide,
   'GET /v1/payroll-summary/:id/payslips': companyAdmins,

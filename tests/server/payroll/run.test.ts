@@ -213,3 +213,103 @@ describe('payroll runs', () => {
     expect(count.length).toBeGreaterThan(0);
   }, 60_000);
 });
+
+describe('payroll-import (payroll-summary/template and /import)', () => {
+  const period = { year: 2027, month: 1 };
+  const template = async (token = admin) =>
+    (await t.call(token, 'GET', `/v1/payroll-summary/template?year=${period.year}&month=${period.month}`)).body.data;
+  const importRows = (rows: Json[], token = admin) =>
+    t.call(token, 'POST', '/v1/payroll-summary/import', { rows: rows.map((row) => ({ ...period, ...row })) });
+  let runId = '';
+
+  it("answers the template: the components, the month's employees with their amounts, and the run", async () => {
+    const created = await run(period.month, admin, { year: period.year });
+    expect(created.status).toBe(201);
+    runId = created.body.data._id;
+    const data = await template();
+    const keys = data.components.map((c: Json) => c.key);
+    expect(keys).toEqual(expect.arrayContaining(['allowance:HOUSING', 'deduction:COOPERATIVE', 'thr', 'yearly_bonus']));
+    expect(data.run).toMatchObject({ _id: runId, status: 'pending' });
+    expect(data.employees.length).toBeGreaterThan(2);
+    expect(data.employees[0].amounts).toEqual({});
+  });
+
+  it('saves the rows at once and recalculates the pending run; the same file again changes nothing', async () => {
+    const [a, b] = (await template()).employees as Json[];
+    const before = new Map((await slips(runId)).map((row) => [row.employee._id, row]));
+    const rows = [
+      {
+        employee_id: a.employee_id,
+        amounts: { 'allowance:HOUSING': 500_000, 'deduction:COOPERATIVE': 100_000, thr: 2_000_000 },
+      },
+      { employee_id: b.employee_id.toLowerCase(), amounts: { 'bonus:PERFORMANCE': 1_000_000 } },
+    ];
+    const done = await importRows(rows);
+    expect(done.status).toBe(200);
+    expect(done.body.data).toMatchObject({ saved: 2, unchanged: 0, runs: [{ _id: runId, payslips: 2 }] });
+    const after = new Map((await slips(runId)).map((row) => [row.employee._id, row]));
+    expect(after.get(a._id).bruto).toBe(before.get(a._id).bruto + 2_500_000);
+    expect(after.get(b._id).bruto).toBe(before.get(b._id).bruto + 1_000_000);
+    expect(line(after.get(a._id), 'thr').amount).toBe(2_000_000);
+    const summary = (await t.call(admin, 'GET', `/v1/payroll-summary/${runId}`)).body.data;
+    expect(summary.total_thp).toBe([...after.values()].reduce((sum, row) => sum + row.thp, 0));
+    const amounts = new Map((await template()).employees.map((e: Json) => [e._id, e.amounts]));
+    expect(amounts.get(a._id)).toEqual({
+      'allowance:HOUSING': 500_000,
+      'deduction:COOPERATIVE': 100_000,
+      thr: 2_000_000,
+    });
+    const again = await importRows(rows);
+    expect(again.body.data).toMatchObject({ saved: 0, unchanged: 2, runs: [] });
+    // 0 removes a component; an absent one is left as it is.
+    await importRows([{ employee_id: a.employee_id, amounts: { 'allowance:HOUSING': 0 } }]);
+    const left = (await template()).employees.find((e: Json) => e._id === a._id).amounts;
+    expect(left).toEqual({ 'deduction:COOPERATIVE': 100_000, thr: 2_000_000 });
+    const logs = await t.call(admin, 'GET', '/v1/logs?search=Imported payroll components');
+    expect(logs.body.data.length).toBeGreaterThan(0);
+  });
+
+  it('refuses the whole file with reasons per row and cell; nothing is written', async () => {
+    const [a] = (await template()).employees as Json[];
+    const before = await template();
+    const [cj] = await t.database.db.select().from(employees).where(like(employees.employee_id, 'CJ-%'));
+    const refused = await importRows([
+      { employee_id: a.employee_id, amounts: { 'allowance:HOUSING': 1 } },
+      { employee_id: 'NOBODY-1', amounts: {} },
+      { employee_id: a.employee_id, amounts: { 'allowance:NOPE': 5 } },
+      { employee_id: cj?.employee_id ?? 'CJ', amounts: {} },
+    ]);
+    expect(refused.status).toBe(400);
+    expect(refused.body.code).toBe('bulk_invalid');
+    const byIndex = new Map(refused.body.rows.map((row: Json) => [row.index, row.fields]));
+    expect(byIndex.get(1)).toMatchObject({ employee_id: { code: 'not_found' } });
+    expect(byIndex.get(2)).toMatchObject({
+      employee_id: { code: 'duplicate' },
+      'allowance:NOPE': { code: 'unknown_field' },
+    });
+    expect(byIndex.get(3)).toMatchObject({ employee_id: { code: 'not_found' } });
+    expect(await template()).toEqual(before);
+    const negative = await importRows([{ employee_id: a.employee_id, amounts: { 'allowance:HOUSING': -1 } }]);
+    expect(negative.status).toBe(400);
+    const fraction = await importRows([{ employee_id: a.employee_id, amounts: { 'allowance:HOUSING': 1.5 } }]);
+    expect(fraction.status).toBe(400);
+  });
+
+  it('keeps a department admin to their department, and refuses a month whose payroll is saved', async () => {
+    const mine = new Set((await template(await t.login('deptadmin'))).employees.map((e: Json) => e._id));
+    const outsider = (await template()).employees.find((e: Json) => !mine.has(e._id));
+    if (outsider) {
+      const refused = await importRows(
+        [{ employee_id: outsider.employee_id, amounts: {} }],
+        await t.login('deptadmin'),
+      );
+      expect(refused.body.rows[0].fields).toMatchObject({ employee_id: { code: 'not_found' } });
+    }
+    expect((await complete(runId)).status).toBe(200);
+    const [a] = (await template()).employees as Json[];
+    const locked = await importRows([{ employee_id: a.employee_id, amounts: { 'bonus:PERFORMANCE': 1 } }]);
+    expect(locked.status).toBe(400);
+    expect(locked.body.rows[0].fields).toMatchObject({ month: { code: 'payroll_completed' } });
+    expect((await template()).run.status).toBe('completed');
+  });
+});
