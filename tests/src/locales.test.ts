@@ -120,6 +120,9 @@ const openApiEnumKeys: Record<string, string | null> = {
   'EmployeePayslip.source': null,
   'PreCheckWarning.code': 'payroll_warning',
   'Job.status': 'job_status',
+  // Loans (issue 15).
+  'Loan.status': 'loan_status',
+  interest_type: 'interest_type',
   'Shift.type': 'shift_type',
   'ShiftCreate.type': 'shift_type',
   'ShiftUpdate.type': 'shift_type',
