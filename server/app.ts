@@ -23,6 +23,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { employeeRoutes, employeeSchemas } from './employees/routes.ts';
 import { fileRoutes, fileSchemas } from './files/routes.ts';
+import { financeRoutes } from './finance/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { installAccess } from './http/access.ts';
 import { installErrorHandler, routeNotFound } from './http/errors.ts';
@@ -190,6 +191,7 @@ export async function buildApp({
   companySettingsRoutes(app, db);
   payslipRoutes(app, db, config);
   calculatorRoutes(app);
+  financeRoutes(app, db);
   const chunkedBulk = database.kind === 'embedded';
   for (const resource of resources) resourceRoutes(app, db, config, resource, { chunkedBulk });
 

@@ -58,6 +58,10 @@ const validationCodes = {
   not_applicable: 'validation.not_applicable',
   // payroll-import: a month whose payroll is saved (server/payroll/import.ts).
   payroll_completed: 'validation.payroll_completed',
+  // Loans (server/finance/routes.ts).
+  immutable: 'validation.immutable',
+  not_scheduled: 'validation.not_scheduled',
+  already_paid: 'validation.already_paid',
   // Attendance: an employee is in at most one attendance group.
   in_other_group: 'validation.in_other_group',
   // The shared input checks (issue 10): text PostgreSQL cannot store, list filters by kind.
@@ -240,6 +244,8 @@ const errorCodeKeys = {
   payroll_run_not_editable: 'errors.codes.payroll_run_not_editable',
   payroll_reopen_admin_only: 'errors.codes.payroll_reopen_admin_only',
   payroll_run_type_unsupported: 'errors.codes.payroll_run_type_unsupported',
+  loan_has_payments: 'errors.codes.loan_has_payments',
+  loan_settled: 'errors.codes.loan_settled',
   already_clocked_in: 'errors.codes.already_clocked_in',
   not_clocked_in: 'errors.codes.not_clocked_in',
   already_clocked_out: 'errors.codes.already_clocked_out',

@@ -14,6 +14,7 @@ import type {
   AnnualSettlement,
   BpjsAmounts,
   CompanyPayrollSettings,
+  Explain,
   LineCode,
   LineKind,
   MonthlyTax,
@@ -256,24 +257,33 @@ export function computePayslip(input: PayslipInput, company: CompanyPayrollSetti
     explain: settlement ? { method: 'pasal17', settlement, refund: tax.pph < 0 } : { ...tax, bruto },
   });
 
-  // Other deductions.
-  add({ code: 'zakat', kind: 'deduction', amount: zakat, explain: {} });
-  for (const item of items.deductions ?? []) {
-    add({
-      code: 'deduction',
-      kind: 'deduction',
-      name: item.name,
-      amount: rupiah('deduction', item.amount),
-      explain: {},
-    });
-  }
+  // A deposit returned in the final pay (the employee's own money: not income, not in bruto).
   add({
-    code: 'loan_installment',
-    kind: 'deduction',
-    amount: rupiah('loan_installment', input.loan_installment),
+    code: 'deposit_return',
+    kind: 'earning',
+    amount: rupiah('deposit_return', input.deposit_return),
     explain: {},
   });
-  add({ code: 'deposit', kind: 'deduction', amount: rupiah('deposit', input.deposit), explain: {} });
+
+  // Other deductions. Zakat is part of the tax figures and never capped; the rest are capped so the take-home pay
+  // never goes below zero, in this order (decision 0065): deduction items, the loan installment, the deposit. What a
+  // cap leaves is shown on the line (`due`, `carried`) and carried over by the loan or deposit.
+  add({ code: 'zakat', kind: 'deduction', amount: zakat, explain: {} });
+  let room = Math.max(
+    0,
+    lines.reduce((sum, line) => sum + thpSign[line.kind] * line.amount, 0),
+  );
+  const capped = (due: number): { amount: number; explain: Explain } => {
+    const amount = Math.min(due, room);
+    room -= amount;
+    return { amount, explain: amount < due ? { due, carried: due - amount } : {} };
+  };
+  for (const item of items.deductions ?? []) {
+    const part = capped(rupiah('deduction', item.amount));
+    add({ code: 'deduction', kind: 'deduction', name: item.name, ...part });
+  }
+  add({ code: 'loan_installment', kind: 'deduction', ...capped(rupiah('loan_installment', input.loan_installment)) });
+  add({ code: 'deposit', kind: 'deduction', ...capped(rupiah('deposit', input.deposit)) });
 
   const thp = lines.reduce((sum, line) => sum + thpSign[line.kind] * line.amount, 0);
   return {

@@ -147,9 +147,14 @@ export interface PayslipInput {
   overtime?: OvertimeEntry[];
   /** Approved business trip days in the month. */
   business_trip_days?: number;
-  /** Loan installment and deposit deducted this month (finance, later). */
+  /**
+   * What the loans and the deposit ask of this month (common/loans.ts: installments due, carried-over amounts, a
+   * leaver's whole balance). The payslip deducts them only as far as the take-home pay allows (decision 0065).
+   */
   loan_installment?: number;
   deposit?: number;
+  /** A deposit's balance paid back in the final pay (earning, not income). */
+  deposit_return?: number;
   /** Zakat paid through the employer this month (deductible in the last tax period). */
   zakat?: number;
   bpjs?: BpjsSection;
@@ -232,6 +237,7 @@ export type LineCode =
   | 'deduction'
   | 'loan_installment'
   | 'deposit'
+  | 'deposit_return'
   | 'jht_employee'
   | 'jp_employee'
   | 'ks_employee'

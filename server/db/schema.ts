@@ -1191,3 +1191,119 @@ export const businessTrips = pgTable(
     index('business_trips_company_date_idx').on(t.company_id, t.start_date),
   ],
 );
+
+// Finance (issue 15): employee loans and deposits, settled through the payroll runs (server/finance/README.md).
+export const loanInterestTypeEnum = pgEnum('loan_interest_type', ['flat']);
+export const loanStatusEnum = pgEnum('loan_status', ['active', 'settled']);
+/**
+ * loans (spec 3 "Loan"): flat interest on the principal, 1 to 12 monthly installments from the effective month
+ * (common/loans.ts). `total_amount` and `remaining_installment` are computed by the database from the terms and the
+ * payments; `amount_paid`, `installments_paid` and `status` are kept by server/finance/payments.ts from
+ * `loan_payments` (completed runs and early settlements), never written through the API.
+ */
+export const loans = pgTable(
+  'loans',
+  {
+    ...ofEmployee(),
+    name: text('name').notNull(),
+    effective_date: date('effective_date').notNull(),
+    amount: money('amount').notNull(),
+    installment: smallint('installment').notNull(),
+    /** Percent per year, flat on the principal (decision 0064). */
+    interest_rate: numeric('interest_rate', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    interest_type: loanInterestTypeEnum('interest_type').notNull().default('flat'),
+    description: text('description'),
+    attachment: text('attachment'),
+    /** Principal plus the flat interest, rounded half up once: the same figure as common/loans.ts `flatSchedule`. */
+    total_amount: money('total_amount')
+      .notNull()
+      .generatedAlwaysAs(sql`amount + round(amount * interest_rate * installment / 1200)::bigint`),
+    amount_paid: money('amount_paid').notNull().default(0),
+    installments_paid: smallint('installments_paid').notNull().default(0),
+    remaining_installment: smallint('remaining_installment')
+      .notNull()
+      .generatedAlwaysAs(sql`greatest(installment - installments_paid, 0)`),
+    status: loanStatusEnum('status').notNull().default('active'),
+    /** 'YYYY-MM' months skipped by the "skip a month" action: the schedule moves one month each. */
+    skipped_months: text('skipped_months').array().notNull().default(sql`'{}'::text[]`),
+    settled_on: date('settled_on'),
+  },
+  (t) => [
+    index('loans_employee_idx').on(t.employee),
+    index('loans_company_status_idx').on(t.company_id, t.status),
+    check('loans_installment_range', sql`${t.installment} between 1 and 12`),
+    check('loans_amount_positive', sql`${t.amount} > 0`),
+  ],
+);
+
+export const loanPaymentKindEnum = pgEnum('loan_payment_kind', ['payroll', 'settlement']);
+/** What was paid on a loan: a completed run's deducted installment, or an early settlement. */
+export const loanPayments = pgTable(
+  'loan_payments',
+  {
+    ...owned,
+    loan: uuid('loan_id')
+      .notNull()
+      .references(() => loans.id, { onDelete: 'no action' }),
+    employee: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    kind: loanPaymentKindEnum('kind').notNull(),
+    summary: uuid('summary_id').references(() => payrollSummaries.id, { onDelete: 'cascade' }),
+    payslip: uuid('payslip_id'),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    amount: money('amount').notNull(),
+    /** Settlements: the date paid. */
+    paid_on: date('paid_on'),
+    note: text('note'),
+  },
+  (t) => [index('loan_payments_loan_idx').on(t.loan), index('loan_payments_summary_idx').on(t.summary)],
+);
+
+/**
+ * deposits (issue 15): a fixed amount withheld from every monthly run until the target is reached (uniform,
+ * equipment), paid back in the employee's final pay. `balance` and `returned_amount` are kept from
+ * `deposit_payments` by server/finance/payments.ts.
+ */
+export const deposits = pgTable(
+  'deposits',
+  {
+    ...ofEmployee(),
+    name: text('name').notNull(),
+    /** Withheld per run. */
+    amount: money('amount').notNull(),
+    target: money('target').notNull(),
+    start_date: date('start_date').notNull(),
+    description: text('description'),
+    balance: money('balance').notNull().default(0),
+    returned_amount: money('returned_amount').notNull().default(0),
+  },
+  (t) => [
+    index('deposits_employee_idx').on(t.employee),
+    check('deposits_amounts_positive', sql`${t.amount} > 0 and ${t.target} >= ${t.amount}`),
+  ],
+);
+
+export const depositPaymentKindEnum = pgEnum('deposit_payment_kind', ['withheld', 'returned']);
+/** A completed run's deposit line: withheld (positive) or returned in the final pay. */
+export const depositPayments = pgTable(
+  'deposit_payments',
+  {
+    ...owned,
+    deposit: uuid('deposit_id')
+      .notNull()
+      .references(() => deposits.id, { onDelete: 'no action' }),
+    employee: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    kind: depositPaymentKindEnum('kind').notNull(),
+    summary: uuid('summary_id')
+      .notNull()
+      .references(() => payrollSummaries.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    amount: money('amount').notNull(),
+  },
+  (t) => [index('deposit_payments_deposit_idx').on(t.deposit), index('deposit_payments_summary_idx').on(t.summary)],
+);

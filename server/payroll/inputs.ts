@@ -37,6 +37,7 @@ import {
   payrollSummaries,
   payslips,
 } from '../db/schema.ts';
+import { duesInput, loadFinanceDues } from '../finance/payments.ts';
 import { attendanceOfEmployees } from './attendance-inputs.ts';
 
 export interface Period {
@@ -389,13 +390,15 @@ export const isLastPeriod = (period: Period, exitDate: string | null) =>
 export async function loadMonthlyInputs(db: Executor, companyId: string, period: Period) {
   const people = await loadRunEmployees(db, companyId, period);
   const ids = people.map((p) => p.id);
-  const [items, thr, family, ytd, attendance, previous] = await Promise.all([
+  const [items, thr, family, ytd, attendance, previous, finance] = await Promise.all([
     loadItems(db, companyId, period),
     loadThr(db, companyId, period),
     loadFamilyCounts(db, companyId),
     loadYearToDate(db, companyId, period),
     loadAttendanceTotals(db, companyId, ids, period.year, period.month),
     loadPreviousEmployers(db, companyId, period.year),
+    // Loans and deposits (server/finance/payments.ts): what each asks of the month; the engine caps it by THP.
+    loadFinanceDues(db, companyId, period, people),
   ]);
   return people.map((person) => {
     const extra = thr.get(person.id);
@@ -425,6 +428,7 @@ export async function loadMonthlyInputs(db: Executor, companyId: string, period:
       attendance: month?.attendance ?? {},
       overtime: month?.overtime ?? [],
       business_trip_days: month?.business_trip_days ?? 0,
+      ...duesInput(finance.get(person.id)),
       bpjs: {
         tk_registered: person.bpjs_tk_registered,
         ks_registered: person.bpjs_ks_registered,

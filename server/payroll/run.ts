@@ -12,6 +12,7 @@ import { applyEdits, bpjsSplit, type PayslipEdits } from '../../common/payroll-r
 import { writeLog } from '../activity/log.ts';
 import type { Executor } from '../db/connect.ts';
 import { payrollSummaries, payslips } from '../db/schema.ts';
+import { recordRunFinance, refreshFinanceInputs, reverseRunFinance } from '../finance/payments.ts';
 import type { Scope } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import {
@@ -348,7 +349,14 @@ export async function completeRun(db: Executor, scope: Scope, id: string) {
         throw refused('payroll_run_out_of_order', 'An earlier month is still pending: complete the months in order');
       }
       await checkNoLaterCompleted(tx, scope.companyId, summary);
+      // Loans and deposits as they stand now (an earlier month may have been completed since this run was computed).
+      const settings = await loadCompanySettings(tx, scope.companyId);
+      const refreshed = await refreshFinanceInputs(tx, scope.companyId, summary, (payslipId, input, edits) =>
+        writePayslip(tx, payslipId, input, edits, settings),
+      );
       await resettleLastPeriods(tx, scope.companyId, summary);
+      if (refreshed) await refreshTotals(tx, summary.id);
+      await recordRunFinance(tx, scope.companyId, summary);
     }
     const [done] = await tx
       .update(payrollSummaries)
@@ -452,7 +460,11 @@ export async function reopenRun(db: Executor, scope: Scope, id: string) {
       throw new AppError(403, 'payroll_reopen_admin_only', 'Only the company admin can re-open a saved payroll');
     }
     if (summary.status !== 'completed') throw refused('payroll_run_not_completed', 'This run is not completed');
-    if (summary.type === 'payroll_run') await checkNoLaterCompleted(tx, scope.companyId, summary);
+    if (summary.type === 'payroll_run') {
+      await checkNoLaterCompleted(tx, scope.companyId, summary);
+      // The loan installments and deposits this run recorded are reversed.
+      await reverseRunFinance(tx, summary.id);
+    }
     const [row] = await tx
       .update(payrollSummaries)
       .set({

@@ -73,6 +73,7 @@ export const lineLabels = {
   deduction: { en: 'Deduction', id: 'Potongan', zh: '扣款' },
   loan_installment: { en: 'Loan installment', id: 'Cicilan pinjaman', zh: '贷款分期' },
   deposit: { en: 'Deposit', id: 'Deposit', zh: '押金' },
+  deposit_return: { en: 'Deposit returned', id: 'Pengembalian deposit', zh: '押金退还' },
   jht_employee: { en: 'BPJS JHT (employee)', id: 'BPJS JHT (karyawan)', zh: 'BPJS JHT（员工）' },
   jp_employee: { en: 'BPJS JP (employee)', id: 'BPJS JP (karyawan)', zh: 'BPJS JP（员工）' },
   ks_employee: { en: 'BPJS Kesehatan (employee)', id: 'BPJS Kesehatan (karyawan)', zh: 'BPJS 医疗（员工）' },

@@ -8,6 +8,7 @@ import {
   employeesResource,
   resignedEmployeesResource,
 } from '../employees/resource.ts';
+import { financeResources } from '../finance/resource.ts';
 import { leaveRulesResource, leavesResource, massLeavesResource } from '../leave/resource.ts';
 import { outboxResource } from '../mail/outbox.ts';
 import {
@@ -86,6 +87,7 @@ export const resources: Resource[] = [
   ...employeeSubRecords,
   // pph-a1: the previous employer's figures of a tax year
   previousPphResource,
+  ...financeResources,
   onboardingResource,
   // tracking
   liveTrackingGroupsResource,

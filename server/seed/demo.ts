@@ -28,9 +28,11 @@ import {
   subDepartments,
   users,
 } from '../db/schema.ts';
+import { recordRunFinance } from '../finance/payments.ts';
 import { computeRun, storeRun } from '../payroll/run.ts';
 import { seedApprovals } from './approvals.ts';
 import { seedAttendance } from './attendance.ts';
+import { seedEarlySettlement, seedFinance } from './finance.ts';
 import { seedLeave } from './leave.ts';
 import {
   banks,
@@ -1293,8 +1295,11 @@ export async function seedDemo(
     now.getUTCMonth() + 1,
   );
   for (const plan of plans) {
-    if (plan.company.admin && options?.payrollHistory !== false)
+    if (plan.company.admin && options?.payrollHistory !== false) {
+      await seedFinance(db, plan.company.id, plan.company.admin, now);
       await seedPayrollRuns(db, plan.company.id, plan.company.admin, now);
+      await seedEarlySettlement(db, plan.company.id, plan.company.admin, now);
+    }
   }
   return { companies: plans.length, employees: plans.reduce((sum, plan) => sum + plan.people.length, 0) };
 }
@@ -1318,6 +1323,8 @@ async function seedPayrollRuns(db: Db, companyId: string, adminId: string, now: 
           completed_by: adminId,
         })
         .where(eq(payrollSummaries.id, summary.id));
+      // What the completed month deducted from loans and deposits (as completing a run records it).
+      await recordRunFinance(db, companyId, summary);
     }
   }
 }

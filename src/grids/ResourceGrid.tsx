@@ -871,6 +871,7 @@ export function ResourceGrid({
       {dialog === 'delete' && (
         <ConfirmDelete
           names={selected.map((id) => spec.title(editing.row(id) ?? { _id: id }))}
+          question={spec.deleteQuestion}
           onCancel={() => setDialog(null)}
           onConfirm={async () => {
             const ids = selected;

@@ -8,7 +8,7 @@ import { referenceSource } from './editors/ReferenceEditor.tsx';
 import { isEditableColumn } from './kinds.ts';
 import { fieldLabel } from './labels.ts';
 import { cellErrorText, parseCell } from './parse.ts';
-import type { AnyGridSpec, RefValue } from './types.ts';
+import type { AnyGridSpec, DeleteQuestion, RefValue } from './types.ts';
 
 /** A native modal dialog, titled, that Escape cancels: the grid's dialogs and its screens' batch-action dialogs. */
 export function Modal({
@@ -48,15 +48,17 @@ export function Modal({
 /** 'Are you sure want to delete <item name>?' for one row, 'Do you really want to delete the data?' for several. */
 export function ConfirmDelete({
   names,
+  question: one = 'confirm.deleteItem',
   onCancel,
   onConfirm,
 }: {
   names: readonly string[];
+  question?: DeleteQuestion | undefined;
   onCancel: () => void;
   onConfirm: () => void;
 }) {
   const { t } = useTranslation();
-  const question = names.length === 1 ? t('confirm.deleteItem', { name: names[0] }) : t('confirm.delete');
+  const question = names.length === 1 ? t(one, { name: names[0] }) : t('confirm.delete');
   return (
     <Modal title={question} onCancel={onCancel} role="alertdialog">
       {names.length > 1 && (

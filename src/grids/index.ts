@@ -28,6 +28,7 @@ import { departmentsGrid } from './departments.ts';
 import { employeeRolesGrid } from './employee-roles.ts';
 import { lateDeductionsGrid } from './late-deductions.ts';
 import { liveTrackingGroupGrid } from './live-tracking-group.ts';
+import { depositsGrid, loansGrid } from './loans.ts';
 import { missedDeductionsGrid } from './missed-deductions.ts';
 import { overtimeRulesGrid } from './overtime-rules.ts';
 import { salaryGradesGrid } from './salary-grades.ts';
@@ -67,6 +68,8 @@ export const grids = {
   'attendance-groups': attendanceGroupsGrid,
   'shift-overrides': shiftOverridesGrid,
   'live-tracking-group': liveTrackingGroupGrid,
+  loans: loansGrid,
+  deposits: depositsGrid,
 } satisfies Record<string, AnyGridSpec>;
 
 export type GridName = keyof typeof grids;

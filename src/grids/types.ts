@@ -121,6 +121,8 @@ export interface GridSpec<P extends ListPath> {
   defaultSort: string;
   /** The row's display name, for 'Are you sure want to delete <item name>?'. */
   title: (row: DraftRow<RowOf<P>>) => string;
+  /** The one-row delete question when the spec words it differently (a loan: "<employee name>'s loan"). */
+  deleteQuestion?: DeleteQuestion;
   /** Relations to populate in the list so reference cells show names. */
   populate?: readonly (keyof RowOf<P> & string)[];
   /** A date field the toolbar's start/end range filters on. */
@@ -140,6 +142,9 @@ export interface GridSpec<P extends ListPath> {
    */
   listFields?: readonly (keyof RowOf<P> & string)[];
 }
+
+/** Spec 5's one-row delete questions; `{{name}}` is the row's `title`. */
+export type DeleteQuestion = 'confirm.deleteItem' | 'confirm.deleteLoan';
 
 /** Identity with inference: `export const departments = defineGrid({ path: '/v1/refs/...', ... })`. */
 export const defineGrid = <P extends ListPath>(spec: GridSpec<P>): GridSpec<P> => spec;

@@ -30,6 +30,8 @@ function DetailComingSoon({ title, subtitle }: { title: string; subtitle: string
   );
 }
 
+const LoanSchedule = page<{ id: string; listLabel: string }>(() => import('../screens/finance/LoanDetail.tsx'));
+
 /** `/dashboard/payroll/employee-loan/detail/:id?`: for users who may see a loan list. */
 export function LoanDetail() {
   const { t } = useTranslation();
@@ -37,6 +39,8 @@ export function LoanDetail() {
   const entries = useVisibleEntries();
   const loans = entries.find((entry) => entry.id === 'finance-loan' || entry.id === 'loan');
   if (!loans) return <NotFound embedded />;
+  // The schedule is a company's: shown to the company's finance users (the developer's list is read-only, no detail).
+  if (id && loans.id === 'finance-loan') return <LoanSchedule id={id} listLabel={t(loans.labelKey)} />;
   return (
     <DetailComingSoon
       title={t('screen.loanDetail')}

@@ -124,6 +124,9 @@ const openApiEnumKeys: Record<string, string | null> = {
   'PayrollImportResult.rows.status': null,
   'PreCheckWarning.code': 'payroll_warning',
   'Job.status': 'job_status',
+  // Loans (issue 15).
+  'Loan.status': 'loan_status',
+  interest_type: 'interest_type',
   'Shift.type': 'shift_type',
   'ShiftCreate.type': 'shift_type',
   'ShiftUpdate.type': 'shift_type',

@@ -96,6 +96,8 @@ export const whyKeys = {
   settleDue: 'payrollRun.why.settleDue',
   settleRefund: 'payrollRun.why.settleRefund',
   grossUp: 'payrollRun.why.grossUp',
+  capped: 'payrollRun.why.capped',
+  depositReturn: 'payrollRun.why.depositReturn',
   bruto: 'payrollRun.why.bruto',
   thp: 'payrollRun.why.thp',
 } as const;
@@ -297,6 +299,11 @@ const tripLine: Explainer = ({ line }) => {
 };
 
 const none: Explainer = () => [];
+/** A deduction the take-home pay could not fully carry (decision 0065): what was due and what carries over. */
+const cappedLine: Explainer = ({ line }) =>
+  typeof line.explain.carried === 'number'
+    ? [say(whyKeys.capped, { due: rp(line.explain.due), amount: rp(line.amount), carried: rp(line.explain.carried) })]
+    : [];
 
 /** How each line is put in words: one entry per engine line code. */
 const explainers = {
@@ -319,8 +326,9 @@ const explainers = {
   absent_deduction: occurrenceLine,
   missed_deduction: occurrenceLine,
   deduction: itemLine('deduction'),
-  loan_installment: none,
-  deposit: none,
+  loan_installment: cappedLine,
+  deposit: cappedLine,
+  deposit_return: () => [say(whyKeys.depositReturn)],
   jht_employee: bpjsLine,
   jp_employee: bpjsLine,
   ks_employee: bpjsLine,
@@ -454,6 +462,7 @@ export const lineLabels = {
   deduction: 'payrollRun.lines.deduction',
   loan_installment: 'payrollRun.lines.loan_installment',
   deposit: 'payrollRun.lines.deposit',
+  deposit_return: 'payrollRun.lines.deposit_return',
   jht_employee: 'payrollRun.lines.jht_employee',
   jp_employee: 'payrollRun.lines.jp_employee',
   ks_employee: 'payrollRun.lines.ks_employee',

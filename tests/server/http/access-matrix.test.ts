@@ -161,6 +161,9 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
   ),
   // The previous employer's figures of a tax year (menu a1-form: company admins; department admins their department).
   '/v1/pph-a1/previous-pph': { read: companyAdmins, write: companyAdmins },
+  // Loans and deposits (issue 15): finance → loan, company admins (a department admin their department's employees).
+  '/v1/loans': { read: companyAdmins, write: companyAdmins },
+  '/v1/deposits': { read: companyAdmins, write: companyAdmins },
   // Leave rules and holidays: company-wide (a department admin reads them); the demo custom role has no leave menu.
   '/v1/leave-rules': { read: companyAdmins, write: companyWide },
   '/v1/refs/mass-leave': { read: companyAdmins, write: companyWide },
@@ -168,6 +171,11 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
   '/v1/leaves': { read: companyAdmins, write: companyAdmins, create: false, remove: false },
 };
 Object.assign(matrix, {
+  // A loan's schedule and its logged actions (finance → loan); every company's loans for the developer area.
+  'GET /v1/loans/:id/schedule': companyAdmins,
+  'POST /v1/loans/:id/settle': companyAdmins,
+  'POST /v1/loans/:id/skip': companyAdmins,
+  'GET /v1/dev/loans': ['developer'],
   'GET /v1/employees/by-user/:userId': hrReaders,
   'POST /v1/employees/import': companyAdmins,
   'POST /v1/employees/import-invitation': companyAdmins,

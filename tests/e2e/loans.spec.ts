@@ -1,0 +1,109 @@
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { cell, grid, runCommand, signIn } from './support.ts';
+
+/**
+ * Issue 15: a loan created from the keyboard in finance → loan, two months of payroll saved, and the loan's schedule
+ * showing both installments paid by their runs, with the payslip lines.
+ */
+const token = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
+async function api<T>(request: APIRequestContext, bearer: string, method: 'GET' | 'POST', path: string, data?: object) {
+  const reply = await request.fetch(path, { method, headers: { Authorization: `Bearer ${bearer}` }, data });
+  expect(reply.ok(), `${method} ${path}: ${reply.status()} ${await reply.text()}`).toBe(true);
+  return ((await reply.json()) as { data: T }).data;
+}
+
+async function saveRun(page: Page, title: string) {
+  await page.goto('/dashboard/payroll-run');
+  await page.locator('.payroll-run-list li', { hasText: title }).getByRole('button', { name: title }).click();
+  await expect(grid(page)).toBeVisible();
+  await page.getByRole('button', { name: 'Save payroll' }).click();
+  const dialog = page.getByRole('alertdialog');
+  await expect(dialog).toContainText('Are you sure to save payroll?');
+  await dialog.getByRole('button', { name: 'Save payroll' }).click();
+  await expect(page.locator('.payroll-run-list li', { hasText: title })).toContainText('Completed');
+}
+
+test('loans: create one by keyboard, run two months, see the schedule paid by the runs', async ({ page }) => {
+  test.setTimeout(240_000);
+  await signIn(page);
+  const bearer = await token(page);
+  const runs = await api<{ _id: string; title: string; status: string; year: number; month: number }[]>(
+    page.request,
+    bearer,
+    'GET',
+    '/v1/payroll-summary?limit=100',
+  );
+  const pending = runs.find((run) => run.status === 'pending');
+  expect(pending).toBeTruthy();
+  const { year, month } = pending!;
+  const employees = await api<{ fullname: string }[]>(page.request, bearer, 'GET', '/v1/employees?limit=40');
+  const person = employees[37]!.fullname;
+  const loanName = `Keyboard loan ${Date.now() % 100000}`;
+
+  await runCommand(page, 'loans', /^Loans/);
+  await expect(page).toHaveURL(/\/dashboard\/finance-loan/);
+  await expect(cell(page, 0, 'employee')).toBeVisible();
+  await runCommand(page, 'new row', 'New row in Loans');
+  const picker = grid(page).getByRole('combobox', { name: /Employee/ });
+  await expect(picker).toBeFocused();
+  await page.keyboard.type(person);
+  await expect(page.getByRole('option', { name: new RegExp(person) }).first()).toBeVisible();
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(loanName);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type(`${year}-${String(month).padStart(2, '0')}-01`);
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('1200000');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('12');
+  await page.keyboard.press('Tab');
+  await page.keyboard.type('6');
+  await page.keyboard.press('Enter');
+  await expect
+    .poll(
+      async () =>
+        (await api<unknown[]>(page.request, bearer, 'GET', `/v1/loans?search=${encodeURIComponent(loanName)}`)).length,
+    )
+    .toBe(1);
+  const [loan] = await api<{ _id: string; total_amount: number }[]>(
+    page.request,
+    bearer,
+    'GET',
+    `/v1/loans?search=${encodeURIComponent(loanName)}`,
+  );
+  // 1,200,000 × 6 % flat for 12 months = 72,000 interest.
+  expect(loan!.total_amount).toBe(1_272_000);
+
+  // Two months: the pending month saved, then the next one run and saved.
+  await saveRun(page, pending!.title);
+  const next = month === 12 ? { year: year + 1, month: 1 } : { year, month: month + 1 };
+  const second = await api<{ title: string }>(page.request, bearer, 'POST', '/v1/payroll-summary', {
+    type: 'payroll_run',
+    ...next,
+  });
+  await saveRun(page, second.title);
+
+  // The schedule, opened from the grid by keyboard.
+  await page.goto('/dashboard/finance-loan');
+  await page.getByRole('searchbox', { name: 'Search this list' }).fill(loanName);
+  await expect(cell(page, 0, 'name')).toHaveText(loanName);
+  await cell(page, 0, 'name').click();
+  await page.keyboard.press('ControlOrMeta+Shift+O');
+  await expect(page).toHaveURL(new RegExp(`/dashboard/payroll/employee-loan/detail/${loan!._id}`));
+  const schedule = page.getByRole('table').first();
+  await expect(schedule.getByRole('row')).toHaveCount(13);
+  for (const [row, title] of [
+    [1, pending!.title],
+    [2, second.title],
+  ] as const) {
+    const line = schedule.getByRole('row').nth(row);
+    await expect(line).toContainText('Paid');
+    await expect(line).toContainText(title);
+    await expect(line).toContainText('Loan installment');
+  }
+  await expect(schedule.getByRole('row').nth(3)).toContainText('Upcoming');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText(loanName);
+  await page.screenshot({ path: test.info().outputPath('loan-schedule.png'), fullPage: true });
+});
