@@ -8,7 +8,12 @@ const sum = (result: PayslipResult, ...codes: LineCode[]) =>
   result.lines.filter((l) => codes.includes(l.code)).reduce((s, l) => s + l.amount, 0);
 
 /** A year of payslips as the runs make them: each month carries the year to date; the last one settles. */
-function runYear(base: Omit<PayslipInput, 'period' | 'ytd' | 'last_period'>, year: number, first: number, last: number) {
+function runYear(
+  base: Omit<PayslipInput, 'period' | 'ytd' | 'last_period'>,
+  year: number,
+  first: number,
+  last: number,
+) {
   const ytd: YearToDate = { months: 0, bruto: 0, pension: 0, zakat: 0, pph_withheld: 0 };
   const months: (A1Month & { result: PayslipResult })[] = [];
   for (let month = first; month <= last; month++) {
@@ -23,7 +28,14 @@ function runYear(base: Omit<PayslipInput, 'period' | 'ytd' | 'last_period'>, yea
       },
       { jkk_percentage: 0.24, umk: 5_000_000 },
     );
-    months.push({ month, lines: result.lines, bruto: result.bruto, pph21: result.pph21, last_period: month === last, result });
+    months.push({
+      month,
+      lines: result.lines,
+      bruto: result.bruto,
+      pph21: result.pph21,
+      last_period: month === last,
+      result,
+    });
     ytd.months += 1;
     ytd.bruto += result.bruto;
     ytd.pension += result.bpjs.jht.employee + result.bpjs.jp.employee;
