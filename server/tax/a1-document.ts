@@ -45,8 +45,8 @@ const styles = StyleSheet.create({
   signature: { width: 110, height: 44, objectFit: 'contain' },
 });
 
-const pair = (key: string, value: string | null | undefined, i: number) =>
-  h(View, { key: i, style: styles.pair }, h(Text, { style: styles.key }, key), h(Text, null, value || '-'));
+const pair = (key: string, value: string | null | undefined) =>
+  h(View, { key, style: styles.pair }, h(Text, { style: styles.key }, key), h(Text, null, value || '-'));
 
 /** Totals and results are shaded: 8, 12, 13, 17, 18, 21, 23. */
 const shaded = new Set<number>([8, 12, 13, 17, 18, 21, 23]);
@@ -82,20 +82,20 @@ export function A1Document({ view }: { view: A1View }): ReactElement {
       row.final ? null : h(Text, { style: styles.banner }, t.provisional[l]),
       h(Text, { style: styles.section }, t.recipient[l]),
       ...[
-        pair(t.name[l], row.employee.fullname, 0),
-        pair(t.employeeNumber[l], row.employee.employee_id, 1),
-        pair(t.npwp[l], row.npwp, 2),
-        pair(t.nik[l], row.nik, 3),
-        pair(t.address[l], row.address, 4),
-        pair(t.gender[l], gender, 5),
-        pair(t.ptkp[l], row.ptkp_status.toUpperCase(), 6),
-        pair(t.jobTitle[l], row.job_title, 7),
+        pair(t.name[l], row.employee.fullname),
+        pair(t.employeeNumber[l], row.employee.employee_id),
+        pair(t.npwp[l], row.npwp),
+        pair(t.nik[l], row.nik),
+        pair(t.address[l], row.address),
+        pair(t.gender[l], gender),
+        pair(t.ptkp[l], row.ptkp_status.toUpperCase()),
+        pair(t.jobTitle[l], row.job_title),
       ],
       h(Text, { style: styles.section }, t.details[l]),
       ...a1LineNumbers.map((n) =>
         h(
           View,
-          { key: n, style: shaded.has(n) ? [styles.line, styles.strong] : styles.line },
+          { key: `line-${n}`, style: shaded.has(n) ? [styles.line, styles.strong] : styles.line },
           h(Text, { style: styles.no }, String(n)),
           h(Text, { style: styles.label }, a1LineLabels[n][l]),
           h(Text, { style: styles.amount }, rupiahText(row[`line_${n}`])),
@@ -108,10 +108,10 @@ export function A1Document({ view }: { view: A1View }): ReactElement {
         h(
           View,
           { style: { flex: 1 } },
-          pair(t.company[l], signer.company.name, 0),
-          pair(t.npwp[l], signer.npwp, 1),
-          pair(t.taxPerson[l], signer.tax_person?.fullname ?? t.notSet[l], 2),
-          pair(t.taxPersonId[l], signer.tax_person?.tax_id ?? null, 3),
+          pair(t.company[l], signer.company.name),
+          pair(t.npwp[l], signer.npwp),
+          pair(t.taxPerson[l], signer.tax_person?.fullname ?? t.notSet[l]),
+          pair(t.taxPersonId[l], signer.tax_person?.tax_id ?? null),
         ),
         signer.signature
           ? h(
