@@ -26,7 +26,6 @@ import {
   payrollSummaries,
   payslips,
 } from '../db/schema.ts';
-import { notFound } from '../http/errors.ts';
 import { payslipCompany } from '../payslips/repository.ts';
 import type { PayslipCompany } from '../payslips/view.ts';
 

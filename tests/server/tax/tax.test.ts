@@ -206,7 +206,11 @@ describe('GET /v1/pph-a1/employees', () => {
       job = (await t.call(admin, 'GET', started.body.data.url)).body.data;
     }
     expect(job, JSON.stringify(job)).toMatchObject({ status: 'completed', done: rows.length, total: rows.length });
-    const file = await t.app.inject({ method: 'GET', url: job.result.url, headers: { authorization: `Bearer ${admin}` } });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: job.result.url,
+      headers: { authorization: `Bearer ${admin}` },
+    });
     expect(Object.keys(unzipSync(new Uint8Array(file.rawPayload)))).toHaveLength(rows.length);
   }, 120_000);
 });
