@@ -69,7 +69,10 @@ export default function A1Forms({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();
   const title = t(entry.titleKey);
   usePageTitle(title);
-  const [year, setYear] = useState(thisYear);
+  // A 1721-A1 is issued for a closed year: open on last year, or on this year's provisional forms when last year has
+  // none (a company new to the product).
+  const [year, setYear] = useState(() => thisYear() - 1);
+  const [fellBack, setFellBack] = useState(false);
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
   const [focused, setFocused] = useState<Row | null>(null);
@@ -83,7 +86,15 @@ export default function A1Forms({ entry, trail }: ScreenProps) {
     setPreview(null);
     setFocused(null);
     call(api.GET('/v1/pph-a1/employees', { params: { query: { year } }, headers: inline })).then(
-      ({ data }) => current && setLoad({ state: 'ready', rows: data }),
+      ({ data }) => {
+        if (!current) return;
+        if (data.length === 0 && !fellBack && year === thisYear() - 1) {
+          setFellBack(true);
+          setYear(thisYear());
+          return;
+        }
+        setLoad({ state: 'ready', rows: data });
+      },
       (reason: unknown) => current && setLoad({ state: 'failed', error: toApiError(reason) }),
     );
     return () => {
@@ -192,7 +203,13 @@ export default function A1Forms({ entry, trail }: ScreenProps) {
     <>
       <ScreenHeader trail={trail.filter((item) => item.id !== entry.id)} title={title} />
       <div className="tax-toolbar">
-        <YearPicker value={year} onChange={setYear} />
+        <YearPicker
+          value={year}
+          onChange={(next) => {
+            setFellBack(true);
+            setYear(next);
+          }}
+        />
         <button type="button" disabled={!focused} onClick={() => focused && void show(focused)}>
           {t('a1Forms.preview')}
         </button>
