@@ -11,7 +11,7 @@ try {
     console.error('The database already has companies; the demo data is only loaded into an empty database.');
     process.exitCode = 1;
   } else {
-    const counts = await seedDemo(database.db);
+    const counts = await seedDemo(database.db, { priorYear: true });
     console.log(`Seeded ${counts.companies} companies and ${counts.employees} employees.`);
     console.log(`Logins (password ${DEMO_PASSWORD}): ${demoLogins.map((l) => l.username).join(', ')}`);
   }

@@ -19,6 +19,7 @@ import { actorForToken } from './auth/repository.ts';
 import { authRoutes, authSchemas } from './auth/routes.ts';
 import { companyRoutes } from './companies/routes.ts';
 import { companySettingsRoutes, companySettingsSchemas } from './companies/settings.ts';
+import { signatureRoutes, signatureSchemas } from './companies/signatures.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { employeeRoutes, employeeSchemas } from './employees/routes.ts';
@@ -44,6 +45,7 @@ import { payslipRoutes, payslipSchemas } from './payslips/routes.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
 import { resourceRoutes } from './resources/routes.ts';
+import { taxRoutes, taxSchemas } from './tax/routes.ts';
 import { trackingRoutes, trackingSchemas } from './tracking/routes.ts';
 import { tileImageSource } from './tracking/tiles.ts';
 
@@ -132,6 +134,8 @@ export async function buildApp({
     ...employeeSchemas,
     ...accountSchemas,
     ...companySettingsSchemas,
+    ...signatureSchemas,
+    ...taxSchemas,
     ...payslipSchemas,
     ...jobSchemas,
     ...payrollSchemas,
@@ -189,6 +193,8 @@ export async function buildApp({
   groupRoutes(app, db);
   rosterRoutes(app, db, config);
   companySettingsRoutes(app, db);
+  signatureRoutes(app, db);
+  taxRoutes(app, db, config);
   payslipRoutes(app, db, config);
   calculatorRoutes(app);
   financeRoutes(app, db);

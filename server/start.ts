@@ -41,7 +41,7 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     }
     let seeded = false;
     if (config.seedDemo && (await isEmpty(database.db))) {
-      await seedDemo(database.db);
+      await seedDemo(database.db, { priorYear: true });
       seeded = true;
     }
     // Fastify logs one "Server listening" line per address; the banner below says it once, as bound.

@@ -260,6 +260,32 @@ export const files = pgTable('files', {
   created_by: uuid('created_by'),
 });
 
+/**
+ * company-settings → digital signature (spec 2.3, 3): who signs the company's documents (the 1721-A1), with the image
+ * of their signature (an uploaded PNG or JPEG). At most one is `selected` per company: the one the forms carry.
+ */
+export const companySignatures = pgTable(
+  'company_signatures',
+  {
+    ...owned,
+    name: text('name').notNull(),
+    title: text('title'),
+    selected: boolean('selected').notNull().default(false),
+    file: text('file').notNull(),
+  },
+  (t) => [
+    index('company_signatures_company_idx').on(t.company_id, t.created_at),
+    uniqueIndex('company_signatures_selected_key').on(t.company_id).where(sql`${t.selected}`),
+  ],
+);
+
+/** company-settings → certificates (spec 2.3, 3): the company's certificates, each a name and an uploaded file. */
+export const companyCertificates = pgTable(
+  'company_certificates',
+  { ...owned, cert_name: text('cert_name').notNull(), file: text('file').notNull() },
+  (t) => [index('company_certificates_company_idx').on(t.company_id, t.created_at)],
+);
+
 /** The reference lists of employee-organization: code and name, with a few extras. */
 const reference = { ...owned, code: text('code').notNull(), name: text('name').notNull() };
 

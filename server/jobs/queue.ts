@@ -14,7 +14,7 @@ import { jobs } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
 
 /** Every kind of job: a closed union, each with its handler in server/jobs/handlers.ts. */
-export const jobKinds = ['payroll-run', 'payslips-zip'] as const;
+export const jobKinds = ['payroll-run', 'payslips-zip', 'pph-a1-zip'] as const;
 export type JobKind = (typeof jobKinds)[number];
 
 export interface JobContext<D> {

@@ -20,17 +20,20 @@ interface Slot {
 
 export const defaultRenderWorkers = () => Math.max(1, Math.min(4, availableParallelism()));
 
-export class RenderPool {
+/** `V`: the view a worker renders; `worker`: the worker's module (another document, e.g. the 1721-A1 in server/tax/). */
+export class RenderPool<V = PayslipView> {
   private readonly slots: Slot[] = [];
   private nextId = 0;
   readonly size: number;
+  private readonly worker: URL;
 
-  constructor(size = defaultRenderWorkers()) {
+  constructor(size = defaultRenderWorkers(), worker = new URL('./render-worker.ts', import.meta.url)) {
     this.size = size;
+    this.worker = worker;
   }
 
   private spawn(): Slot {
-    const worker = new Worker(new URL('./render-worker.ts', import.meta.url), {
+    const worker = new Worker(this.worker, {
       // React's development build checks every element: 10–20 % of a payslip's time.
       env: { ...process.env, NODE_ENV: 'production' },
     });
@@ -55,7 +58,7 @@ export class RenderPool {
     return slot;
   }
 
-  render(view: PayslipView): Promise<Buffer> {
+  render(view: V): Promise<Buffer> {
     const slot =
       this.slots.length < this.size
         ? this.spawn()

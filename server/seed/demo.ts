@@ -1204,7 +1204,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
  */
 export async function seedDemo(
   db: Db,
-  options?: { employees?: { DEMO?: number; CJ?: number }; payrollHistory?: boolean },
+  options?: { employees?: { DEMO?: number; CJ?: number }; payrollHistory?: boolean; priorYear?: boolean },
 ): Promise<{ companies: number; employees: number }> {
   // argon2 is slow on purpose: hash once, share the hash between every demo login.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
@@ -1297,7 +1297,7 @@ export async function seedDemo(
   for (const plan of plans) {
     if (plan.company.admin && options?.payrollHistory !== false) {
       await seedFinance(db, plan.company.id, plan.company.admin, now);
-      await seedPayrollRuns(db, plan.company.id, plan.company.admin, now);
+      await seedPayrollRuns(db, plan.company.id, plan.company.admin, now, options?.priorYear === true);
       await seedEarlySettlement(db, plan.company.id, plan.company.admin, now);
     }
   }
@@ -1307,10 +1307,26 @@ export async function seedDemo(
 /**
  * A year of payroll (issue 14): the months of this year before the current one computed by the engine and completed
  * in order, and the current month pending, so the payroll-run screen opens on a history. Set-based like a real run.
+ * `priorYear` (the demo server and `npm run db:seed`, not the tests: seed time matters there) first completes all
+ * twelve months of last year, so the 1721-A1 screen opens on a settled year (issue 15).
  */
-async function seedPayrollRuns(db: Db, companyId: string, adminId: string, now: Date) {
+async function seedPayrollRuns(db: Db, companyId: string, adminId: string, now: Date, priorYear: boolean) {
   const year = now.getUTCFullYear();
   const current = now.getUTCMonth() + 1;
+  if (priorYear) {
+    for (let month = 1; month <= 12; month++) {
+      const computed = await computeRun(db, companyId, { type: 'payroll_run', year: year - 1, month });
+      const summary = await storeRun(db, { companyId, userId: adminId }, computed, { log: false });
+      await db
+        .update(payrollSummaries)
+        .set({
+          status: 'completed',
+          completed_at: new Date(Date.UTC(year - 1, month, 0)).toISOString(),
+          completed_by: adminId,
+        })
+        .where(eq(payrollSummaries.id, summary.id));
+    }
+  }
   for (let month = 1; month <= current; month++) {
     const computed = await computeRun(db, companyId, { type: 'payroll_run', year, month });
     const summary = await storeRun(db, { companyId, userId: adminId }, computed, { log: false });

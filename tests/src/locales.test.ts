@@ -95,6 +95,13 @@ describe('locales', () => {
  * give it labels (and a key here) before it reaches a screen.
  */
 const openApiEnumKeys: Record<string, string | null> = {
+  // Tax reports (issue 15): PTKP codes (TK/0), the tax id's kind (NPWP, NIK) and the TER category (A, B, C) are
+  // shown as the tax office writes them, never as words; the employment kind only picks the tax object code.
+  ptkp_status: null,
+  tax_id_kind: null,
+  ter_category: null,
+  'PphReportRow.employment_kind': null,
+  'PphReport.withholder.tax_person.tax_id_kind': null,
   gender: 'gender',
   marital_status: 'marital_status',
   recruitment_type: 'recruitment_type',

@@ -16,6 +16,8 @@ import { errorText, fieldErrors } from '../../validation.ts';
 import { fileObjectUrl, storeFile } from '../employee/api.ts';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
+import { CertificatesSection, SignaturesSection } from './SignaturesSection.tsx';
+import './company.css';
 
 type Profile = Schemas['CompanyProfile'];
 type Tax = Schemas['CompanyTax'];
@@ -82,6 +84,8 @@ export default function CompanyInfo({ entry, trail }: ScreenProps) {
         <div className="employee-sections company-info">
           <ProfileSection initial={load.profile} version={version} onVersion={setVersion} />
           <TaxSection initial={load.tax} version={version} onVersion={setVersion} />
+          <SignaturesSection />
+          <CertificatesSection />
         </div>
       )}
     </>

@@ -161,3 +161,55 @@ describe('company tax', () => {
     expect(reply.body.fields.tax_person.code).toBe('not_found');
   });
 });
+
+describe('digital signatures and certificates', () => {
+  it('keeps one signature selected at a time, logs each change, and refuses others’ files and ids', async () => {
+    const file = (await upload(admin, 'sign.png', png)).data.url;
+    const first = await t.call(admin, 'POST', '/v1/company/digital-sign', {
+      name: 'Sri Wahyuni',
+      title: 'Finance Director',
+      selected: true,
+      file,
+    });
+    expect(first.status).toBe(201);
+    expect(first.body.data).toMatchObject({ name: 'Sri Wahyuni', selected: true, file });
+    const second = await t.call(admin, 'POST', '/v1/company/digital-sign', { name: 'Budi', selected: true, file });
+    expect(second.status).toBe(201);
+    let list: Json[] = (await t.call(admin, 'GET', '/v1/company/digital-sign')).body.data;
+    expect(list.filter((s) => s.selected).map((s) => s._id)).toEqual([second.body.data._id]);
+    const back = await t.call(admin, 'PATCH', `/v1/company/digital-sign/${first.body.data._id}`, { selected: true });
+    expect(back.status).toBe(200);
+    list = (await t.call(admin, 'GET', '/v1/company/digital-sign')).body.data;
+    expect(list.filter((s) => s.selected).map((s) => s._id)).toEqual([first.body.data._id]);
+
+    const theirs = (await upload(adminCj, 'cj.png', png)).data.url;
+    const foreign = await t.call(admin, 'POST', '/v1/company/digital-sign', { name: 'X', file: theirs });
+    expect(foreign.status).toBe(400);
+    expect(foreign.body.fields.file.code).toBe('not_found');
+    for (const bad of [{ name: '', file }, { name: 'X', file: '/v1/files/x.exe' }, { name: 'X' }, { file }]) {
+      expect((await t.call(admin, 'POST', '/v1/company/digital-sign', bad)).status).toBe(400);
+    }
+    expect(
+      (await t.call(adminCj, 'PATCH', `/v1/company/digital-sign/${first.body.data._id}`, { name: 'Z' })).status,
+    ).toBe(404);
+    expect((await t.call(adminCj, 'DELETE', `/v1/company/digital-sign/${first.body.data._id}`)).status).toBe(404);
+    expect((await t.call(admin, 'DELETE', `/v1/company/digital-sign/${second.body.data._id}`)).status).toBe(204);
+    const logs = await t.database.pool.query(
+      "select action from activity_logs where menu = 'company-info' and resource = 'digital-sign' order by created_at",
+    );
+    expect(logs.rows.map((row) => row.action)).toEqual(['create', 'create', 'update', 'delete']);
+  });
+
+  it('stores certificates with an uploaded file of the company', async () => {
+    const file = (await upload(admin, 'cert.png', png)).data.url;
+    const created = await t.call(admin, 'POST', '/v1/company/certificate', { cert_name: 'ISO 9001:2015', file });
+    expect(created.status).toBe(201);
+    const renamed = await t.call(admin, 'PATCH', `/v1/company/certificate/${created.body.data._id}`, {
+      cert_name: 'ISO 9001',
+    });
+    expect(renamed.body.data).toMatchObject({ cert_name: 'ISO 9001', version: 2 });
+    expect((await t.call(adminCj, 'GET', '/v1/company/certificate')).body.data).toEqual([]);
+    expect((await t.call(subadmin, 'GET', '/v1/company/certificate')).status).toBe(403);
+    expect((await t.call(admin, 'DELETE', `/v1/company/certificate/${created.body.data._id}`)).status).toBe(204);
+  });
+});

@@ -210,6 +210,21 @@ Object.assign(matrix, {
   'PUT /v1/company/profile': ['admin'],
   'GET /v1/company/tax': ['admin'],
   'PUT /v1/company/tax': ['admin'],
+  // company-settings → digital signature and certificates: the same admin-only menu (issue 15).
+  'GET /v1/company/digital-sign': ['admin'],
+  'POST /v1/company/digital-sign': ['admin'],
+  'PATCH /v1/company/digital-sign/:id': ['admin'],
+  'DELETE /v1/company/digital-sign/:id': ['admin'],
+  'GET /v1/company/certificate': ['admin'],
+  'POST /v1/company/certificate': ['admin'],
+  'PATCH /v1/company/certificate/:id': ['admin'],
+  'DELETE /v1/company/certificate/:id': ['admin'],
+  // Tax reports (issue 15): finance → pph-report and a1-form, company admins (department admins: their department).
+  'GET /v1/pph-report': companyAdmins,
+  'GET /v1/pph-report/pdf': companyAdmins,
+  'GET /v1/pph-a1/employees': companyAdmins,
+  'GET /v1/pph-a1/employees/:id/pdf': companyAdmins,
+  'POST /v1/pph-a1/employees/zip': companyAdmins,
   // payslips (menu payslips: company admins); an employee's own payslips: anyone signed in to a company.
   'GET /v1/payroll-summary/:id/payslips/:employeeId/pdf': companyAdmins,
   'POST /v1/payroll-summary/:id/payslips/zip': companyAdmins,

@@ -1,0 +1,64 @@
+/**
+ * `pph-a1-zip`: every 1721-A1 of the company's year rendered (worker threads) and packed into one zip, stored as a
+ * company file (`GET /v1/files/{name}`). Progress every few forms; a retry renders again and writes a new file.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { type Zippable, zipSync } from 'fflate';
+import type { Config } from '../config.ts';
+import { files } from '../db/schema.ts';
+import type { JobHandler } from '../jobs/queue.ts';
+import type { PayslipLanguage } from '../payslips/view.ts';
+import { a1FileName, a1View } from './a1-view.ts';
+import { taxRenderPool } from './render-pool.ts';
+import { a1Rows, taxSigner } from './repository.ts';
+
+export interface A1ZipData {
+  year: number;
+  language: PayslipLanguage;
+  /** A department admin's job: only their department's forms (`department`, null: none). */
+  scoped: boolean;
+  department: string | null;
+}
+
+/** Forms handed to the workers at once: keeps them busy without holding every PDF twice. */
+const IN_FLIGHT = 16;
+
+export const a1ZipJob =
+  (config: Config): JobHandler<A1ZipData> =>
+  async ({ companyId, userId, data, db, progress }) => {
+    const [rows, signer] = await Promise.all([
+      a1Rows(db, companyId, data.year, data.scoped ? { department: data.department } : {}),
+      taxSigner(db, config.filesDir, companyId),
+    ]);
+    const pool = taxRenderPool();
+    const entries: Zippable = {};
+    let done = 0;
+    await progress(0, rows.length);
+    for (let i = 0; i < rows.length; i += IN_FLIGHT) {
+      const batch = rows.slice(i, i + IN_FLIGHT);
+      const pdfs = await Promise.all(
+        batch.map((row) => pool.render({ document: 'a1', view: a1View(row, signer, data.language) })),
+      );
+      batch.forEach((row, j) => {
+        entries[a1FileName(row)] = [new Uint8Array(pdfs[j]!), { level: 0 }];
+      });
+      done += batch.length;
+      if (done % 64 < IN_FLIGHT || done === rows.length) await progress(done, rows.length);
+    }
+    const zip = zipSync(entries);
+    const name = `${randomBytes(16).toString('hex')}.zip`;
+    const folder = join(config.filesDir, companyId);
+    await mkdir(folder, { recursive: true });
+    await writeFile(join(folder, name), zip);
+    await db.insert(files).values({
+      company_id: companyId,
+      name,
+      original_name: `1721-A1 ${data.year}.zip`,
+      mime: 'application/zip',
+      size: zip.length,
+      created_by: userId,
+    });
+    return { file: name, url: `/v1/files/${name}`, count: rows.length };
+  };

@@ -1,0 +1,41 @@
+/**
+ * A worker thread rendering the tax documents (the 1721-A1 and the monthly PPh 21 report) off the API's event loop,
+ * driven by the payslips' RenderPool (server/payslips/render-pool.ts) with this module as its worker.
+ */
+import { parentPort } from 'node:worker_threads';
+import { renderA1 } from './a1-document.ts';
+import type { A1View } from './a1-view.ts';
+import { type PphReportView, renderPphReport } from './report-document.ts';
+
+/** What the pool hands a tax worker: which document, and its view. */
+export type TaxDocument = { document: 'a1'; view: A1View } | { document: 'pph-report'; view: PphReportView };
+
+/** Image bytes cross the thread boundary as Uint8Array; the PDF library wants Buffers. */
+const buffer = (bytes: Uint8Array | null | undefined) => (bytes ? Buffer.from(bytes) : null);
+
+const renderers = {
+  a1: (view: A1View) =>
+    renderA1({
+      ...view,
+      signer: {
+        ...view.signer,
+        company: { ...view.signer.company, logo: buffer(view.signer.company.logo) },
+        signature: view.signer.signature
+          ? { ...view.signer.signature, image: buffer(view.signer.signature.image) }
+          : null,
+      },
+    }),
+  'pph-report': (view: PphReportView) => renderPphReport(view),
+} satisfies {
+  [K in TaxDocument['document']]: (view: Extract<TaxDocument, { document: K }>['view']) => Promise<Buffer>;
+};
+
+parentPort?.on('message', async ({ id, view: job }: { id: number; view: TaxDocument }) => {
+  try {
+    const pdf = job.document === 'a1' ? await renderers.a1(job.view) : await renderers['pph-report'](job.view);
+    const bytes = new Uint8Array(pdf.buffer, pdf.byteOffset, pdf.byteLength).slice();
+    parentPort!.postMessage({ id, pdf: bytes }, [bytes.buffer]);
+  } catch (error) {
+    parentPort!.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});

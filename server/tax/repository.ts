@@ -1,0 +1,321 @@
+/**
+ * Reading the year's and the month's withholding from the completed runs (server/tax/README.md): set-based, one query
+ * a table for the company, never one a person. Always scoped by the caller's company; a department admin sees their
+ * department's employees (the A1 numbers stay company-wide).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { type A1Form, type A1Month, a1Form, a1Number } from '../../common/payroll/a1.ts';
+import { terCategoryOf } from '../../common/payroll/pph21.ts';
+import { periodDate } from '../../common/payroll/rates.ts';
+import type {
+  EmploymentKind,
+  PayslipInput,
+  PayslipLine,
+  PtkpStatus,
+  TaxResidence,
+  TerCategory,
+} from '../../common/payroll/types.ts';
+import type { Executor } from '../db/connect.ts';
+import {
+  companies,
+  companySignatures,
+  employeePreviousPph,
+  employees,
+  payrollSummaries,
+  payslips,
+} from '../db/schema.ts';
+import { payslipCompany } from '../payslips/repository.ts';
+import type { PayslipCompany } from '../payslips/view.ts';
+
+/** The employee's tax id for the tax office: the NPWP, else the NIK (KTP number). */
+export const taxIdOf = (npwp: string | null, nik: string | null) => {
+  const clean = (value: string | null) => value?.replace(/\D/g, '') || null;
+  const n = clean(npwp);
+  return n ? { kind: 'NPWP' as const, value: n } : { kind: 'NIK' as const, value: clean(nik) };
+};
+
+export interface A1Row extends A1Form {
+  _id: string;
+  employee: { _id: string; fullname: string; employee_id: string };
+  number: string;
+  year: number;
+  npwp: string | null;
+  nik: string | null;
+  tax_id: string | null;
+  tax_id_kind: 'NPWP' | 'NIK';
+  ptkp_status: PtkpStatus;
+  gender: string | null;
+  address: string | null;
+  job_title: string | null;
+  department: string | null;
+}
+
+type SlipInput = Pick<PayslipInput, 'last_period'> & { employee?: PayslipInput['employee'] };
+
+/**
+ * The 1721-A1 of every employee of the company with PPh 21 withheld in the year's completed monthly runs, numbered
+ * 1.1-MM.YY-NNNNNNN in employee-number order. `department`: a department admin's department (null: none, so nothing).
+ */
+export async function a1Rows(
+  db: Executor,
+  companyId: string,
+  year: number,
+  options: { department?: string | null; employee?: string } = {},
+): Promise<A1Row[]> {
+  const slips = await db
+    .select({
+      employee: payslips.employee,
+      month: payrollSummaries.month,
+      lines: payslips.lines,
+      bruto: payslips.bruto,
+      pph21: payslips.pph21,
+      input: sql<SlipInput>`jsonb_build_object('last_period', ${payslips.input}->'last_period', 'employee', ${payslips.input}->'employee')`,
+      job_title: payslips.job_title_name,
+      department_name: payslips.department_name,
+    })
+    .from(payslips)
+    .innerJoin(payrollSummaries, eq(payrollSummaries.id, payslips.summary))
+    .where(
+      and(
+        eq(payslips.company_id, companyId),
+        eq(payrollSummaries.company_id, companyId),
+        eq(payrollSummaries.year, year),
+        eq(payrollSummaries.type, 'payroll_run'),
+        eq(payrollSummaries.status, 'completed'),
+      ),
+    )
+    .orderBy(asc(payslips.employee), asc(payrollSummaries.month));
+  const byEmployee = new Map<string, typeof slips>();
+  for (const slip of slips) {
+    const list = byEmployee.get(slip.employee);
+    if (list) list.push(slip);
+    else byEmployee.set(slip.employee, [slip]);
+  }
+  const withheld = [...byEmployee].filter(([, months]) => months.some((m) => m.pph21 !== 0)).map(([id]) => id);
+  if (!withheld.length) return [];
+  const [people, previous] = await Promise.all([
+    db
+      .select({
+        id: employees.id,
+        employee_id: employees.employee_id,
+        fullname: employees.fullname,
+        npwp: employees.npwp_number,
+        nik: employees.ktp_number,
+        gender: employees.gender,
+        address: employees.id_card_address,
+        city: employees.id_card_city,
+        department: employees.department,
+      })
+      .from(employees)
+      .where(and(eq(employees.company_id, companyId), inArray(employees.id, withheld))),
+    db
+      .select({
+        employee: employeePreviousPph.employee,
+        neto: employeePreviousPph.previous_netto,
+        pph: employeePreviousPph.previous_pph,
+      })
+      .from(employeePreviousPph)
+      .where(
+        and(
+          eq(employeePreviousPph.company_id, companyId),
+          eq(employeePreviousPph.year, year),
+          inArray(employeePreviousPph.employee, withheld),
+        ),
+      ),
+  ]);
+  const previousOf = new Map(previous.map((row) => [row.employee, { neto: row.neto, pph: row.pph }]));
+  people.sort((a, b) => a.employee_id.localeCompare(b.employee_id, 'en', { numeric: true }));
+  const rows: A1Row[] = [];
+  people.forEach((person, i) => {
+    const months = byEmployee.get(person.id)!;
+    const lastSlip = months[months.length - 1]!;
+    const profile = lastSlip.input.employee;
+    // Non-permanent workers get no 1721-A1 (their withholding slips are monthly).
+    if ((profile?.employment_kind ?? 'permanent') !== 'permanent') return;
+    const status = profile?.ptkp_status ?? 'tk/0';
+    const form = a1Form({
+      year,
+      ptkp_status: status,
+      tax_id_valid: profile?.tax_id_valid ?? true,
+      tax_residence: (profile?.tax_residence ?? 'resident') as TaxResidence,
+      months: months.map(
+        (m): A1Month => ({
+          month: m.month,
+          lines: (m.lines ?? []) as PayslipLine[],
+          bruto: m.bruto,
+          pph21: m.pph21,
+          last_period: m.input.last_period === true,
+        }),
+      ),
+      previous: previousOf.get(person.id) ?? { neto: 0, pph: 0 },
+    });
+    const taxId = taxIdOf(person.npwp, person.nik);
+    rows.push({
+      _id: person.id,
+      employee: { _id: person.id, fullname: person.fullname, employee_id: person.employee_id },
+      number: a1Number(year, form.period_end, i + 1),
+      year,
+      npwp: person.npwp,
+      nik: person.nik,
+      tax_id: taxId.value,
+      tax_id_kind: taxId.kind,
+      ptkp_status: status,
+      gender: person.gender,
+      address: [person.address, person.city].filter(Boolean).join(', ') || null,
+      job_title: lastSlip.job_title,
+      department: person.department,
+      ...form,
+    });
+  });
+  return rows.filter(
+    (row) =>
+      (options.department === undefined || (options.department !== null && row.department === options.department)) &&
+      (options.employee === undefined || row._id === options.employee),
+  );
+}
+
+/** Who signs the company's tax forms: the tax person (an employee) and the selected digital signature's image. */
+export interface TaxSigner {
+  company: PayslipCompany;
+  npwp: string | null;
+  tax_person: { fullname: string; tax_id: string | null; tax_id_kind: 'NPWP' | 'NIK' } | null;
+  signature: { name: string; title: string | null; image: Buffer | null } | null;
+}
+
+export async function taxSigner(db: Executor, filesDir: string, companyId: string): Promise<TaxSigner> {
+  const [company, [person], [signature]] = await Promise.all([
+    payslipCompany(db, filesDir, companyId),
+    db
+      .select({ fullname: employees.fullname, npwp: employees.npwp_number, nik: employees.ktp_number })
+      .from(companies)
+      .innerJoin(employees, and(eq(employees.id, companies.tax_person), eq(employees.company_id, companies.id)))
+      .where(eq(companies.id, companyId)),
+    db
+      .select({ name: companySignatures.name, title: companySignatures.title, file: companySignatures.file })
+      .from(companySignatures)
+      .where(and(eq(companySignatures.company_id, companyId), eq(companySignatures.selected, true))),
+  ]);
+  let image: Buffer | null = null;
+  const name = signature?.file.match(/^\/v1\/files\/([a-f0-9]{32}\.(png|jpg))$/)?.[1];
+  if (name) image = await readFile(join(filesDir, companyId, name)).catch(() => null);
+  const taxId = person ? taxIdOf(person.npwp, person.nik) : null;
+  return {
+    company,
+    npwp: company.npwp_number,
+    tax_person: person ? { fullname: person.fullname, tax_id: taxId!.value, tax_id_kind: taxId!.kind } : null,
+    signature: signature ? { name: signature.name, title: signature.title, image } : null,
+  };
+}
+
+/** Tax object codes of e-Bupot 21 by employment kind: permanent employees, and non-permanent workers. */
+export const objectCode = {
+  permanent: '21-100-01',
+  non_permanent_monthly: '21-100-03',
+  daily: '21-100-03',
+} as const satisfies Record<EmploymentKind, string>;
+
+export interface PphReportRow {
+  _id: string;
+  employee: { _id: string; fullname: string; employee_id: string };
+  npwp: string | null;
+  nik: string | null;
+  tax_id: string | null;
+  tax_id_kind: 'NPWP' | 'NIK';
+  address: string | null;
+  ptkp_status: PtkpStatus;
+  ter_category: TerCategory | null;
+  employment_kind: EmploymentKind;
+  object_code: string;
+  gross_up: boolean;
+  last_period: boolean;
+  bruto: number;
+  pph21: number;
+}
+
+/**
+ * The month's PPh 21 per employee from the company's completed runs of the month (the monthly run, and daily
+ * workers' runs): one aggregate query. Employees with a zero bruto are left out.
+ */
+export async function pphReport(
+  db: Executor,
+  companyId: string,
+  year: number,
+  month: number,
+  department?: string | null,
+): Promise<{ rows: PphReportRow[]; totals: { employees: number; bruto: number; pph21: number }; pending: number }> {
+  const result = await db.execute<{
+    employee: string;
+    employee_id: string;
+    fullname: string;
+    npwp: string | null;
+    nik: string | null;
+    address: string | null;
+    city: string | null;
+    ptkp_status: PtkpStatus | null;
+    employment_kind: EmploymentKind | null;
+    pph_method: string | null;
+    last_period: boolean | null;
+    bruto: string;
+    pph21: string;
+  }>(sql`
+    select p.employee_id as employee, e.employee_id, e.fullname, e.npwp_number as npwp, e.ktp_number as nik,
+      e.id_card_address as address, e.id_card_city as city,
+      (array_agg(p.input->'employee'->>'ptkp_status' order by s.type))[1] as ptkp_status,
+      (array_agg(p.input->'employee'->>'employment_kind' order by s.type))[1] as employment_kind,
+      (array_agg(p.input->'employee'->>'pph_method' order by s.type))[1] as pph_method,
+      bool_or(coalesce((p.input->>'last_period')::boolean, false)) as last_period,
+      sum(p.bruto) as bruto, sum(p.pph21) as pph21
+    from ${payslips} p
+    join ${payrollSummaries} s on s.id = p.summary_id
+    join ${employees} e on e.id = p.employee_id and e.company_id = ${companyId}
+    where p.company_id = ${companyId} and s.company_id = ${companyId} and s.year = ${year} and s.month = ${month}
+      and s.status = 'completed' and s.type in ('payroll_run', 'weekly')
+      ${department === undefined ? sql`` : department === null ? sql`and false` : sql`and e.department_id = ${department}`}
+    group by p.employee_id, e.employee_id, e.fullname, e.npwp_number, e.ktp_number, e.id_card_address, e.id_card_city
+    having sum(p.bruto) <> 0
+    order by e.employee_id`);
+  const [pending] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(payrollSummaries)
+    .where(
+      and(
+        eq(payrollSummaries.company_id, companyId),
+        eq(payrollSummaries.year, year),
+        eq(payrollSummaries.month, month),
+        eq(payrollSummaries.status, 'pending'),
+        inArray(payrollSummaries.type, ['payroll_run', 'weekly']),
+      ),
+    );
+  const date = periodDate(year, month);
+  const totals = { employees: 0, bruto: 0, pph21: 0 };
+  const rows = result.rows.map((row): PphReportRow => {
+    const status = row.ptkp_status ?? 'tk/0';
+    const kind = row.employment_kind ?? 'permanent';
+    const taxId = taxIdOf(row.npwp, row.nik);
+    const bruto = Number(row.bruto);
+    const pph21 = Number(row.pph21);
+    totals.employees += 1;
+    totals.bruto += bruto;
+    totals.pph21 += pph21;
+    return {
+      _id: row.employee,
+      employee: { _id: row.employee, fullname: row.fullname, employee_id: row.employee_id },
+      npwp: row.npwp,
+      nik: row.nik,
+      tax_id: taxId.value,
+      tax_id_kind: taxId.kind,
+      address: [row.address, row.city].filter(Boolean).join(', ') || null,
+      ptkp_status: status,
+      ter_category: kind === 'daily' ? null : terCategoryOf(status, date),
+      employment_kind: kind,
+      object_code: objectCode[kind],
+      gross_up: row.pph_method === 'gross_up',
+      last_period: row.last_period === true,
+      bruto,
+      pph21,
+    };
+  });
+  return { rows, totals, pending: pending?.count ?? 0 };
+}

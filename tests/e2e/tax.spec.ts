@@ -1,0 +1,56 @@
+import { readFileSync } from 'node:fs';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { pdfText } from '../support/pdf.ts';
+import { ADMIN, grid, signIn } from './support.ts';
+
+/**
+ * Issue 15: the a1-form screen opens on last year's forms (the demo seeds a settled year); one form downloaded as a
+ * PDF whose text carries its number, the employee and the figures of lines 8, 18 and 23 as the API gives them.
+ */
+
+async function api(request: APIRequestContext, page: Page, path: string) {
+  const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
+  const reply = await request.fetch(path, { headers: { Authorization: `Bearer ${token}` } });
+  return reply.json();
+}
+
+const rupiah = (amount: number) => `${amount < 0 ? '-' : ''}Rp ${Math.abs(amount).toLocaleString('id-ID')}`;
+
+test('a1-form: download one 1721-A1 and read its figures', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await signIn(page, ADMIN);
+  await page.goto('/dashboard/a1-form');
+  await expect(page.getByLabel('Year')).toBeVisible();
+  const year = Number(await page.getByLabel('Year').inputValue());
+  const rows = (await api(request, page, `/v1/pph-a1/employees?year=${year}`)).data as {
+    number: string;
+    employee: { fullname: string };
+    final: boolean;
+    line_8: number;
+    line_18: number;
+    line_23: number;
+  }[];
+  expect(rows.length).toBeGreaterThan(0);
+  const first = rows[0]!;
+  const firstCell = grid(page).getByRole('gridcell', { name: first.number });
+  await firstCell.click();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the selected 1721-A1' }).click();
+  const text = await pdfText(new Uint8Array(readFileSync(await (await download).path())));
+  expect(text).toContain(first.number);
+  expect(text).toContain(first.employee.fullname);
+  for (const amount of [first.line_8, first.line_18, first.line_23]) expect(text).toContain(rupiah(amount));
+  await page.screenshot({ path: test.info().outputPath('a1-form.png'), fullPage: false });
+});
+
+test('pph-report: the month opens with totals and exports the e-Bupot 21 workbook', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, ADMIN);
+  await page.goto('/dashboard/pph-report');
+  await expect(page.getByRole('region', { name: 'PPh 21 per employee' })).toBeVisible();
+  await expect(page.getByText(/^Total \(\d+ employees\)$/)).toBeVisible();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export e-Bupot 21 (xlsx)' }).click();
+  expect((await download).suggestedFilename()).toMatch(/^e-Bupot-21-\d{4}-\d{2}\.xlsx$/);
+  await page.screenshot({ path: test.info().outputPath('pph-report.png'), fullPage: false });
+});
