@@ -34,16 +34,21 @@ const port = 3900 + Math.floor(Math.random() * 90);
 const order0 = (people: { employee: string }[]) => people.map((p) => p.employee);
 const log = (...args: unknown[]) => console.log(`[morning-rush ${new Date().toISOString().slice(11, 19)}]`, ...args);
 
-const scratch = await createScratchPostgres(adminUrl, 'hrw_bench_rush');
+/** RUSH_TEMPLATE: copy an already seeded database (bench/attendance.ts's BENCH_KEEP_DB) instead of seeding again. */
+const template = process.env.RUSH_TEMPLATE;
+const scratch = await createScratchPostgres(adminUrl, 'hrw_bench_rush', template);
 const dataDir = mkdtempSync(join(tmpdir(), 'hrw-bench-rush-'));
 let server: ReturnType<typeof spawn> | undefined;
 try {
   const database = await openDatabase({ url: scratch.url, dataDir: `${dataDir}/pg` });
   await migrateDatabase(database);
-  log(`seeding ${EMPLOYEES} employees`);
-  const seedStart = performance.now();
-  await seedDemo(database.db, { employees: { DEMO: EMPLOYEES, CJ: 20 } });
-  log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
+  if (template) log(`copied the seeded database ${template}`);
+  else {
+    log(`seeding ${EMPLOYEES} employees`);
+    const seedStart = performance.now();
+    await seedDemo(database.db, { employees: { DEMO: EMPLOYEES, CJ: 20 } });
+    log(`seeded in ${Math.round(performance.now() - seedStart)} ms`);
+  }
   const { db } = database;
   // One session per DEMO employee (signing 10,000 people in through argon2 is not what is measured), and no clock
   // today yet: the demo's own attendance of today is removed.

@@ -291,19 +291,20 @@ export async function loadScheduleView(
             dateFilter(shiftOverrides.date, range.dates),
           ),
         ),
+    // The roster is the big one (an employee × every day of the range): one row per employee, the days as a JSON
+    // object built by PostgreSQL (10,000 rows to read for a month of 10,000 employees instead of 310,000).
     () =>
-      db
-        .select({ employee: rosterEntries.employee, date: rosterEntries.date, shift: rosterEntries.shift })
-        .from(rosterEntries)
-        .where(
-          and(
-            eq(rosterEntries.company_id, companyId),
-            gte(rosterEntries.date, from),
-            lte(rosterEntries.date, to),
-            employeeFilter(rosterEntries.employee, employeeIds),
-            dateFilter(rosterEntries.date, range.dates),
-          ),
-        ),
+      db.execute(sql`
+        select employee_id as employee, json_object_agg(date, shift_id)::text as days
+        from roster_entries
+        where ${and(
+          eq(rosterEntries.company_id, companyId),
+          gte(rosterEntries.date, from),
+          lte(rosterEntries.date, to),
+          employeeFilter(rosterEntries.employee, employeeIds),
+          dateFilter(rosterEntries.date, range.dates),
+        )}
+        group by employee_id`),
     () =>
       options.workDays === false
         ? Promise.resolve([])
@@ -326,7 +327,14 @@ export async function loadScheduleView(
     return out;
   };
   const overrideOf = byEmployee(overrides);
-  const rosterOf = byEmployee(roster);
+  const rosterOf = new Map<string, Map<string, ShiftDefinition | undefined>>();
+  for (const row of roster.rows as unknown as { employee: string; days: string }[]) {
+    const days = new Map<string, ShiftDefinition | undefined>();
+    for (const [date, shift] of Object.entries(JSON.parse(row.days) as Record<string, string>)) {
+      days.set(date, shiftById.get(shift));
+    }
+    rosterOf.set(row.employee, days);
+  }
   const workDays = new Map(people.map((p) => [p.id, p.work_days]));
   const shiftOfId = (id: string) => shiftById.get(id);
   const groupFacts = new Map(

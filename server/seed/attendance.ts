@@ -12,8 +12,9 @@
  * nine hours later, never late or early (no shift to be late for), with the same absences and missed clock-outs: a
  * second statement. Without it the monthly report and payroll would read them absent every working day.
  */
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connect.ts';
+import { withForeignKeysCheckedOnce } from './bulk.ts';
 
 export async function seedAttendance(tx: Executor, companyIds: string[], today: string, nowMinutes: number) {
   if (companyIds.length === 0) return;
@@ -23,6 +24,11 @@ export async function seedAttendance(tx: Executor, companyIds: string[], today: 
   // demo, a quarter of an hour for 10,000 employees, under load); with them it hashes, linear in the rows.
   await tx.execute(sql`analyze employees, users, attendance_group_members, attendance_groups, shifts, roster_entries,
     shift_overrides, mass_leaves, leaves`);
+  // Tens of thousands of rows per company: their foreign keys checked once, not per row (decision 0057).
+  await withForeignKeysCheckedOnce(tx, ['attendances'], () => insertAttendance(tx, companies, today, nowMinutes));
+}
+
+async function insertAttendance(tx: Executor, companies: SQL, today: string, nowMinutes: number) {
   await tx.execute(sql`
     with days as (
       select d::date as date from generate_series(${today}::date - interval '1 year', ${today}::date, interval '1 day') d

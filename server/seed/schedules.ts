@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/connect.ts';
+import { withForeignKeysCheckedOnce } from './bulk.ts';
 
 /** Shift codes of the demo: what the roster cells hold. */
 export const demoShifts = [
@@ -73,7 +74,9 @@ export async function seedSchedules(tx: Executor, companyIds: string[], today: s
   // The roster: from the first day of the month a year ago to the end of this month, rotating, each member at
   // their own offset so every shift is covered every day.
   const from = `${Number(today.slice(0, 4)) - 1}-${today.slice(5, 7)}-01`;
-  await tx.execute(sql`
+  // Tens of thousands of cells: their foreign keys checked once, not per row (decision 0057).
+  await withForeignKeysCheckedOnce(tx, ['roster_entries'], () =>
+    tx.execute(sql`
     insert into roster_entries (company_id, employee_id, date, shift_id)
     select m.company_id, m.employee_id, d::date, s.id
     from (
@@ -87,7 +90,8 @@ export async function seedSchedules(tx: Executor, companyIds: string[], today: s
     cross join generate_series(${from}::date,
       (date_trunc('month', ${today}::date) + interval '1 month - 1 day')::date, interval '1 day') as d
     join shifts s on s.company_id = m.company_id
-      and s.code = (${`{${rotation.join(',')}}`}::text[])[1 + ((d::date - ${from}::date) + m.n::int) % ${rotation.length}]`);
+      and s.code = (${`{${rotation.join(',')}}`}::text[])[1 + ((d::date - ${from}::date) + m.n::int) % ${rotation.length}]`),
+  );
   // A few overrides: office staff covering a Saturday standby or a morning shift this month and last.
   await tx.execute(sql`
     insert into shift_overrides (company_id, employee_id, date, shift_id, reason)

@@ -19,9 +19,9 @@ export const attendanceGroupsGrid = defineGrid({
       required: true,
       enum: { key: 'attendance_group_type', values: ['fixed_schedule', 'working_shift', 'free_shift'] },
     },
-    { field: 'auto_closed', kind: 'boolean', width: 130 },
-    { field: 'allowed_offsite_clock_in', kind: 'boolean', width: 170 },
-    { field: 'allowed_offsite_clock_out', kind: 'boolean', width: 170 },
+    { field: 'auto_closed', kind: 'boolean', width: 150 },
+    { field: 'allowed_offsite_clock_in', kind: 'boolean', width: 215 },
+    { field: 'allowed_offsite_clock_out', kind: 'boolean', width: 225 },
     {
       field: 'manager',
       kind: 'reference',

@@ -15,8 +15,8 @@ export const massLeaveGrid = defineGrid({
   dateRange: 'start_date',
   columns: [
     { field: 'name', kind: 'text', width: 300, pinned: 'left', required: true },
-    { field: 'start_date', kind: 'date', width: 150, required: true },
-    { field: 'end_date', kind: 'date', width: 150, required: true },
+    { field: 'start_date', kind: 'date', width: 175, required: true },
+    { field: 'end_date', kind: 'date', width: 175, required: true },
     {
       field: 'deduct_leave_rule',
       kind: 'reference',

@@ -74,6 +74,9 @@ export default function Daily({ entry, trail }: ScreenProps) {
     const asked = params.get('date');
     return asked && /^\d{4}-\d{2}-\d{2}$/.test(asked) ? asked : jakartaToday();
   });
+  /** What the date field holds while typed; follows the date when it moves by keys or buttons. */
+  const [draftDate, setDraftDate] = useState(date);
+  useEffect(() => setDraftDate(date), [date]);
   const [filters, setFilters] = useState<{ department?: string; location?: string; group?: string; status?: Status }>(
     {},
   );
@@ -152,15 +155,9 @@ export default function Daily({ entry, trail }: ScreenProps) {
         filtered: !!filters.status,
         moveDay: (days) => setDate((d) => shiftDate(d, days)),
         today: () => setDate(jakartaToday()),
-        pickDate: () => {
-          const input = dateInput.current;
-          input?.focus();
-          try {
-            input?.showPicker();
-          } catch {
-            // Not offered by every browser, or not without a click: the focused field takes typing.
-          }
-        },
+        // The field focused, its calendar closed: the date is typed (an open calendar takes the keys instead, and
+        // Alt+Down opens it for whoever wants it).
+        pickDate: () => dateInput.current?.focus(),
         showStatus: (status) => setFilters((f) => ({ ...f, status: status ?? undefined })),
         exportXlsx: () => void exportXlsx(),
         importTimes: () => setImporting(true),
@@ -299,8 +296,15 @@ export default function Daily({ entry, trail }: ScreenProps) {
           <input
             ref={dateInput}
             type="date"
-            value={date}
-            onChange={(event) => event.target.value && setDate(event.target.value)}
+            value={draftDate}
+            onChange={(event) => {
+              // While a date is typed, its year passes through 0002, 0020, 0202: only a whole date is shown (a
+              // partial one would load, fail and reset the field under the typing).
+              const typed = event.target.value;
+              setDraftDate(typed);
+              if (/^(19|20)\d\d-\d\d-\d\d$/.test(typed)) setDate(typed);
+            }}
+            onBlur={() => setDraftDate(date)}
           />
         </label>
         <button type="button" onClick={() => setDate((d) => shiftDate(d, 1))} title="]">

@@ -12,7 +12,9 @@ import {
   type GridApi,
   type Module,
   QuickFilterModule,
+  RowApiModule,
   RowSelectionModule,
+  ScrollApiModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { forwardRef, type KeyboardEvent, useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
@@ -32,7 +34,17 @@ export const weekdays = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as con
 export type Weekday = (typeof weekdays)[number];
 type Schedule = Partial<Record<Weekday, string | null>>;
 
-const modules: Module[] = [ClientSideRowModelModule, RowSelectionModule, QuickFilterModule];
+/**
+ * AG Grid answers an API call whose module is missing with `undefined` (and a console line only): Delete's
+ * `getDisplayedRowAtIndex` (RowApi) and the filter's `ensureIndexVisible` (ScrollApi) need theirs.
+ */
+const modules: Module[] = [
+  ClientSideRowModelModule,
+  RowSelectionModule,
+  QuickFilterModule,
+  RowApiModule,
+  ScrollApiModule,
+];
 /** Employees a department adds at most in one step (the members route takes 10,000). */
 const DEPARTMENT_LIMIT = 10_000;
 
@@ -228,6 +240,22 @@ export const GroupPanel = forwardRef<GroupPanelHandle, Props>(function GroupPane
     }
   };
 
+  /**
+   * The pickers are disabled while a change saves, which drops the focus: it goes back to the picker that made the
+   * change, ready for the next employee typed.
+   */
+  const refocus = useRef<HTMLElement | null>(null);
+  const refocusPicker = (index: 0 | 1) => {
+    refocus.current =
+      root.current?.querySelectorAll<HTMLElement>('.group-members-add .picker-field-button')[index] ?? null;
+  };
+  useEffect(() => {
+    const target = refocus.current;
+    if (busy || !target) return;
+    refocus.current = null;
+    if (target.isConnected && (document.activeElement === document.body || !document.activeElement)) target.focus();
+  }, [busy]);
+
   const known = useMemo(() => new Set(members?.map((member) => member._id)), [members]);
 
   const addEmployee = (record: ApiRecord | null) => {
@@ -241,6 +269,7 @@ export const GroupPanel = forwardRef<GroupPanelHandle, Props>(function GroupPane
       setStatus(t('attendanceGroups.members.already', { name: employee.fullname }));
       return;
     }
+    refocusPicker(0);
     void save([...members, employee], t('attendanceGroups.members.addedOne', { name: employee.fullname }), [employee]);
   };
 
@@ -266,6 +295,7 @@ export const GroupPanel = forwardRef<GroupPanelHandle, Props>(function GroupPane
         setStatus(t('attendanceGroups.members.departmentNone', { department: name }));
         return;
       }
+      refocusPicker(1);
       await save(
         [...members, ...fresh],
         t('attendanceGroups.members.departmentAdded', { count: fresh.length, department: name }),

@@ -4,7 +4,13 @@
  * of the Report!'). Export xlsx writes the cells as text and the totals as numbers.
  */
 import './attendance.css';
-import { ClientSideRowModelModule, type ColDef, type Module, TooltipModule } from 'ag-grid-community';
+import {
+  ClientSideRowModelModule,
+  type ColDef,
+  type Module,
+  QuickFilterModule,
+  TooltipModule,
+} from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,7 +28,7 @@ import { totalLabels } from './labels.ts';
 type Report = Schemas['AttendanceReport'];
 type Row = Report['rows'][number];
 type ReportCell = NonNullable<Row['cells'][number]>;
-const modules: Module[] = [ClientSideRowModelModule, TooltipModule];
+const modules: Module[] = [ClientSideRowModelModule, TooltipModule, QuickFilterModule];
 
 const toCell = (cell: ReportCell | null | undefined): AttendanceCellData | null =>
   cell
@@ -63,6 +69,8 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
   const [report, setReport] = useState<Report | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [loading, setLoading] = useState(false);
+  /** Narrows the rows shown by employee ID, name or department (in the browser: the report is loaded whole). */
+  const [find, setFind] = useState('');
 
   const monthSelect = useRef<HTMLSelectElement>(null);
   /** A period asked for by the palette (previous or next month): shown once the fields hold it. */
@@ -120,6 +128,13 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
         pinned: 'left',
         width: 180,
       },
+      {
+        colId: 'department',
+        headerName: t('attendance.daily.department'),
+        valueGetter: (p) => p.data?.employee.department?.name ?? '',
+        // Scrolls with the days: code and name stay in view (a narrow screen keeps room for the days).
+        width: 150,
+      },
       ...report.days.map(
         (day, index): ColDef<Row> => ({
           colId: day,
@@ -127,6 +142,7 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
           headerTooltip: day,
           width: 118,
           sortable: false,
+          getQuickFilterText: () => '',
           valueGetter: (p) => toCell(p.data?.cells[index]),
           valueFormatter: (p) => cellText(t, p.value as AttendanceCellData | null),
           cellRenderer: (p: { value: AttendanceCellData | null }) => <AttendanceCell cell={p.value} />,
@@ -139,7 +155,9 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
           valueGetter: (p) => p.data?.totals[key],
           // The totals checked most stay in view beside the days; the rest follow the last day.
           pinned: pinnedTotals.has(key) ? 'right' : undefined,
-          width: pinnedTotals.has(key) ? 80 : 96,
+          // Room for the longest word of a heading (Indonesian "terlambat"): headings wrap between words only.
+          width: 112,
+          getQuickFilterText: () => '',
           type: 'rightAligned',
         }),
       ),
@@ -153,7 +171,8 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
                 .map(([type, days]) => `${type}: ${days}`)
                 .join(', ')
             : undefined,
-        width: 96,
+        width: 104,
+        getQuickFilterText: () => '',
         type: 'rightAligned',
       },
     ];
@@ -165,6 +184,7 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
     const header = [
       t('attendance.daily.employeeId'),
       t('attendance.daily.name'),
+      t('attendance.daily.department'),
       ...report.days,
       ...totalKeys.map((key) => t(totalLabels[key])),
       t('attendance.totals.leave'),
@@ -172,6 +192,7 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
     const body = report.rows.map((row) => [
       row.employee.employee_id,
       row.employee.fullname,
+      row.employee.department?.name ?? '',
       ...row.cells.map((cell) => cellText(t, toCell(cell))),
       ...totalKeys.map((key) => row.totals[key]),
       leaveTotal(row),
@@ -231,6 +252,16 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
           {t('grid.exportXlsx')}
         </button>
         {report && (
+          <input
+            type="search"
+            className="attendance-find"
+            placeholder={t('attendance.report.find')}
+            aria-label={t('attendance.report.find')}
+            value={find}
+            onChange={(event) => setFind(event.target.value)}
+          />
+        )}
+        {report && (
           <span className="muted" aria-live="polite">
             {t('attendance.daily.count', { count: report.rows.length })}
           </span>
@@ -249,6 +280,7 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
             rowData={report.rows}
             columnDefs={columnDefs}
             getRowId={(p) => p.data.employee._id}
+            quickFilterText={find}
             defaultColDef={{ resizable: true, sortable: true, wrapHeaderText: true, autoHeaderHeight: true }}
             tooltipShowDelay={300}
           />
