@@ -19,7 +19,8 @@ const outputDir = port === 3100 ? 'test-results/e2e' : `test-results/e2e-${port}
  * (0 … workers - 1, kept by a replacement worker) before loading it: that picks the worker's server.
  * `--workers=1` (or E2E_WORKERS=1) runs everything on one server as before.
  */
-const cliWorkers = process.argv.join(' ').match(/(?:--workers|-j)[= ](\d+)\b/)?.[1];
+// A whole number only: `--workers=50%` leaves the default.
+const cliWorkers = process.argv.join(' ').match(/(?:--workers|-j)[= ](\d+)(?!\S)/)?.[1];
 const workers = Number(cliWorkers ?? process.env.E2E_WORKERS ?? 2);
 const serverPort = (index: number) => port + 1000 * index;
 const baseURL = `http://127.0.0.1:${serverPort(Number(process.env.TEST_PARALLEL_INDEX ?? 0))}`;
