@@ -178,6 +178,7 @@ export default function PphReport({ entry, trail }: ScreenProps) {
             pinnedBottomRowData={totals}
             columnDefs={columns}
             getRowId={(p) => p.data._id}
+            autoSizeStrategy={{ type: 'fitGridWidth', defaultMinWidth: 70 }}
           />
         </section>
       )}
