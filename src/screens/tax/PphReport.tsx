@@ -99,30 +99,34 @@ export default function PphReport({ entry, trail }: ScreenProps) {
         headerName: t('pphReport.employee'),
         valueGetter: (p) => (p.data ? `${p.data.employee.fullname}`.trim() : ''),
         pinned: 'left',
-        width: 230,
+        flex: 2,
+        minWidth: 180,
       },
-      { colId: 'number', headerName: t('pphReport.employeeId'), field: 'employee.employee_id', width: 120 },
+      { colId: 'number', headerName: t('pphReport.employeeId'), field: 'employee.employee_id', flex: 1, minWidth: 100 },
       {
         colId: 'tax_id',
         headerName: t('pphReport.taxId'),
         valueGetter: (p) => (p.data?.tax_id ? `${p.data.tax_id_kind} ${p.data.tax_id}` : p.data ? '-' : ''),
-        width: 210,
+        flex: 1.6,
+        minWidth: 160,
       },
       {
         colId: 'ptkp',
         headerName: t('pphReport.ptkp'),
         valueGetter: (p) => p.data?.ptkp_status?.toUpperCase() ?? '',
-        width: 90,
+        flex: 0.6,
+        minWidth: 70,
       },
-      { colId: 'ter', headerName: t('pphReport.ter'), field: 'ter_category', width: 80 },
-      { colId: 'code', headerName: t('pphReport.objectCode'), field: 'object_code', width: 120 },
+      { colId: 'ter', headerName: t('pphReport.ter'), field: 'ter_category', flex: 0.5, minWidth: 60 },
+      { colId: 'code', headerName: t('pphReport.objectCode'), field: 'object_code', flex: 1, minWidth: 100 },
       {
         colId: 'bruto',
         headerName: t('pphReport.bruto'),
         field: 'bruto',
         type: 'rightAligned',
         valueFormatter: (p) => formatRupiah(p.value as number),
-        width: 170,
+        flex: 1.3,
+        minWidth: 130,
       },
       {
         colId: 'pph21',
@@ -130,7 +134,8 @@ export default function PphReport({ entry, trail }: ScreenProps) {
         field: 'pph21',
         type: 'rightAligned',
         valueFormatter: (p) => formatRupiah(p.value as number),
-        width: 150,
+        flex: 1.1,
+        minWidth: 110,
       },
     ],
     [t],
@@ -178,7 +183,6 @@ export default function PphReport({ entry, trail }: ScreenProps) {
             pinnedBottomRowData={totals}
             columnDefs={columns}
             getRowId={(p) => p.data._id}
-            autoSizeStrategy={{ type: 'fitGridWidth', defaultMinWidth: 70 }}
           />
         </section>
       )}
