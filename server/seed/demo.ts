@@ -8,7 +8,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { computePayslip } from '../../common/payroll/payslip.ts';
 import type { PtkpStatus } from '../../common/payroll/types.ts';
@@ -1285,6 +1285,11 @@ export async function seedDemo(
     await seedApprovals(tx, iso(today));
     // After attendance: positions go on the tracked members' recent clocks.
     await seedTracking(tx, iso(today));
+    // The tax person who signs the 1721-A1 (company settings → tax): the company's first employee, its head.
+    await tx.execute(sql`
+      update companies c set tax_person_id = (
+        select e.id from employees e where e.company_id = c.id order by e.employee_id limit 1)
+      where c.tax_person_id is null`);
   });
   const now = new Date(today);
   // This year's monthly items (payroll-import's data), before the runs that read them.

@@ -11,7 +11,8 @@ import { type A1View, a1LineLabels, a1Texts } from './a1-view.ts';
 
 const CJK_FAMILY = 'Noto Sans SC';
 let cjkRegistered: boolean | null = null;
-function fontFor(language: PayslipLanguage): string {
+/** Helvetica, or for Chinese the CJK font the payslips use (decision 0049), registered once per worker. */
+export function fontFor(language: PayslipLanguage): string {
   if (language !== 'zh') return 'Helvetica';
   if (cjkRegistered === null) {
     try {

@@ -38,7 +38,7 @@ export const a1LineLabels = {
     zh: '经雇主缴纳的天课',
   },
   12: { en: 'Total deductions (9 to 11)', id: 'Jumlah pengurangan (9 s.d. 11)', zh: '扣除合计（9至11）' },
-  13: { en: 'Net income (8 − 12)', id: 'Jumlah penghasilan neto (8 − 12)', zh: '净收入（8 − 12）' },
+  13: { en: 'Net income (8 - 12)', id: 'Jumlah penghasilan neto (8 - 12)', zh: '净收入（8 - 12）' },
   14: {
     en: 'Net income from the previous employer',
     id: 'Penghasilan neto masa pajak sebelumnya',
@@ -51,9 +51,9 @@ export const a1LineLabels = {
   },
   16: { en: 'Non-taxable income (PTKP)', id: 'Penghasilan tidak kena pajak (PTKP)', zh: '免税收入额 (PTKP)' },
   17: {
-    en: 'Taxable income (PKP, 15 − 16)',
-    id: 'Penghasilan kena pajak setahun/disetahunkan (15 − 16)',
-    zh: '应税收入 (PKP, 15 − 16)',
+    en: 'Taxable income (PKP, 15 - 16)',
+    id: 'Penghasilan kena pajak setahun/disetahunkan (15 - 16)',
+    zh: '应税收入 (PKP, 15 - 16)',
   },
   18: {
     en: 'PPh 21 on taxable income',
@@ -71,9 +71,9 @@ export const a1LineLabels = {
     zh: '政府承担的 PPh 21 (DTP)',
   },
   21: {
-    en: 'PPh 21 due (18 − 19 − 20)',
-    id: 'PPh Pasal 21 terutang (18 − 19 − 20)',
-    zh: '应缴 PPh 21（18 − 19 − 20）',
+    en: 'PPh 21 due (18 - 19 - 20)',
+    id: 'PPh Pasal 21 terutang (18 - 19 - 20)',
+    zh: '应缴 PPh 21（18 - 19 - 20）',
   },
   22: {
     en: 'PPh 21 withheld in the other periods',

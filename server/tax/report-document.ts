@@ -5,6 +5,7 @@
 import { Document, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 import { type PayslipLanguage, periodText, rupiahText } from '../payslips/view.ts';
+import { fontFor } from './a1-document.ts';
 import type { PphReportRow } from './repository.ts';
 
 export interface PphReportView {
@@ -36,7 +37,7 @@ export const reportTexts = {
 } as const satisfies Record<string, Texts>;
 
 const styles = StyleSheet.create({
-  page: { padding: 24, fontSize: 8, fontFamily: 'Helvetica' },
+  page: { padding: 24, fontSize: 8 },
   title: { fontSize: 12, marginBottom: 2 },
   muted: { color: '#4b5563', marginBottom: 8 },
   row: { flexDirection: 'row', borderBottomWidth: 0.4, borderBottomColor: '#d1d5db', paddingVertical: 1.5 },
@@ -64,7 +65,7 @@ export function PphReportDocument({ view }: { view: PphReportView }): ReactEleme
     { title: `${t.title[l]} ${period}`, author: view.company.name, language: l },
     h(
       Page,
-      { size: 'A4', orientation: 'landscape', style: styles.page },
+      { size: 'A4', orientation: 'landscape', style: { ...styles.page, fontFamily: fontFor(l) } },
       h(Text, { style: styles.title, fixed: true }, `${t.title[l]} · ${period}`),
       h(
         Text,

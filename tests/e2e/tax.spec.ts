@@ -40,7 +40,10 @@ test('a1-form: download one 1721-A1 and read its figures', async ({ page, reques
   expect(text).toContain(first.number);
   expect(text).toContain(first.employee.fullname);
   for (const amount of [first.line_8, first.line_18, first.line_23]) expect(text).toContain(rupiah(amount));
-  await page.screenshot({ path: test.info().outputPath('a1-form.png'), fullPage: false });
+  await page.getByRole('button', { name: 'Preview' }).click();
+  await expect(page.getByRole('figure', { name: `1721-A1 of ${first.employee.fullname}` })).toBeVisible();
+  await expect(page.locator('.pdf-preview canvas').first()).toBeVisible({ timeout: 30_000 });
+  await page.screenshot({ path: test.info().outputPath('a1-form.png'), fullPage: true });
 });
 
 test('pph-report: the month opens with totals and exports the e-Bupot 21 workbook', async ({ page }) => {
@@ -53,4 +56,17 @@ test('pph-report: the month opens with totals and exports the e-Bupot 21 workboo
   await page.getByRole('button', { name: 'Export e-Bupot 21 (xlsx)' }).click();
   expect((await download).suggestedFilename()).toMatch(/^e-Bupot-21-\d{4}-\d{2}\.xlsx$/);
   await page.screenshot({ path: test.info().outputPath('pph-report.png'), fullPage: false });
+});
+
+test('employees-payroll: the tax record grid, and the tax screens in Indonesian', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signIn(page, ADMIN);
+  await page.goto('/dashboard/employees-payroll');
+  await expect(page.getByRole('columnheader', { name: 'Previous neto' })).toBeVisible();
+  await page.getByLabel('Language').selectOption('id');
+  await page.goto('/dashboard/pph-report');
+  await expect(page.getByRole('button', { name: 'Ekspor e-Bupot 21 (xlsx)' })).toBeVisible();
+  await expect(page.getByText(/^Jumlah \(\d+ karyawan\)$/)).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('pph-report-id.png') });
+  await page.getByLabel('Bahasa').selectOption('en');
 });
