@@ -44,7 +44,7 @@ test('loans: create one by keyboard, run two months, see the schedule paid by th
   await expect(page).toHaveURL(/\/dashboard\/finance-loan/);
   await expect(cell(page, 0, 'employee')).toBeVisible();
   await runCommand(page, 'new row', 'New row in Loans');
-  const picker = grid(page).getByRole('combobox', { name: /Employee/ });
+  const picker = page.getByRole('combobox', { name: /Employee/ });
   await expect(picker).toBeFocused();
   await page.keyboard.type(person);
   await expect(page.getByRole('option', { name: new RegExp(person) }).first()).toBeVisible();
@@ -53,7 +53,8 @@ test('loans: create one by keyboard, run two months, see the schedule paid by th
   await page.keyboard.press('Tab');
   await page.keyboard.type(loanName);
   await page.keyboard.press('Tab');
-  await page.keyboard.type(`${year}-${String(month).padStart(2, '0')}-01`);
+  // AG Grid's date editor is the browser's date input: en-US segments, month, day, year.
+  await page.keyboard.type(`${String(month).padStart(2, '0')}01${year}`);
   await page.keyboard.press('Tab');
   await page.keyboard.type('1200000');
   await page.keyboard.press('Tab');
