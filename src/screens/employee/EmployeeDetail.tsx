@@ -6,6 +6,7 @@
  * Keyboard: Ctrl+S / Cmd+S saves the section holding the focus; Alt+↓ / Alt+↑ open the next and previous employee of
  * the list the detail belongs to; the palette adds 'Go to section: …', 'Save section', 'Exit employee', 'Rehire'.
  */
+
 import { useAtomValue } from 'jotai';
 import {
   type FocusEvent,
@@ -35,6 +36,7 @@ import { usePageTitle } from '../../page.ts';
 import NotFound from '../../pages/NotFound.tsx';
 import { userAtom } from '../../session.ts';
 import { describeFailure, errorText } from '../../validation.ts';
+import { OutstandingFinance } from '../finance/OutstandingFinance.tsx';
 import { AccountSection } from './AccountSection.tsx';
 import {
   type BpjsInfo,
@@ -662,7 +664,8 @@ function DetailView({
                   reason: row.exit_reason ? t(`enums.exit_reason.${row.exit_reason}` as never) : '',
                   date: formatDate(row.exit_date, 'DD MMM YYYY', { locale: language }),
                 })}
-              </span>
+              </span>{' '}
+              <OutstandingFinance employee={row._id} />
             </>
           )}
         </p>
@@ -731,6 +734,7 @@ function DetailView({
           error={dialogError}
           onCancel={() => setDialog(null)}
           onConfirm={(choice) => void exit(choice)}
+          notice={<OutstandingFinance employee={row._id} />}
         />
       )}
       {dialog?.kind === 'rehire' && (

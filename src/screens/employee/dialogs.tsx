@@ -2,7 +2,7 @@
  * The detail's modal dialogs, on the grid's `Modal` (src/grids/dialogs.tsx: a native modal <dialog>, focus kept
  * inside, the page inert, Esc cancels); the safe answer is focused first in a confirmation.
  */
-import { useId, useState } from 'react';
+import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../grids/dialogs.tsx';
 import type { ExitReason } from './api.ts';
@@ -70,6 +70,7 @@ export function ExitDialog({
   error,
   onCancel,
   onConfirm,
+  notice,
 }: {
   name: string;
   today: string;
@@ -77,6 +78,8 @@ export function ExitDialog({
   error: string | null;
   onCancel: () => void;
   onConfirm: (choice: ExitChoice) => void;
+  /** What else the exit settles (the loans' remaining balance and the deposits paid back: issue 15). */
+  notice?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
   const [reason, setReason] = useState<ExitReason>('resign');
@@ -120,6 +123,7 @@ export function ExitDialog({
           setStep('confirm');
         }}
       >
+        {notice}
         <label htmlFor={reasonId}>{t('resources.employees.fields.exit_reason' as never)}</label>
         <select id={reasonId} value={reason} onChange={(event) => setReason(event.target.value as ExitReason)}>
           {reasons.map((value) => (

@@ -13,6 +13,8 @@ export type FigureKey =
   | 'overtime'
   | 'thr'
   | 'attendance_deductions'
+  | 'loan_installment'
+  | 'deposit'
   | 'bruto'
   | 'bpjs_employee'
   | 'bpjs_company'
@@ -32,6 +34,9 @@ export const figureLines = {
   overtime: ['overtime'],
   thr: ['thr', 'yearly_bonus'],
   attendance_deductions: ['late_deduction', 'early_deduction', 'absent_deduction', 'missed_deduction'],
+  // Loans and deposits (issue 15): the deposit column nets a deposit paid back in the final pay (negative).
+  loan_installment: ['loan_installment'],
+  deposit: ['deposit'],
   bruto: ['basic_salary'],
   bpjs_employee: ['jht_employee', 'jp_employee', 'ks_employee', 'ks_additional'],
   bpjs_company: ['jht_employer', 'jp_employer', 'jkk_employer', 'jkm_employer', 'ks_employer'],
@@ -58,6 +63,8 @@ export interface RunRow {
   overtime: number;
   thr: number;
   attendance_deductions: number;
+  loan_installment: number;
+  deposit: number;
   bruto: number;
   bpjs_employee: number;
   bpjs_company: number;
@@ -93,6 +100,8 @@ export function toRow(payslip: Payslip, previousThp: number | undefined): RunRow
     overtime: sumLines(payslip, figureLines.overtime),
     thr: sumLines(payslip, figureLines.thr),
     attendance_deductions: sumLines(payslip, figureLines.attendance_deductions),
+    loan_installment: sumLines(payslip, figureLines.loan_installment),
+    deposit: sumLines(payslip, figureLines.deposit) - sumLines(payslip, ['deposit_return']),
     bruto: payslip.bruto,
     bpjs_employee: payslip.bpjs_employee,
     bpjs_company: payslip.bpjs_company,
@@ -114,6 +123,8 @@ export const numberColumns = [
   'overtime',
   'thr',
   'attendance_deductions',
+  'loan_installment',
+  'deposit',
   'bruto',
   'bpjs_employee',
   'bpjs_company',
@@ -151,6 +162,8 @@ export const columnLabels = {
   overtime: 'payrollRun.columns.overtime',
   thr: 'payrollRun.columns.thr',
   attendance_deductions: 'payrollRun.columns.attendance_deductions',
+  loan_installment: 'payrollRun.columns.loan_installment',
+  deposit: 'payrollRun.columns.deposit',
   bruto: 'payrollRun.columns.bruto',
   bpjs_employee: 'payrollRun.columns.bpjs_employee',
   bpjs_company: 'payrollRun.columns.bpjs_company',

@@ -393,6 +393,8 @@ const columnCodes: Record<string, readonly LineCode[]> = {
   overtime: ['overtime'],
   thr: ['thr', 'yearly_bonus'],
   attendance_deductions: ['late_deduction', 'early_deduction', 'absent_deduction', 'missed_deduction'],
+  loan_installment: ['loan_installment'],
+  deposit: ['deposit', 'deposit_return'],
   bpjs_employee: ['jht_employee', 'jp_employee', 'jkk_employee', 'jkm_employee', 'ks_employee', 'ks_additional'],
   bpjs_company: ['jht_employer', 'jp_employer', 'jkk_employer', 'jkm_employer', 'ks_employer'],
   pph21: ['tax_allowance', 'pph21'],
