@@ -155,9 +155,9 @@ export default function PayrollImport({ entry, trail }: ScreenProps) {
   );
   const columnDefs = useMemo<ColDef<MonthRow>[]>(
     () => [
-      { colId: 'employee_id', field: 'employee_id', headerName: label('employee_id'), width: 130, pinned: 'left' },
-      { colId: 'fullname', field: 'fullname', headerName: label('fullname'), width: 220, pinned: 'left' },
-      { colId: 'department', field: 'department_name', headerName: t('payrollImport.department'), width: 170 },
+      { colId: 'employee_id', field: 'employee_id', headerName: label('employee_id'), width: 120, pinned: 'left' },
+      { colId: 'fullname', field: 'fullname', headerName: label('fullname'), width: 190, pinned: 'left' },
+      { colId: 'department', field: 'department_name', headerName: t('payrollImport.department'), width: 140 },
       ...used.map<ColDef<MonthRow>>((component) => ({
         colId: component.key,
         headerName: label(component.key),
@@ -165,7 +165,7 @@ export default function PayrollImport({ entry, trail }: ScreenProps) {
         valueGetter: (p) => p.data?.amounts[component.key] ?? null,
         valueFormatter: (p) => (p.value ? formatRupiah(p.value as number) : ''),
         type: 'rightAligned',
-        width: 150,
+        width: 135,
         wrapHeaderText: true,
         autoHeaderHeight: true,
       })),
@@ -175,8 +175,9 @@ export default function PayrollImport({ entry, trail }: ScreenProps) {
         headerName: t('payrollImport.net'),
         valueFormatter: (p) => formatRupiah(p.value as number),
         type: 'rightAligned',
-        width: 160,
-        pinned: 'right',
+        width: 140,
+        wrapHeaderText: true,
+        autoHeaderHeight: true,
       },
     ],
     [used, label, t],
