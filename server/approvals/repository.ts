@@ -15,6 +15,7 @@ import {
 } from '../../common/approvals.ts';
 import { jakartaToday } from '../../common/employment.ts';
 import { canAccess, type Level } from '../../common/menu.ts';
+import { loadTogether } from '../attendance/schedule.ts';
 import type { Db, Executor } from '../db/connect.ts';
 import type { ApprovalFlowSnapshot } from '../db/schema.ts';
 import { actorViewer, type Scope } from '../http/access.ts';
@@ -206,23 +207,28 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
           sql`, `,
         )}]::uuid[]`
       : sql`'{}'::uuid[]`;
-  const [history, people, rules, shifts, overlaps] = await Promise.all([
-    db.execute(sql`
+  const [history, people, rules, shifts, overlaps] = await loadTogether(db, [
+    () =>
+      db.execute(sql`
       select h.approval_id, h.level, h.decision, h.note, h.as_admin, to_json(h.created_at) #>> '{}' as at,
         u.id as user_id, u.fullname
       from approval_decisions h join users u on u.id = h.decided_by
       where h.approval_id in (${idList}) order by h.created_at, h.id`),
-    db.execute(
-      sql`select id, fullname from employees where id = any(${list(employeeIds)}) and company_id = ${caller.scope.companyId}`,
-    ),
-    db.execute(
-      sql`select id, type from leave_rules where id = any(${list(leaveTypes)}) and company_id = ${caller.scope.companyId}`,
-    ),
-    db.execute(
-      sql`select id, name, code from shifts where id = any(${list(shiftIds)}) and company_id = ${caller.scope.companyId}`,
-    ),
+    () =>
+      db.execute(
+        sql`select id, fullname from employees where id = any(${list(employeeIds)}) and company_id = ${caller.scope.companyId}`,
+      ),
+    () =>
+      db.execute(
+        sql`select id, type from leave_rules where id = any(${list(leaveTypes)}) and company_id = ${caller.scope.companyId}`,
+      ),
+    () =>
+      db.execute(
+        sql`select id, name, code from shifts where id = any(${list(shiftIds)}) and company_id = ${caller.scope.companyId}`,
+      ),
     // Colleagues of the same department away (leave pending or approved, or an approved trip) on the request's days.
-    db.execute(sql`
+    () =>
+      db.execute(sql`
       select a.id, (
         select count(distinct x.employee_id)::int from (
           select l.employee_id from leaves l join employees c on c.id = l.employee_id
