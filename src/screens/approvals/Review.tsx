@@ -37,7 +37,14 @@ import {
   reviewBoxes,
   reviewLeaves,
 } from './model.ts';
-import { DecisionDialog, type DecisionSummary, DetailPanel, StatusChip, SummaryDialog } from './parts.tsx';
+import {
+  DecisionDialog,
+  type DecisionSummary,
+  DetailPanel,
+  StatusChip,
+  SummaryDialog,
+  useOpenFromUrl,
+} from './parts.tsx';
 import {
   applyKey,
   clear,
@@ -86,6 +93,8 @@ export default function Review({ entry, trail }: ScreenProps) {
   const gridRef = useRef<GridApi<ApprovalRow> | null>(null);
   const selection = useRef<SelectionState>(emptySelection);
   const region = useRef<HTMLElement>(null);
+  // A notification's link opens its request beside the grid.
+  useOpenFromUrl(setDetail);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads (Try again, after a decision).
   useEffect(() => {

@@ -5,11 +5,13 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { toApiError } from '../../api/client.ts';
 import { formatDate } from '../../format.ts';
 import { Modal } from '../../grids/dialogs.tsx';
 import { fieldLabel } from '../../grids/labels.ts';
 import type { AnyGridSpec } from '../../grids/types.ts';
+import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
 import { getApproval } from './api.ts';
 import { type ApprovalField, type ApprovalRow, contextColumns, flatten } from './columns.ts';
@@ -19,6 +21,44 @@ import type { Approval, ApprovalStatus, DecisionResult } from './model.ts';
 export function StatusChip({ status }: { status: ApprovalStatus }) {
   const { t } = useTranslation();
   return <span className={`badge ${statusTone[status]}`}>{statusText(t, status)}</span>;
+}
+
+/** The URL parameter that opens one request beside a grid (`?open=<id>`: a notification's link). */
+export const OPEN_PARAM = 'open';
+export const openRequestPath = (path: string, id: string) => `${path}?${OPEN_PARAM}=${encodeURIComponent(id)}`;
+
+/**
+ * `?open=<id>` in the URL opens that request's detail (GET /v1/approvals/{id}, so a request already decided or
+ * outside the grid's tab opens too), then leaves the URL; a request the caller may not see says so.
+ */
+export function useOpenFromUrl(open: (row: ApprovalRow) => void) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const id = params.get(OPEN_PARAM);
+  const latest = useRef(open);
+  latest.current = open;
+  useEffect(() => {
+    if (!id) return;
+    const done = () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(OPEN_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    getApproval(id).then(
+      (approval) => {
+        latest.current(flatten(approval));
+        done();
+      },
+      (reason: unknown) => {
+        toast(errorText(t, toApiError(reason)), 'error');
+        done();
+      },
+    );
+  }, [id, setParams, t]);
 }
 
 export const timestamp = (value: string, language: string) =>
