@@ -8,7 +8,6 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileRequestFields } from '../../../common/approvals.ts';
 import { toApiError } from '../../api/client.ts';
-import { Modal } from '../../grids/dialogs.tsx';
 import { referenceSource } from '../../grids/editors/ReferenceEditor.tsx';
 import { fieldLabel } from '../../grids/labels.ts';
 import type { AnyGridSpec, RefValue } from '../../grids/types.ts';
@@ -19,6 +18,7 @@ import { DateInput } from '../employee/fields.tsx';
 import { createRequest, leavePreview, loadRequestOptions, type RequestOptions } from './api.ts';
 import { approvalFieldLabel, contextText } from './labels.ts';
 import type { Approval } from './model.ts';
+import { OwnKeysModal } from './parts.tsx';
 import {
   calendarDays,
   checkRequest,
@@ -274,7 +274,7 @@ export function NewRequest({
   );
 
   return (
-    <Modal title={t('approvals.request.title')} onCancel={() => onClose(null)}>
+    <OwnKeysModal title={t('approvals.request.title')} onCancel={() => onClose(null)}>
       <form className="approvals-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={`${formId}-context`}>{t('approvals.request.kind')}</label>
@@ -362,6 +362,6 @@ export function NewRequest({
           </button>
         </div>
       </form>
-    </Modal>
+    </OwnKeysModal>
   );
 }

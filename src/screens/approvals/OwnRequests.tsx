@@ -15,7 +15,6 @@ import { toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
 import { formatDate } from '../../format.ts';
-import { Modal } from '../../grids/dialogs.tsx';
 import { gridModules } from '../../grids/modules.ts';
 import { gridTheme } from '../../grids/ResourceGrid.tsx';
 import { toast } from '../../overlays/progress.ts';
@@ -24,7 +23,7 @@ import { listApprovals, withdraw } from './api.ts';
 import { type ApprovalRow, flatten } from './columns.ts';
 import { approvalFieldLabel, contextText } from './labels.ts';
 import { NewRequest } from './NewRequest.tsx';
-import { DetailPanel, StatusChip, timestamp, useOpenFromUrl } from './parts.tsx';
+import { DetailPanel, OwnKeysModal, StatusChip, timestamp, useOpenFromUrl } from './parts.tsx';
 import { type RequestContext, requestContexts } from './requests.ts';
 
 type Load = { state: 'loading' } | { state: 'ready'; rows: ApprovalRow[] } | { state: 'failed'; message: string };
@@ -269,7 +268,7 @@ export function OwnRequests({ embedded = false }: { embedded?: boolean }) {
         />
       )}
       {withdrawing && (
-        <Modal
+        <OwnKeysModal
           title={t('approvals.mine.withdrawTitle', { number: withdrawing.approval_number })}
           onCancel={() => setWithdrawing(null)}
           role="alertdialog"
@@ -284,7 +283,7 @@ export function OwnRequests({ embedded = false }: { embedded?: boolean }) {
               {t('approvals.mine.withdraw')}
             </button>
           </div>
-        </Modal>
+        </OwnKeysModal>
       )}
     </section>
   );

@@ -340,7 +340,8 @@ export default function Review({ entry, trail }: ScreenProps) {
         label: 'approvals.commands.selectAll',
         keywords: ['select all', 'all', 'pilih semua', 'semua', '全选'],
         group: 'context',
-        shortcut: { key: 'a', mod: true },
+        // Ctrl+A and Enter are the grid's own keys (onKeyDownCapture): as window-wide shortcuts they would take
+        // Ctrl+A from the search field and Enter from every focused button.
         isVisible: always,
         isEnabled: always,
         run: () => {
@@ -352,7 +353,6 @@ export default function Review({ entry, trail }: ScreenProps) {
         label: 'approvals.commands.open',
         keywords: ['open', 'detail', 'view', 'buka', 'rincian', '打开', '详情'],
         group: 'context',
-        shortcut: { key: 'Enter' },
         isVisible: always,
         isEnabled: always,
         run: () => {

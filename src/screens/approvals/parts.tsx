@@ -3,7 +3,7 @@
  * the per-row summary after a batch, and the request's detail beside the grid (its content, a before/after diff for
  * a profile change, its history).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toApiError } from '../../api/client.ts';
@@ -61,6 +61,26 @@ export function useOpenFromUrl(open: (row: ApprovalRow) => void) {
   }, [id, setParams, t]);
 }
 
+/** Plain keys typed in a dialog stay there: the screen's window-wide shortcuts (a, r, n, w…) must not act behind it. */
+const keepPlainKeys = (event: KeyboardEvent) => {
+  if (!event.ctrlKey && !event.metaKey && !event.altKey) event.stopPropagation();
+};
+
+/** The app's modal dialog whose plain keys stay inside it (Enter on its buttons, letters in its fields). */
+export function OwnKeysModal({ children, ...props }: ComponentProps<typeof Modal>) {
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = body.current;
+    element?.addEventListener('keydown', keepPlainKeys);
+    return () => element?.removeEventListener('keydown', keepPlainKeys);
+  }, []);
+  return (
+    <Modal {...props}>
+      <div ref={body}>{children}</div>
+    </Modal>
+  );
+}
+
 export const timestamp = (value: string, language: string) =>
   `${formatDate(value, 'DD MMM YYYY', { locale: language })} ${formatDate(value, 'HH:mm')}`;
 
@@ -79,7 +99,7 @@ export function DecisionDialog({
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   return (
-    <Modal
+    <OwnKeysModal
       title={
         decision === 'approve'
           ? t('approvals.decision.approveTitle', { count })
@@ -115,7 +135,7 @@ export function DecisionDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </OwnKeysModal>
   );
 }
 
@@ -132,7 +152,7 @@ export function SummaryDialog({ summary, onClose }: { summary: DecisionSummary; 
     (entry): entry is { result: Extract<DecisionResult, { ok: false }>; row: ApprovalRow | null } => !entry.result.ok,
   );
   return (
-    <Modal title={t('approvals.summary.title')} onCancel={onClose}>
+    <OwnKeysModal title={t('approvals.summary.title')} onCancel={onClose}>
       <p role="status">
         {summary.decision === 'approve'
           ? t('approvals.summary.approved', { count: done })
@@ -166,7 +186,7 @@ export function SummaryDialog({ summary, onClose }: { summary: DecisionSummary; 
           {t('common.close')}
         </button>
       </div>
-    </Modal>
+    </OwnKeysModal>
   );
 }
 
