@@ -75,7 +75,10 @@ export function NotificationBell({ viewer }: { viewer: Viewer }) {
     if (!open) return;
     // The first link (or the mark-all button) takes the focus, so the list is read from the keyboard at once.
     requestAnimationFrame(() =>
-      root.current?.querySelector<HTMLElement>('.notifications-panel a, .notifications-panel button')?.focus(),
+      (
+        root.current?.querySelector<HTMLElement>('.notifications-panel a') ??
+        root.current?.querySelector<HTMLElement>('.notifications-panel button')
+      )?.focus(),
     );
     const onPointer = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);
