@@ -17,6 +17,7 @@ import { getApproval } from './api.ts';
 import { type ApprovalField, type ApprovalRow, contextColumns, flatten } from './columns.ts';
 import { approvalFieldLabel, contextText, refusalText, statusText, statusTone } from './labels.ts';
 import type { Approval, ApprovalStatus, DecisionResult } from './model.ts';
+import type { employmentStatuses } from './requests.ts';
 
 export function StatusChip({ status }: { status: ApprovalStatus }) {
   const { t } = useTranslation();
@@ -234,6 +235,8 @@ export function DetailPanel({
   const value = (field: ApprovalField) => {
     const raw = flat[field];
     if (field === 'unit' && raw) return t(`enums.leave_unit.${raw as 'day' | 'half_day' | 'hour'}`);
+    if (field === 'employee_status' && typeof raw === 'string' && raw)
+      return t(`enums.employment_status.${raw as (typeof employmentStatuses)[number]}`);
     if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw))
       return formatDate(raw, 'DD MMM YYYY', { locale: i18n.language });
     return shown(raw);
