@@ -215,14 +215,14 @@ export default function History({ entry, trail }: ScreenProps) {
               ))}
             </select>
           </label>
-          <label className="grid-date" htmlFor="history-from">
-            {t('approvals.history.from')}
-          </label>
-          <DateInput id="history-from" value={fromText} language={language} onChange={setFrom} />
-          <label className="grid-date" htmlFor="history-to">
-            {t('approvals.history.to')}
-          </label>
-          <DateInput id="history-to" value={toText} language={language} onChange={setTo} />
+          <div className="grid-date">
+            <label htmlFor="history-from">{t('approvals.history.from')}</label>
+            <DateInput id="history-from" value={fromText} language={language} onChange={setFrom} />
+          </div>
+          <div className="grid-date">
+            <label htmlFor="history-to">{t('approvals.history.to')}</label>
+            <DateInput id="history-to" value={toText} language={language} onChange={setTo} />
+          </div>
           <span className="grid-spacer" />
           <button type="button" onClick={exportXlsx}>
             {t('grid.exportXlsx')}
