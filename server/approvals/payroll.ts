@@ -60,12 +60,23 @@ export async function loadApprovedOfMonth(
   return result;
 }
 
-/** Employees with requests still pending or partial about days in the period: one per employee and context. */
-export async function openRequestsIn(db: Executor, companyId: string, from: string, to: string) {
+/**
+ * Employees with requests still pending or partial about days in the period: one per employee and context.
+ * `department`: undefined for the whole company, a department id for a department admin's pre-check (their
+ * department's employees only), null for nobody (a department admin without a department).
+ */
+export async function openRequestsIn(
+  db: Executor,
+  companyId: string,
+  from: string,
+  to: string,
+  department?: string | null,
+) {
+  if (department === null) return [];
   const rows = await db.execute(sql`
     select distinct a.context, e.id, e.employee_id, e.fullname from approvals a join employees e on e.id = a.employee_id
     where a.company_id = ${companyId} and a.status in ('pending', 'partial') and a.start_date <= ${to}
-      and a.end_date >= ${from}
+      and a.end_date >= ${from} ${department === undefined ? sql`` : sql`and e.department_id = ${department}`}
     order by e.fullname, a.context`);
   return (rows.rows as { context: ApprovalContext; id: string; employee_id: string; fullname: string }[]).map(
     (row) => ({

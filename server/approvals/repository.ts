@@ -15,6 +15,7 @@ import {
 } from '../../common/approvals.ts';
 import { jakartaToday } from '../../common/employment.ts';
 import { canAccess, type Level } from '../../common/menu.ts';
+import { loadTogether } from '../attendance/schedule.ts';
 import type { Db, Executor } from '../db/connect.ts';
 import type { ApprovalFlowSnapshot } from '../db/schema.ts';
 import { actorViewer, type Scope } from '../http/access.ts';
@@ -206,35 +207,61 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
           sql`, `,
         )}]::uuid[]`
       : sql`'{}'::uuid[]`;
-  const [history, people, rules, shifts, overlaps] = await Promise.all([
-    db.execute(sql`
+  const [history, people, rules, shifts, overlaps] = await loadTogether(db, [
+    () =>
+      db.execute(sql`
       select h.approval_id, h.level, h.decision, h.note, h.as_admin, to_json(h.created_at) #>> '{}' as at,
         u.id as user_id, u.fullname
       from approval_decisions h join users u on u.id = h.decided_by
       where h.approval_id in (${idList}) order by h.created_at, h.id`),
-    db.execute(
-      sql`select id, fullname from employees where id = any(${list(employeeIds)}) and company_id = ${caller.scope.companyId}`,
-    ),
-    db.execute(
-      sql`select id, type from leave_rules where id = any(${list(leaveTypes)}) and company_id = ${caller.scope.companyId}`,
-    ),
-    db.execute(
-      sql`select id, name, code from shifts where id = any(${list(shiftIds)}) and company_id = ${caller.scope.companyId}`,
-    ),
+    () =>
+      db.execute(
+        sql`select id, fullname from employees where id = any(${list(employeeIds)}) and company_id = ${caller.scope.companyId}`,
+      ),
+    () =>
+      db.execute(
+        sql`select id, type from leave_rules where id = any(${list(leaveTypes)}) and company_id = ${caller.scope.companyId}`,
+      ),
+    () =>
+      db.execute(
+        sql`select id, name, code from shifts where id = any(${list(shiftIds)}) and company_id = ${caller.scope.companyId}`,
+      ),
     // Colleagues of the same department away (leave pending or approved, or an approved trip) on the request's days.
-    db.execute(sql`
-      select a.id, (
-        select count(distinct x.employee_id)::int from (
-          select l.employee_id from leaves l join employees c on c.id = l.employee_id
-          where c.department_id = e.department_id and l.employee_id <> a.employee_id and l.company_id = a.company_id
-            and l.status in ('pending', 'approved') and l.start_date <= a.end_date and l.end_date >= a.start_date
-          union all
-          select t.employee_id from business_trips t join employees c on c.id = t.employee_id
-          where c.department_id = e.department_id and t.employee_id <> a.employee_id and t.company_id = a.company_id
-            and t.start_date <= a.end_date and t.end_date >= a.start_date
-        ) x) as overlaps
-      from approvals a join employees e on e.id = a.employee_id
-      where a.id in (${idList}) and a.context in ('leave', 'business_trip') and e.department_id is not null`),
+    // Set-based, day by day: the requests' days joined to the days colleagues are away, by department and day (a
+    // correlated count per request scanned the department's leaves once per row: 24 s for an inbox of 10,000).
+    () =>
+      db.execute(sql`
+      with req as (
+        select a.id, a.employee_id, a.start_date, a.end_date, e.department_id
+        from approvals a join employees e on e.id = a.employee_id
+        where a.company_id = ${caller.scope.companyId} and a.id in (${idList})
+          and a.context in ('leave', 'business_trip') and e.department_id is not null
+      ),
+      span as (select min(start_date) as first, max(end_date) as last from req),
+      away as (
+        select l.employee_id, c.department_id, l.start_date, l.end_date
+        from leaves l join employees c on c.id = l.employee_id, span
+        where l.company_id = ${caller.scope.companyId} and l.status in ('pending', 'approved')
+          and l.start_date <= span.last and l.end_date >= span.first
+          and c.department_id in (select department_id from req)
+        union all
+        select t.employee_id, c.department_id, t.start_date, t.end_date
+        from business_trips t join employees c on c.id = t.employee_id, span
+        where t.company_id = ${caller.scope.companyId} and t.start_date <= span.last and t.end_date >= span.first
+          and c.department_id in (select department_id from req)
+      ),
+      away_days as (
+        select w.employee_id, w.department_id, d::date as day
+        from away w, span, generate_series(greatest(w.start_date, span.first), least(w.end_date, span.last), interval '1 day') d
+      ),
+      req_days as (
+        select r.id, r.employee_id, r.department_id, d::date as day
+        from req r, generate_series(r.start_date, r.end_date, interval '1 day') d
+      )
+      select rd.id, count(distinct w.employee_id)::int as overlaps
+      from req_days rd
+      left join away_days w on w.department_id = rd.department_id and w.day = rd.day and w.employee_id <> rd.employee_id
+      group by rd.id`),
   ]);
   const historyOf = new Map<string, Record<string, unknown>[]>();
   for (const h of history.rows as Record<string, unknown>[]) {

@@ -29,10 +29,16 @@ export interface PreCheckWarning {
 }
 
 /**
- * Requests still open (pending or partial) in the period: they may change its leave, overtime and attendance.
+ * Requests still open (pending or partial) in the period: they may change its leave, overtime and attendance. A
+ * department admin sees their department's only.
  */
-async function pendingRequests(db: Executor, companyId: string, period: Period): Promise<PreCheckWarning[]> {
-  const open = await openRequestsIn(db, companyId, firstDay(period), lastDay(period));
+async function pendingRequests(
+  db: Executor,
+  companyId: string,
+  period: Period,
+  department: string | null | undefined,
+): Promise<PreCheckWarning[]> {
+  const open = await openRequestsIn(db, companyId, firstDay(period), lastDay(period), department);
   return open.map((request) => ({ code: 'pending_requests', ...request }));
 }
 
@@ -135,7 +141,7 @@ export async function preCheck(
     .where(and(eq(employees.company_id, companyId), runEmployeeCondition(period), departmentCondition(department)))
     .orderBy(employees.fullname);
   const warnings: PreCheckWarning[] = [
-    ...(await pendingRequests(db, companyId, period)),
+    ...(await pendingRequests(db, companyId, period, department)),
     ...(await missingClockOuts(db, companyId, period, department)),
   ];
   for (const code of codes) {

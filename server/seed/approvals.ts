@@ -102,7 +102,8 @@ export async function seedApprovals(tx: Executor, today: string) {
     if (status === 'approved' && rewriting.has(context)) status = 'rejected';
     // Open requests are about the coming weeks; decided ones about the last four months.
     const date = weekday(pending ? plus(today, 3 + (i % 20)) : plus(today, -7 - ((i * 13) % 120)));
-    const created = `${plus(date, pending ? -(1 + (i % 3)) : -5)}T0${1 + (i % 8)}:15:00+07:00`;
+    // Asked before today: open ones in the last days (never in the future), decided ones five days before their date.
+    const created = `${pending ? plus(today, -(1 + (i % 5))) : plus(date, -5)}T0${1 + (i % 8)}:15:00+07:00`;
     const year = Number(created.slice(0, 4));
     const key = `${context}|${year}`;
     const sequence = (counters.get(key) ?? 0) + 1;

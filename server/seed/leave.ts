@@ -6,6 +6,8 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/connect.ts';
+import type { Scope } from '../http/access.ts';
+import { listBalances } from '../leave/balance.ts';
 
 /** Leave types besides the statutory annual leave (UU 13/2003 Pasal 93 ayat 4 for the paid special leaves). */
 const rules = [
@@ -184,4 +186,77 @@ export async function seedLeave(tx: Executor, today: string, deductCompanies: re
 
   // Statistics for the planner now, not whenever autovacuum comes by.
   await tx.execute(sql`analyze leave_rules, mass_leaves, leaves, leave_balance_adjustments`);
+  await fitAnnualLeave(tx, today);
+}
+
+/**
+ * Nobody overspends: the spells above ignore the balance, and collective leave (eight days in 2026) may leave too
+ * little for them. HR would have refused such requests, so per company and year (last and this), while an employee's
+ * annual leave would end below the reserve (three days this year, so a demo login can still ask for a couple of days;
+ * one last year; never more than the days left after collective leave), their latest pending, then approved, spells
+ * of annual leave are dropped. Whom collective leave alone puts below zero (a joiner not yet entitled, or with few
+ * days accrued) gets the deficit back as an adjustment, as companies grant it.
+ */
+async function fitAnnualLeave(tx: Executor, today: string) {
+  const year = Number(today.slice(0, 4));
+  const companies = (await tx.execute<{ id: string }>(sql`select id from companies`)).rows;
+  const drop: string[] = [];
+  const grants: ReturnType<typeof sql>[] = [];
+  for (const company of companies) {
+    const annual = (
+      await tx.execute<{ id: string }>(
+        sql`select id from leave_rules where company_id = ${company.id} and type = 'Annual Leave'`,
+      )
+    ).rows[0];
+    if (!annual) continue;
+    for (const [balanceYear, reserve] of [
+      [year - 1, 1],
+      [year, 3],
+    ] as const) {
+      const scope = { companyId: company.id, actor: { level: 'admin' } } as Scope;
+      const balances = await listBalances(tx, scope, {
+        year: balanceYear,
+        leave_rule: annual.id,
+        asOf: balanceYear === year ? today : `${balanceYear}-12-31`,
+      });
+      const short = new Map<string, { deficit: number; entitled: number }>();
+      for (const row of balances) {
+        if (row.remaining === null || row.entitled === null) continue;
+        const wanted = Math.max(0, Math.min(reserve, row.entitled + row.adjusted - row.collective));
+        if (row.remaining < wanted)
+          short.set(row.employee._id, { deficit: wanted - row.remaining, entitled: row.entitled });
+      }
+      if (short.size === 0) continue;
+      const spells = (
+        await tx.execute<{ id: string; employee_id: string; total: string }>(sql`
+          select id, employee_id, total from leaves
+          where company_id = ${company.id} and leave_rule_id = ${annual.id} and status in ('pending', 'approved')
+            and start_date between ${`${balanceYear}-01-01`}::date and ${`${balanceYear}-12-31`}::date
+            and approval_id is null
+          order by (status = 'pending') desc, start_date desc`)
+      ).rows;
+      for (const spell of spells) {
+        const need = short.get(spell.employee_id);
+        if (!need || need.deficit <= 0) continue;
+        drop.push(spell.id);
+        need.deficit -= Number(spell.total);
+      }
+      for (const [employee, need] of short) {
+        if (need.deficit > 0)
+          grants.push(
+            sql`(${company.id}::uuid, ${employee}::uuid, ${annual.id}::uuid, ${balanceYear}::smallint, ${need.deficit}, 'Collective leave beyond the days accrued, granted by the company')`,
+          );
+      }
+    }
+  }
+  if (drop.length)
+    await tx.execute(
+      sql`delete from leaves where id = any(array[${sql.join(
+        drop.map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[])`,
+    );
+  if (grants.length)
+    await tx.execute(sql`insert into leave_balance_adjustments (company_id, employee_id, leave_rule_id, year, amount, note)
+      values ${sql.join(grants, sql`, `)}`);
 }

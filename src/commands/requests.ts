@@ -5,7 +5,7 @@
  */
 import { canAccess } from '../../common/menu.ts';
 import { menuPathFor } from '../menu/index.ts';
-import type { RequestContext } from '../screens/approvals/requests.ts';
+import { adminContexts, type RequestContext, requestingForOthers } from '../screens/approvals/requests.ts';
 import { MY_PROFILE_PATH } from './global.ts';
 import type { Command, CommandContext, LabelKey } from './types.ts';
 
@@ -16,12 +16,18 @@ const hasEmployee = (ctx: CommandContext) => ctx.user.company !== null && ctx.us
 const requestsPath = (ctx: CommandContext) =>
   canAccess('requests', ctx.viewer) ? menuPathFor('requests') : MY_PROFILE_PATH;
 
+/** A contract change is asked by an admin for an employee (requests.ts `adminContexts`). */
+const mayAskFor = (context: RequestContext) => (ctx: CommandContext) =>
+  adminContexts.has(context)
+    ? ctx.user.company !== null && requestingForOthers.includes(ctx.user.level)
+    : hasEmployee(ctx);
+
 const request = (context: RequestContext, label: LabelKey, keywords: readonly string[]): Command => ({
   id: `request:${context}`,
   label,
   keywords,
   group: 'actions',
-  isVisible: hasEmployee,
+  isVisible: mayAskFor(context),
   isEnabled: always,
   run: (ctx) => ctx.navigate(`${requestsPath(ctx)}?new=${context}`),
 });
@@ -82,6 +88,17 @@ export const requestCommands: readonly Command[] = [
     'profil',
     '资料',
     '变更',
+  ]),
+  request('contract', 'approvals.commands.requestContract', [
+    'contract',
+    'renewal',
+    'extend',
+    'employment status',
+    'kontrak',
+    'perpanjang',
+    'status karyawan',
+    '合同',
+    '续约',
   ]),
   {
     id: 'requests:open',

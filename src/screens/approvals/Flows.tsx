@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
-import { ConfirmDelete, Modal } from '../../grids/dialogs.tsx';
+import { ConfirmDelete } from '../../grids/dialogs.tsx';
 import { gridModules } from '../../grids/modules.ts';
 import { gridTheme } from '../../grids/ResourceGrid.tsx';
 import { useMainFocus } from '../../layout/mainFocus.ts';
@@ -34,6 +34,7 @@ import {
 } from './api.ts';
 import { contextText } from './labels.ts';
 import { type ApprovalContext, approvalContexts } from './model.ts';
+import { OwnKeysModal } from './parts.tsx';
 
 type Load = { state: 'loading' } | { state: 'ready'; rows: Flow[] } | { state: 'failed'; message: string };
 /** A flow's names for its ids (the list resolves them in `names`). */
@@ -346,7 +347,7 @@ function FlowEditor({ flow, onClose }: { flow: Flow | null; onClose: (saved: Flo
   };
 
   return (
-    <Modal
+    <OwnKeysModal
       title={flow ? t('approvals.flows.editTitle', { name: flow.name }) : t('approvals.flows.new')}
       onCancel={() => onClose(null)}
     >
@@ -556,6 +557,6 @@ function FlowEditor({ flow, onClose }: { flow: Flow | null; onClose: (saved: Flo
           </button>
         </div>
       </form>
-    </Modal>
+    </OwnKeysModal>
   );
 }

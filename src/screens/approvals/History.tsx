@@ -19,6 +19,7 @@ import type { AnyColumn, AnyGridSpec } from '../../grids/types.ts';
 import { useMainFocus } from '../../layout/mainFocus.ts';
 import { usePageTitle } from '../../page.ts';
 import { errorText } from '../../validation.ts';
+import { DateInput } from '../employee/fields.tsx';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 import { getApproval, type HistoryRecord, listHistory } from './api.ts';
@@ -59,6 +60,8 @@ const columns: readonly AnyColumn[] = [
   text('note', 300),
 ];
 
+const isoDay = (text: string) => (/^\d{4}-\d{2}-\d{2}$/.test(text) ? text : '');
+
 type Load = { state: 'loading' } | { state: 'ready'; rows: HistoryRecord[] } | { state: 'failed'; message: string };
 
 export default function History({ entry, trail }: ScreenProps) {
@@ -68,8 +71,11 @@ export default function History({ entry, trail }: ScreenProps) {
   usePageTitle(title);
   const [context, setContext] = useState<ApprovalContext | ''>('');
   const [decision, setDecision] = useState<(typeof decisions)[number] | ''>('');
-  const [from, setFrom] = useState('');
-  const [to, setTo] = useState('');
+  // What the date fields hold (typed text until it reads as a day); the list asks with days only.
+  const [fromText, setFrom] = useState('');
+  const [toText, setTo] = useState('');
+  const from = isoDay(fromText);
+  const to = isoDay(toText);
   const [search, setSearch] = useState('');
   const [load, setLoad] = useState<Load>({ state: 'loading' });
   const [attempt, setAttempt] = useState(0);
@@ -209,14 +215,14 @@ export default function History({ entry, trail }: ScreenProps) {
               ))}
             </select>
           </label>
-          <label className="grid-date">
-            {t('approvals.history.from')}
-            <input type="date" value={from} onChange={(event) => setFrom(event.target.value)} />
-          </label>
-          <label className="grid-date">
-            {t('approvals.history.to')}
-            <input type="date" value={to} onChange={(event) => setTo(event.target.value)} />
-          </label>
+          <div className="grid-date">
+            <label htmlFor="history-from">{t('approvals.history.from')}</label>
+            <DateInput id="history-from" value={fromText} language={language} onChange={setFrom} />
+          </div>
+          <div className="grid-date">
+            <label htmlFor="history-to">{t('approvals.history.to')}</label>
+            <DateInput id="history-to" value={toText} language={language} onChange={setTo} />
+          </div>
           <span className="grid-spacer" />
           <button type="button" onClick={exportXlsx}>
             {t('grid.exportXlsx')}

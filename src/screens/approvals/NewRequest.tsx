@@ -3,32 +3,40 @@
  * messages, sent as POST /v1/approvals; the server's field errors land under their fields. A leave shows its days
  * and the remaining balance of the chosen type before it is sent.
  */
+import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { profileRequestFields } from '../../../common/approvals.ts';
 import { toApiError } from '../../api/client.ts';
-import { Modal } from '../../grids/dialogs.tsx';
+import { referenceSource } from '../../grids/editors/ReferenceEditor.tsx';
 import { fieldLabel } from '../../grids/labels.ts';
-import type { AnyGridSpec } from '../../grids/types.ts';
+import type { AnyGridSpec, RefValue } from '../../grids/types.ts';
+import { PickerField } from '../../picker/PickerField.tsx';
+import { userAtom } from '../../session.ts';
 import { errorText, fieldErrors } from '../../validation.ts';
+import { DateInput } from '../employee/fields.tsx';
 import { createRequest, leavePreview, loadRequestOptions, type RequestOptions } from './api.ts';
 import { approvalFieldLabel, contextText } from './labels.ts';
 import type { Approval } from './model.ts';
+import { OwnKeysModal } from './parts.tsx';
 import {
   calendarDays,
   checkRequest,
+  contextsFor,
   type Draft,
+  employmentStatuses,
   fieldShown,
   type ProfileChange,
   type RequestContext,
   type RequestField,
   requestContent,
-  requestContexts,
+  requestEmployee,
   requestFields,
   serverFieldKey,
 } from './requests.ts';
 
 const employeeSpec = { resource: 'employees' } as AnyGridSpec;
+const employeeSource = referenceSource({ path: '/v1/employees', label: 'fullname', code: 'employee_id' });
 const units = ['day', 'half_day', 'hour'] as const;
 const emptyOptions: RequestOptions = { leaveTypes: [], shifts: [], colleagues: [] };
 
@@ -48,9 +56,13 @@ export function NewRequest({
   initial: RequestContext;
   onClose: (created: Approval | null) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const language = i18n.resolvedLanguage ?? i18n.language;
   const formId = useId();
+  const user = useAtomValue(userAtom);
+  const contexts = useMemo(() => contextsFor(user?.level), [user?.level]);
   const [context, setContext] = useState<RequestContext>(initial);
+  const [subject, setSubject] = useState<RefValue | null>(null);
   const [draft, setDraft] = useState<Draft>({ unit: 'day' });
   const [changes, setChanges] = useState<ProfileChange[]>([{ field: '', value: '' }]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -109,7 +121,7 @@ export function NewRequest({
     }
     setSaving(true);
     try {
-      onClose(await createRequest(context, requestContent(context, draft, changes)));
+      onClose(await createRequest(context, requestContent(context, draft, changes), requestEmployee(context, draft)));
     } catch (reason) {
       const error = toApiError(reason);
       const byField = fieldErrors(t, error);
@@ -169,9 +181,33 @@ export function NewRequest({
           })),
         ),
       colleague: () => choose(options.colleagues.map((person) => ({ value: person._id, label: person.fullname }))),
+      // The app's date field (spec 9: '29 Sep 2026', typed day-first or ISO), as on the employee record.
       date: () => (
-        <input {...common} type="date" value={value} onChange={(event) => set(field.key, event.target.value)} />
+        <DateInput
+          id={id}
+          value={value}
+          language={language}
+          required={!!field.required}
+          invalid={!!errors[field.key]}
+          {...(errors[field.key] ? { describedBy: `${id}-error` } : {})}
+          onChange={(text) => set(field.key, text)}
+        />
       ),
+      employee: () => (
+        <PickerField<RefValue>
+          id={id}
+          label={label(field.key)}
+          source={employeeSource}
+          value={subject}
+          onChange={(chosen) => {
+            setSubject(chosen);
+            set(field.key, chosen?._id ?? '');
+          }}
+          error={errors[field.key] ?? null}
+        />
+      ),
+      employmentStatus: () =>
+        choose(employmentStatuses.map((status) => ({ value: status, label: t(`enums.employment_status.${status}`) }))),
       time: () => (
         <input
           {...common}
@@ -206,6 +242,13 @@ export function NewRequest({
         />
       ),
     } satisfies Record<RequestField['kind'], () => React.ReactNode>;
+    // The employee picker draws its own label and message.
+    if (field.kind === 'employee')
+      return (
+        <div key={field.key} className="field">
+          {controls.employee()}
+        </div>
+      );
     return (
       <div key={field.key} className="field">
         <label htmlFor={id}>
@@ -231,7 +274,7 @@ export function NewRequest({
   );
 
   return (
-    <Modal title={t('approvals.request.title')} onCancel={() => onClose(null)}>
+    <OwnKeysModal title={t('approvals.request.title')} onCancel={() => onClose(null)}>
       <form className="approvals-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={`${formId}-context`}>{t('approvals.request.kind')}</label>
@@ -244,7 +287,7 @@ export function NewRequest({
               setFormError(null);
             }}
           >
-            {requestContexts.map((value) => (
+            {contexts.map((value) => (
               <option key={value} value={value}>
                 {contextText(t, value)}
               </option>
@@ -319,6 +362,6 @@ export function NewRequest({
           </button>
         </div>
       </form>
-    </Modal>
+    </OwnKeysModal>
   );
 }

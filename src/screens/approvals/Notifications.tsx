@@ -1,7 +1,7 @@
 /**
  * The top bar's bell: the unread count of the signed-in user's notifications (a request waiting for their decision,
  * a request of theirs decided), a list opened with the button (or the palette's "Notifications"), each one a link
- * to where it is decided or followed; opening one marks it read, "Mark all as read" marks them all. Refreshed every
+ * to the request itself, opened beside the screen where it is decided or followed; opening one marks it read, "Mark all as read" marks them all. Refreshed every
  * minute and when the window regains focus.
  */
 import { Icon } from '../../menu/Icon.tsx';
@@ -15,16 +15,25 @@ import { formatDate } from '../../format.ts';
 import { menuPathFor } from '../../menu/index.ts';
 import { listNotifications, markRead, type Notification } from './api.ts';
 import { contextText, statusText } from './labels.ts';
+import { openRequestPath } from './parts.tsx';
 
 /** The palette's "Notifications" asks the bell to open through this event. */
 export const NOTIFICATIONS_EVENT = 'notifications:open';
 const REFRESH_MS = 60_000;
 
-/** Where a notification leads: the review screen for an approver, my requests for the requester. */
+/**
+ * Where a notification leads: the request itself, opened beside the review screen's grid for an approver, beside
+ * my requests for the requester (`?open=<id>`, parts.tsx).
+ */
 export function notificationPath(notification: Notification, viewer: Viewer): string {
   const review = approvalMenuOf[notification.approval.context];
-  if (notification.kind === 'approval_waiting' && canAccess(review, viewer)) return menuPathFor(review);
-  return canAccess('requests', viewer) ? menuPathFor('requests') : '/dashboard/my-profile';
+  const screen =
+    notification.kind === 'approval_waiting' && canAccess(review, viewer)
+      ? menuPathFor(review)
+      : canAccess('requests', viewer)
+        ? menuPathFor('requests')
+        : '/dashboard/my-profile';
+  return openRequestPath(screen, notification.approval._id);
 }
 
 export function NotificationBell({ viewer }: { viewer: Viewer }) {
@@ -66,7 +75,10 @@ export function NotificationBell({ viewer }: { viewer: Viewer }) {
     if (!open) return;
     // The first link (or the mark-all button) takes the focus, so the list is read from the keyboard at once.
     requestAnimationFrame(() =>
-      root.current?.querySelector<HTMLElement>('.notifications-panel a, .notifications-panel button')?.focus(),
+      (
+        root.current?.querySelector<HTMLElement>('.notifications-panel a') ??
+        root.current?.querySelector<HTMLElement>('.notifications-panel button')
+      )?.focus(),
     );
     const onPointer = (event: PointerEvent) => {
       if (!root.current?.contains(event.target as Node)) setOpen(false);

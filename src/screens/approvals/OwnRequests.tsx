@@ -14,7 +14,7 @@ import { useSearchParams } from 'react-router';
 import { toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
-import { Modal } from '../../grids/dialogs.tsx';
+import { formatDate } from '../../format.ts';
 import { gridModules } from '../../grids/modules.ts';
 import { gridTheme } from '../../grids/ResourceGrid.tsx';
 import { toast } from '../../overlays/progress.ts';
@@ -23,7 +23,7 @@ import { listApprovals, withdraw } from './api.ts';
 import { type ApprovalRow, flatten } from './columns.ts';
 import { approvalFieldLabel, contextText } from './labels.ts';
 import { NewRequest } from './NewRequest.tsx';
-import { DetailPanel, StatusChip, timestamp } from './parts.tsx';
+import { DetailPanel, OwnKeysModal, StatusChip, timestamp, useOpenFromUrl } from './parts.tsx';
 import { type RequestContext, requestContexts } from './requests.ts';
 
 type Load = { state: 'loading' } | { state: 'ready'; rows: ApprovalRow[] } | { state: 'failed'; message: string };
@@ -33,10 +33,14 @@ const isRequestContext = (value: string | null): value is RequestContext =>
   value !== null && (requestContexts as readonly string[]).includes(value);
 
 /** What a request is about, in one line: its dates or date, and its days or hours. */
-function what(row: ApprovalRow, t: TFunction): string {
+function what(row: ApprovalRow, t: TFunction, language: string): string {
+  const day = (value: string | null | undefined) =>
+    value ? formatDate(value, 'DD MMM YYYY', { locale: language }) : '';
   const range = row.start_date
-    ? `${row.start_date} – ${row.end_date ?? row.start_date}`
-    : (row.date ?? row.last_working_day ?? '');
+    ? row.end_date && row.end_date !== row.start_date
+      ? `${day(row.start_date)} – ${day(row.end_date)}`
+      : day(row.start_date)
+    : day(row.date ?? row.last_working_day ?? row.end_of_contract);
   const amount =
     row.total_days !== null
       ? t('approvals.mine.days', { count: row.total_days })
@@ -57,6 +61,8 @@ export function OwnRequests({ embedded = false }: { embedded?: boolean }) {
   const [withdrawing, setWithdrawing] = useState<ApprovalRow | null>(null);
   const [detail, setDetail] = useState<ApprovalRow | null>(null);
   const gridRef = useRef<GridApi<ApprovalRow> | null>(null);
+  // A notification's link opens its request beside the list.
+  useOpenFromUrl(setDetail);
 
   // ?new=leave (the palette) opens the form, once.
   const asked = params.get('new');
@@ -99,7 +105,7 @@ export function OwnRequests({ embedded = false }: { embedded?: boolean }) {
         headerName: t('approvals.mine.what'),
         flex: 1,
         minWidth: 260,
-        valueGetter: (p) => (p.data ? what(p.data, t) : ''),
+        valueGetter: (p) => (p.data ? what(p.data, t, language) : ''),
         tooltipValueGetter: (p) => (typeof p.value === 'string' ? p.value : null),
       },
       {
@@ -262,7 +268,7 @@ export function OwnRequests({ embedded = false }: { embedded?: boolean }) {
         />
       )}
       {withdrawing && (
-        <Modal
+        <OwnKeysModal
           title={t('approvals.mine.withdrawTitle', { number: withdrawing.approval_number })}
           onCancel={() => setWithdrawing(null)}
           role="alertdialog"
@@ -277,7 +283,7 @@ export function OwnRequests({ embedded = false }: { embedded?: boolean }) {
               {t('approvals.mine.withdraw')}
             </button>
           </div>
-        </Modal>
+        </OwnKeysModal>
       )}
     </section>
   );

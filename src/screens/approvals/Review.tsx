@@ -37,7 +37,14 @@ import {
   reviewBoxes,
   reviewLeaves,
 } from './model.ts';
-import { DecisionDialog, type DecisionSummary, DetailPanel, StatusChip, SummaryDialog } from './parts.tsx';
+import {
+  DecisionDialog,
+  type DecisionSummary,
+  DetailPanel,
+  StatusChip,
+  SummaryDialog,
+  useOpenFromUrl,
+} from './parts.tsx';
 import {
   applyKey,
   clear,
@@ -86,6 +93,8 @@ export default function Review({ entry, trail }: ScreenProps) {
   const gridRef = useRef<GridApi<ApprovalRow> | null>(null);
   const selection = useRef<SelectionState>(emptySelection);
   const region = useRef<HTMLElement>(null);
+  // A notification's link opens its request beside the grid.
+  useOpenFromUrl(setDetail);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `attempt` reloads (Try again, after a decision).
   useEffect(() => {
@@ -331,7 +340,8 @@ export default function Review({ entry, trail }: ScreenProps) {
         label: 'approvals.commands.selectAll',
         keywords: ['select all', 'all', 'pilih semua', 'semua', '全选'],
         group: 'context',
-        shortcut: { key: 'a', mod: true },
+        // Ctrl+A and Enter are the grid's own keys (onKeyDownCapture): as window-wide shortcuts they would take
+        // Ctrl+A from the search field and Enter from every focused button.
         isVisible: always,
         isEnabled: always,
         run: () => {
@@ -343,7 +353,6 @@ export default function Review({ entry, trail }: ScreenProps) {
         label: 'approvals.commands.open',
         keywords: ['open', 'detail', 'view', 'buka', 'rincian', '打开', '详情'],
         group: 'context',
-        shortcut: { key: 'Enter' },
         isVisible: always,
         isEnabled: always,
         run: () => {

@@ -79,8 +79,15 @@ export async function decideInBatches(
   return results;
 }
 
-export async function createRequest(context: ApprovalContext, content: Record<string, unknown>): Promise<Approval> {
-  const reply = await call(api.POST('/v1/approvals', { body: { context, content }, headers: inline }));
+/** `employee`: whom it is for when an admin asks on their behalf (a contract change); else the caller. */
+export async function createRequest(
+  context: ApprovalContext,
+  content: Record<string, unknown>,
+  employee?: string,
+): Promise<Approval> {
+  const reply = await call(
+    api.POST('/v1/approvals', { body: { context, content, ...(employee ? { employee } : {}) }, headers: inline }),
+  );
   return reply.data as Approval;
 }
 

@@ -3,22 +3,83 @@
  * the per-row summary after a batch, and the request's detail beside the grid (its content, a before/after diff for
  * a profile change, its history).
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { toApiError } from '../../api/client.ts';
 import { formatDate } from '../../format.ts';
 import { Modal } from '../../grids/dialogs.tsx';
 import { fieldLabel } from '../../grids/labels.ts';
 import type { AnyGridSpec } from '../../grids/types.ts';
+import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
 import { getApproval } from './api.ts';
 import { type ApprovalField, type ApprovalRow, contextColumns, flatten } from './columns.ts';
 import { approvalFieldLabel, contextText, refusalText, statusText, statusTone } from './labels.ts';
 import type { Approval, ApprovalStatus, DecisionResult } from './model.ts';
+import type { employmentStatuses } from './requests.ts';
 
 export function StatusChip({ status }: { status: ApprovalStatus }) {
   const { t } = useTranslation();
   return <span className={`badge ${statusTone[status]}`}>{statusText(t, status)}</span>;
+}
+
+/** The URL parameter that opens one request beside a grid (`?open=<id>`: a notification's link). */
+export const OPEN_PARAM = 'open';
+export const openRequestPath = (path: string, id: string) => `${path}?${OPEN_PARAM}=${encodeURIComponent(id)}`;
+
+/**
+ * `?open=<id>` in the URL opens that request's detail (GET /v1/approvals/{id}, so a request already decided or
+ * outside the grid's tab opens too), then leaves the URL; a request the caller may not see says so.
+ */
+export function useOpenFromUrl(open: (row: ApprovalRow) => void) {
+  const { t } = useTranslation();
+  const [params, setParams] = useSearchParams();
+  const id = params.get(OPEN_PARAM);
+  const latest = useRef(open);
+  latest.current = open;
+  useEffect(() => {
+    if (!id) return;
+    const done = () =>
+      setParams(
+        (current) => {
+          const next = new URLSearchParams(current);
+          next.delete(OPEN_PARAM);
+          return next;
+        },
+        { replace: true },
+      );
+    getApproval(id).then(
+      (approval) => {
+        latest.current(flatten(approval));
+        done();
+      },
+      (reason: unknown) => {
+        toast(errorText(t, toApiError(reason)), 'error');
+        done();
+      },
+    );
+  }, [id, setParams, t]);
+}
+
+/** Plain keys typed in a dialog stay there: the screen's window-wide shortcuts (a, r, n, w…) must not act behind it. */
+const keepPlainKeys = (event: KeyboardEvent) => {
+  if (!event.ctrlKey && !event.metaKey && !event.altKey) event.stopPropagation();
+};
+
+/** The app's modal dialog whose plain keys stay inside it (Enter on its buttons, letters in its fields). */
+export function OwnKeysModal({ children, ...props }: ComponentProps<typeof Modal>) {
+  const body = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = body.current;
+    element?.addEventListener('keydown', keepPlainKeys);
+    return () => element?.removeEventListener('keydown', keepPlainKeys);
+  }, []);
+  return (
+    <Modal {...props}>
+      <div ref={body}>{children}</div>
+    </Modal>
+  );
 }
 
 export const timestamp = (value: string, language: string) =>
@@ -39,7 +100,7 @@ export function DecisionDialog({
   const { t } = useTranslation();
   const [note, setNote] = useState('');
   return (
-    <Modal
+    <OwnKeysModal
       title={
         decision === 'approve'
           ? t('approvals.decision.approveTitle', { count })
@@ -75,7 +136,7 @@ export function DecisionDialog({
           </button>
         </div>
       </form>
-    </Modal>
+    </OwnKeysModal>
   );
 }
 
@@ -92,7 +153,7 @@ export function SummaryDialog({ summary, onClose }: { summary: DecisionSummary; 
     (entry): entry is { result: Extract<DecisionResult, { ok: false }>; row: ApprovalRow | null } => !entry.result.ok,
   );
   return (
-    <Modal title={t('approvals.summary.title')} onCancel={onClose}>
+    <OwnKeysModal title={t('approvals.summary.title')} onCancel={onClose}>
       <p role="status">
         {summary.decision === 'approve'
           ? t('approvals.summary.approved', { count: done })
@@ -126,7 +187,7 @@ export function SummaryDialog({ summary, onClose }: { summary: DecisionSummary; 
           {t('common.close')}
         </button>
       </div>
-    </Modal>
+    </OwnKeysModal>
   );
 }
 
@@ -174,6 +235,8 @@ export function DetailPanel({
   const value = (field: ApprovalField) => {
     const raw = flat[field];
     if (field === 'unit' && raw) return t(`enums.leave_unit.${raw as 'day' | 'half_day' | 'hour'}`);
+    if (field === 'employee_status' && typeof raw === 'string' && raw)
+      return t(`enums.employment_status.${raw as (typeof employmentStatuses)[number]}`);
     if (typeof raw === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(raw))
       return formatDate(raw, 'DD MMM YYYY', { locale: i18n.language });
     return shown(raw);

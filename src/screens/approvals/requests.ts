@@ -7,7 +7,7 @@
 import type { ValidationCode } from '../../validation.ts';
 import type { ApprovalContext } from './model.ts';
 
-/** What an employee asks for themselves (a contract change is asked by an admin for an employee). */
+/** What the form asks for: every context; a contract change is asked by an admin for an employee (`adminContexts`). */
 export const requestContexts = [
   'leave',
   'overtime',
@@ -16,10 +16,33 @@ export const requestContexts = [
   'business_trip',
   'resignation',
   'employee_profile',
+  'contract',
 ] as const satisfies readonly ApprovalContext[];
 export type RequestContext = (typeof requestContexts)[number];
 
-export type FieldKind = 'leaveType' | 'date' | 'time' | 'hours' | 'unit' | 'text' | 'longText' | 'shift' | 'colleague';
+/** Contexts only an admin asks for, naming the employee (the server refuses them to others with a 403). */
+export const adminContexts: ReadonlySet<RequestContext> = new Set(['contract']);
+/** Levels that may request for another employee (server/approvals/repository.ts `adminLevels`). */
+export const requestingForOthers: readonly string[] = ['admin', 'sub_admin', 'custom', 'admin_department'];
+/** The contexts the form offers a user of this level. */
+export const contextsFor = (level: string | undefined): RequestContext[] =>
+  requestContexts.filter((context) => !adminContexts.has(context) || requestingForOthers.includes(level ?? ''));
+
+/** The employment statuses a contract request may set (the employees' `status` enum, spec 3). */
+export const employmentStatuses = ['pkwt', 'pkwtt', 'probation', 'intern', 'freelance', 'regular', 'not_set'] as const;
+
+export type FieldKind =
+  | 'leaveType'
+  | 'date'
+  | 'time'
+  | 'hours'
+  | 'unit'
+  | 'text'
+  | 'longText'
+  | 'shift'
+  | 'colleague'
+  | 'employee'
+  | 'employmentStatus';
 
 export interface RequestField {
   key: string;
@@ -27,6 +50,11 @@ export interface RequestField {
   /** Required, with the message key to show when empty (spec 5's own where it has one). */
   required?: `validation.${ValidationCode}`;
 }
+
+/** A message key of the form's own checks. */
+export type CheckKey = `validation.${ValidationCode}` | 'validation.formats.date';
+
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 const req = 'validation.required' as const;
 
@@ -69,6 +97,12 @@ export const requestFields = {
     { key: 'reason', kind: 'longText', required: req },
   ],
   employee_profile: [],
+  contract: [
+    { key: 'employee', kind: 'employee', required: req },
+    { key: 'employee_status', kind: 'employmentStatus', required: req },
+    { key: 'end_of_contract', kind: 'date' },
+    { key: 'reason', kind: 'longText' },
+  ],
 } as const satisfies Record<RequestContext, readonly RequestField[]>;
 
 export type Draft = Record<string, string>;
@@ -90,17 +124,21 @@ export function checkRequest(
   context: RequestContext,
   draft: Draft,
   changes: readonly ProfileChange[] = [],
-): Record<string, `validation.${ValidationCode}`> {
-  const errors: Record<string, `validation.${ValidationCode}`> = {};
+): Record<string, CheckKey> {
+  const errors: Record<string, CheckKey> = {};
   const fields: readonly RequestField[] = requestFields[context];
   for (const field of fields) {
     if (!fieldShown(context, field.key, draft)) continue;
     const value = draft[field.key];
     if (field.required && blank(value)) errors[field.key] = field.required;
     else if (field.kind === 'time' && !blank(value) && !HHMM.test(value!.trim())) errors[field.key] = 'validation.time';
+    // The date field reads what was typed when it is left: text that is still no day is refused here.
+    else if (field.kind === 'date' && !blank(value) && !ISO_DAY.test(value!.trim()))
+      errors[field.key] = 'validation.formats.date';
     else if (field.kind === 'hours' && !blank(value) && !(Number(value) > 0)) errors[field.key] = 'validation.number';
   }
-  const after = (a: string, b: string) => !blank(draft[a]) && !blank(draft[b]) && draft[b]! < draft[a]!;
+  const after = (a: string, b: string) =>
+    ISO_DAY.test(draft[a] ?? '') && ISO_DAY.test(draft[b] ?? '') && draft[b]! < draft[a]!;
   if ((context === 'leave' || context === 'business_trip') && after('start_date', 'end_date'))
     errors.end_date = 'validation.after_start';
   if (context === 'leave' && draft.unit === 'hour' && blank(draft.hours)) errors.hours = req;
@@ -117,6 +155,12 @@ export function checkRequest(
 
 const optional = (value: string | undefined) => (blank(value) ? undefined : value!.trim());
 
+/** The employee a request is for, when the form names one (a contract change); else the requester. */
+export const requestEmployee = (context: RequestContext, draft: Draft): string | undefined =>
+  requestFields[context].some((field: RequestField) => field.kind === 'employee')
+    ? optional(draft.employee)
+    : undefined;
+
 /** The request's `content` (POST /v1/approvals), from a draft that passed `checkRequest`. */
 export function requestContent(
   context: RequestContext,
@@ -131,7 +175,7 @@ export function requestContent(
   const content: Record<string, unknown> = {};
   const fields: readonly RequestField[] = requestFields[context];
   for (const field of fields) {
-    if (!fieldShown(context, field.key, draft)) continue;
+    if (!fieldShown(context, field.key, draft) || field.kind === 'employee') continue;
     const value = optional(draft[field.key]);
     if (value === undefined) continue;
     content[field.key] = field.kind === 'hours' ? Number(value) : value;

@@ -3,6 +3,7 @@
  * the field does not take, date inputs, selects for enums and number choices, checkboxes, and the option picker for
  * references. Read-only fields are read-only inputs, so they are labelled and announced like the others.
  */
+import './date-input.css';
 import type { TFunction } from 'i18next';
 import { type ReactNode, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

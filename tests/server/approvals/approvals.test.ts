@@ -272,6 +272,33 @@ describe('requests', () => {
     const history = await t.call(tokens.admin!, 'GET', '/v1/approvals/history?context=overtime');
     expect(history.body.data.find((h: Json) => h.approval._id === made._id)).toMatchObject({ as_admin: true });
   });
+
+  it("narrows the payroll pre-check's open requests to a department admin's department", async () => {
+    const day = mondayAhead(3);
+    const made = (await request('employee', 'overtime', { date: day, start_time: '17:00', end_time: '18:00' })).body
+      .data;
+    expect(made.status).toBe('pending');
+    const [y, m] = day.split('-').map(Number) as [number, number];
+    const open = async (who: string) =>
+      (
+        await t.call(tokens[who]!, 'GET', `/v1/payroll-summary/pre-check?year=${y}&month=${m}`)
+      ).body.data.warnings.filter((w: Json) => w.code === 'pending_requests') as Json[];
+    const all = await open('admin');
+    expect(all.some((w) => w.employee._id === ids.employee)).toBe(true);
+    const department = (await rows(sql`select department_id from employees where id = ${ids.deptadmin}`))[0]
+      .department_id as string;
+    const theirs = await open('deptadmin');
+    const departments = new Map(
+      (
+        await rows(
+          sql`select id, department_id from employees where id = any(${`{${all.map((w) => w.employee._id).join(',')}}`}::uuid[])`,
+        )
+      ).map((r) => [r.id as string, r.department_id as string]),
+    );
+    expect(theirs.length).toBeLessThan(all.length);
+    for (const warning of theirs) expect(departments.get(warning.employee._id)).toBe(department);
+    await t.call(tokens.employee!, 'POST', `/v1/approvals/${made._id}/withdraw`);
+  });
 });
 
 describe('effects', () => {
