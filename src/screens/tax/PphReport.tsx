@@ -97,18 +97,19 @@ export default function PphReport({ entry, trail }: ScreenProps) {
       {
         colId: 'employee',
         headerName: t('pphReport.employee'),
-        valueGetter: (p) => (p.data ? `${p.data.employee.fullname}`.trim() : ''),
+        valueGetter: (p) =>
+          p.data?.employee.employee_id
+            ? `${p.data.employee.fullname} · ${p.data.employee.employee_id}`
+            : (p.data?.employee.fullname ?? ''),
         pinned: 'left',
-        flex: 2,
-        minWidth: 180,
+        width: 250,
       },
-      { colId: 'number', headerName: t('pphReport.employeeId'), field: 'employee.employee_id', flex: 1, minWidth: 100 },
       {
         colId: 'tax_id',
         headerName: t('pphReport.taxId'),
         valueGetter: (p) => (p.data?.tax_id ? `${p.data.tax_id_kind} ${p.data.tax_id}` : p.data ? '-' : ''),
-        flex: 1.6,
-        minWidth: 160,
+        flex: 1.4,
+        minWidth: 180,
       },
       {
         colId: 'ptkp',
@@ -118,7 +119,7 @@ export default function PphReport({ entry, trail }: ScreenProps) {
         minWidth: 70,
       },
       { colId: 'ter', headerName: t('pphReport.ter'), field: 'ter_category', flex: 0.5, minWidth: 60 },
-      { colId: 'code', headerName: t('pphReport.objectCode'), field: 'object_code', flex: 1, minWidth: 100 },
+      { colId: 'code', headerName: t('pphReport.objectCode'), field: 'object_code', flex: 0.8, minWidth: 100 },
       {
         colId: 'bruto',
         headerName: t('pphReport.bruto'),
@@ -126,7 +127,7 @@ export default function PphReport({ entry, trail }: ScreenProps) {
         type: 'rightAligned',
         valueFormatter: (p) => formatRupiah(p.value as number),
         flex: 1.3,
-        minWidth: 130,
+        minWidth: 150,
       },
       {
         colId: 'pph21',
@@ -135,7 +136,7 @@ export default function PphReport({ entry, trail }: ScreenProps) {
         type: 'rightAligned',
         valueFormatter: (p) => formatRupiah(p.value as number),
         flex: 1.1,
-        minWidth: 110,
+        minWidth: 130,
       },
     ],
     [t],
