@@ -7,8 +7,8 @@
  *   interest = amount × rate × installments / 1200, rounded half up to the rupiah once (the same formula as the
  *   stored `total_amount` column).
  * - Principal and interest are each split into equal whole-rupiah parts (floor); the LAST installment takes the
- *   remainder, so the installments add up to the total exactly and no installment exceeds the last by more than
- *   nothing: every installment but the last is equal, the last is larger by less than `installments` rupiah.
+ *   remainder, so the installments add up to the total exactly: every installment but the last is equal, and the last
+ *   is larger by less than `installments` rupiah (of principal and of interest each).
  * - One installment per month from the effective month; a skipped month (a logged action) moves that month's
  *   installment and every later one by one month.
  */
@@ -106,7 +106,7 @@ export function loanDue(
   return Math.max(0, Math.min(owed, schedule.total) - paid);
 }
 
-/** The first installment month not yet covered by `paid` (installments paid in order), for the remaining count. */
+/** How many installments `paid` covers in full (payments cover installments in order). */
 export function installmentsPaid(schedule: LoanSchedule, paid: number): number {
   let covered = 0;
   let count = 0;

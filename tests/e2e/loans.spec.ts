@@ -39,6 +39,13 @@ test('loans: create one by keyboard, run two months, see the schedule paid by th
   const employees = await api<{ fullname: string }[]>(page.request, bearer, 'GET', '/v1/employees?limit=40');
   const person = employees[37]!.fullname;
   const loanName = `Keyboard loan ${Date.now() % 100000}`;
+  const find = () =>
+    api<{ _id: string; total_amount: number }[]>(
+      page.request,
+      bearer,
+      'GET',
+      `/v1/loans?search=${encodeURIComponent(loanName)}`,
+    );
 
   await runCommand(page, 'loans', /^Loans/);
   await expect(page).toHaveURL(/\/dashboard\/finance-loan/);
@@ -59,18 +66,15 @@ test('loans: create one by keyboard, run two months, see the schedule paid by th
   await page.keyboard.type('1200000');
   await page.keyboard.press('Tab');
   await page.keyboard.type('12');
-  await page.keyboard.press('Tab');
+  // The row is saved once its required cells are filled; then the interest is edited on the saved row.
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await find()).length).toBe(1);
+  await page.getByRole('searchbox', { name: 'Search this list' }).fill(loanName);
+  await expect(cell(page, 0, 'name')).toHaveText(loanName);
+  await cell(page, 0, 'interest_rate').click();
   await page.keyboard.type('6');
   await page.keyboard.press('Enter');
-  // The row is saved once its required cells are filled; the interest follows as an edit. 1,200,000 × 6 % flat for
-  // 12 months = 72,000 interest.
-  const find = () =>
-    api<{ _id: string; total_amount: number }[]>(
-      page.request,
-      bearer,
-      'GET',
-      `/v1/loans?search=${encodeURIComponent(loanName)}`,
-    );
+  // 1,200,000 × 6 % flat for 12 months = 72,000 interest.
   await expect.poll(async () => (await find()).map((row) => row.total_amount)).toEqual([1_272_000]);
   const [loan] = await find();
 
@@ -104,4 +108,17 @@ test('loans: create one by keyboard, run two months, see the schedule paid by th
   await expect(schedule.getByRole('row').nth(3)).toContainText('Upcoming');
   await expect(page.getByRole('heading', { level: 1 })).toContainText(loanName);
   await page.screenshot({ path: test.info().outputPath('loan-schedule.png'), fullPage: true });
+
+  // Delete asks in the spec's words, naming the employee; No keeps the loan.
+  await page.goBack();
+  await expect(cell(page, 0, 'name')).toHaveText(loanName);
+  await grid(page)
+    .getByRole('checkbox', { name: /toggle row selection/ })
+    .first()
+    .check();
+  await page.getByRole('button', { name: 'Delete selected (1)' }).click();
+  const confirm = page.getByRole('alertdialog');
+  await expect(confirm).toHaveAccessibleName(`Are you sure want to delete ${person}'s loan?`);
+  await confirm.getByRole('button', { name: 'No' }).click();
+  await expect(cell(page, 0, 'name')).toHaveText(loanName);
 });
