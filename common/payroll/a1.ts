@@ -45,6 +45,7 @@ export const a1IncomeLine = {
   deduction: null,
   loan_installment: null,
   deposit: null,
+  deposit_return: null,
   jht_employee: null,
   jp_employee: null,
   ks_employee: null,

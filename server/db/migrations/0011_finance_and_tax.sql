@@ -2,6 +2,30 @@ CREATE TYPE "public"."deposit_payment_kind" AS ENUM('withheld', 'returned');--> 
 CREATE TYPE "public"."loan_interest_type" AS ENUM('flat');--> statement-breakpoint
 CREATE TYPE "public"."loan_payment_kind" AS ENUM('payroll', 'settlement');--> statement-breakpoint
 CREATE TYPE "public"."loan_status" AS ENUM('active', 'settled');--> statement-breakpoint
+CREATE TABLE "company_certificates" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"version" integer DEFAULT 1 NOT NULL,
+	"company_id" uuid NOT NULL,
+	"cert_name" text NOT NULL,
+	"file" text NOT NULL
+);
+--> statement-breakpoint
+CREATE TABLE "company_signatures" (
+	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
+	"created_by" uuid,
+	"version" integer DEFAULT 1 NOT NULL,
+	"company_id" uuid NOT NULL,
+	"name" text NOT NULL,
+	"title" text,
+	"selected" boolean DEFAULT false NOT NULL,
+	"file" text NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "deposit_payments" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
@@ -82,6 +106,8 @@ CREATE TABLE "loans" (
 	CONSTRAINT "loans_amount_positive" CHECK ("loans"."amount" > 0)
 );
 --> statement-breakpoint
+ALTER TABLE "company_certificates" ADD CONSTRAINT "company_certificates_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "company_signatures" ADD CONSTRAINT "company_signatures_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposit_payments" ADD CONSTRAINT "deposit_payments_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposit_payments" ADD CONSTRAINT "deposit_payments_deposit_id_deposits_id_fk" FOREIGN KEY ("deposit_id") REFERENCES "public"."deposits"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "deposit_payments" ADD CONSTRAINT "deposit_payments_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -94,6 +120,9 @@ ALTER TABLE "loan_payments" ADD CONSTRAINT "loan_payments_employee_id_employees_
 ALTER TABLE "loan_payments" ADD CONSTRAINT "loan_payments_summary_id_payroll_summaries_id_fk" FOREIGN KEY ("summary_id") REFERENCES "public"."payroll_summaries"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loans" ADD CONSTRAINT "loans_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "loans" ADD CONSTRAINT "loans_employee_id_employees_id_fk" FOREIGN KEY ("employee_id") REFERENCES "public"."employees"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "company_certificates_company_idx" ON "company_certificates" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE INDEX "company_signatures_company_idx" ON "company_signatures" USING btree ("company_id","created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "company_signatures_selected_key" ON "company_signatures" USING btree ("company_id") WHERE "company_signatures"."selected";--> statement-breakpoint
 CREATE INDEX "deposit_payments_deposit_idx" ON "deposit_payments" USING btree ("deposit_id");--> statement-breakpoint
 CREATE INDEX "deposit_payments_summary_idx" ON "deposit_payments" USING btree ("summary_id");--> statement-breakpoint
 CREATE INDEX "deposits_employee_idx" ON "deposits" USING btree ("employee_id");--> statement-breakpoint
