@@ -104,6 +104,8 @@ beforeAll(async () => {
       'employee-deductions': { ...period, reference: await first(deductions) },
       'employee-thr-bonuses': { employee, year: 2026, month: 3 },
       'previous-pph': { employee, year: 2026, previous_netto: 1000, previous_pph: 0 },
+      loans: { employee, name: 'Loan', effective_date: '2026-01-01', amount: 1_200_000, installment: 12 },
+      deposits: { employee, name: 'Uniform', amount: 50_000, target: 300_000, start_date: '2026-01-01' },
       'employee-onboarding': { fullname: 'New Hire', email: `new.${code}@example.test`, department: department!.id },
     };
     for (const resource of resources) {
