@@ -700,10 +700,7 @@ export async function decide(
       for (const year of new Set(leaveChecks.map((row) => row.start_date.slice(0, 4)))) {
         const ofYear = leaveChecks.filter((row) => row.start_date.startsWith(year));
         const people = [...new Set(ofYear.map((row) => row.employee))];
-        const balances = await listBalances(tx, scope, {
-          year: Number(year),
-          ...(people.length === 1 ? { employee: people[0] } : {}),
-        });
+        const balances = await listBalances(tx, scope, { year: Number(year), employees: people });
         const remaining = new Map(balances.map((b) => [`${b.employee._id}|${b.leave_rule._id}`, b]));
         for (const row of ofYear) {
           const balance = remaining.get(`${row.employee}|${row.content.leave_type as string}`);
