@@ -430,6 +430,7 @@ export default function Review({ entry, trail }: ScreenProps) {
 
   const shown = load.state === 'ready' ? rows.length : 0;
   const loadingMore = load.state === 'ready' && !load.complete;
+  const capped = load.state === 'ready' && load.complete && load.rows.length < load.total;
   return (
     <>
       <ScreenHeader trail={trail} title={title} />
@@ -471,6 +472,11 @@ export default function Review({ entry, trail }: ScreenProps) {
           {loadingMore && (
             <span className="muted" aria-busy="true">
               {t('approvals.review.loadingMore', { loaded: load.rows.length, total: load.total })}
+            </span>
+          )}
+          {capped && (
+            <span className="muted">
+              {t('approvals.review.capped', { shown: load.rows.length, total: load.total })}
             </span>
           )}
           <span className="grid-selection" role="status">

@@ -10,7 +10,8 @@ export const inline = { [INLINE_ERRORS_HEADER]: '1' };
  */
 export const FIRST_PAGE = 200;
 export const NEXT_PAGE = 2_000;
-/** One call without a page (a person's own requests): the most the API gives. */
+/** One call without a page (a person's own requests), and the most rows a review screen loads per context (the
+ * newest): the "all" tab of a company with years of requests stays a bounded load. */
 const LIST_LIMIT = 10_000;
 
 export interface ApprovalQuery {
@@ -32,7 +33,10 @@ export async function listApprovals(
   return { data: reply.data as Approval[], total: reply.total };
 }
 
-/** What is loaded so far: the rows (newest first, each once), how many there are in all, whether that is all. */
+/**
+ * What is loaded so far: the rows (newest first, each once), how many there are in all, whether the load is over
+ * (complete with fewer rows than `total`: the newest 10,000 of each context).
+ */
 export interface Loaded {
   rows: Approval[];
   total: number;
@@ -74,11 +78,14 @@ export async function loadForContexts(
   const totals = firsts.map((reply) => reply.total);
   for (const reply of firsts) add(reply.data);
   const rest = queries.flatMap((q, i) =>
-    Array.from({ length: Math.ceil(Math.max(0, totals[i]! - FIRST_PAGE) / NEXT_PAGE) }, (_, page) => ({
-      ...q,
-      skip: FIRST_PAGE + page * NEXT_PAGE,
-      limit: NEXT_PAGE,
-    })),
+    Array.from(
+      { length: Math.ceil(Math.max(0, Math.min(totals[i]!, LIST_LIMIT) - FIRST_PAGE) / NEXT_PAGE) },
+      (_, page) => ({
+        ...q,
+        skip: FIRST_PAGE + page * NEXT_PAGE,
+        limit: Math.min(NEXT_PAGE, LIST_LIMIT - FIRST_PAGE - page * NEXT_PAGE),
+      }),
+    ),
   );
   emit(rest.length === 0);
   for (const [index, q] of rest.entries()) {
