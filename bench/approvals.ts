@@ -4,9 +4,10 @@
  * - approving 1,000 leave requests in one `POST /v1/approvals/decisions` (final approval: the status, the history,
  *   the leave rows approved after the balance re-check, the requesters' notifications), under 2 s. Each run decides a
  *   fresh set of 1,000 single-level pending requests (decisions are final), bulk-inserted beforehand with their holds.
- * - the Leave Approval screen's load with 10,000 pending leave requests in the inbox
- *   (`GET /v1/approvals?box=inbox&context=leave&limit=10000`, reply shape with balances and overlaps), under 1 s. The
- *   grid's part (AG Grid showing 10,000 rows) is `bench/grid.ts`'s measure.
+ * - the Leave Approval screen's load with 10,000 pending leave requests in the inbox, under 1 s: the screen pages
+ *   (docs/decisions/0068), so what the user waits for is the first page (`limit=200`, reply shape with balances and
+ *   overlaps); the rest comes behind it in pages of 2,000 (measured too: when Ctrl+A covers all 10,000), and the old
+ *   single call of 10,000 for comparison. The grid's part (AG Grid showing 10,000 rows) is `bench/grid.ts`'s measure.
  * Skipped without a PostgreSQL server. BENCH_APPROVAL_EMPLOYEES (default 2,500) demo employees; BENCH_RUNS (default
  * 3) decision runs, and inbox loads after one warm-up.
  */
@@ -184,16 +185,41 @@ try {
     })),
   );
   await database.db.execute(sql`analyze approvals`);
+  const inbox = async (limit: number, skip = 0) => {
+    const reply = await call('GET', `/v1/approvals?box=inbox&context=leave&limit=${limit}&skip=${skip}`, token);
+    if (reply.status !== 200) throw new Error(`inbox: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
+    return reply;
+  };
+  // As the screen loads (src/screens/approvals/api.ts loadForContexts): FIRST_PAGE, then NEXT_PAGE at a time.
+  const FIRST_PAGE = 200;
+  const NEXT_PAGE = 2_000;
+  const firstTimes: number[] = [];
+  const pagedTimes: number[] = [];
   const inboxTimes: number[] = [];
+  let firstBytes = 0;
   let listed = 0;
+  let total = 0;
   let bytes = 0;
   for (let run = 0; run <= RUNS; run++) {
     t0 = performance.now();
-    const reply = await call('GET', `/v1/approvals?box=inbox&context=leave&limit=${INBOX}`, token);
-    if (run > 0) inboxTimes.push(performance.now() - t0);
-    if (reply.status !== 200) throw new Error(`inbox: ${reply.status} ${JSON.stringify(reply.body).slice(0, 300)}`);
-    listed = reply.body.data.length;
-    bytes = reply.bytes;
+    const first = await inbox(FIRST_PAGE);
+    const firstMs = performance.now() - t0;
+    firstBytes = first.bytes;
+    total = first.body.total;
+    let rows = first.body.data.length;
+    for (let skip = FIRST_PAGE; skip < total; skip += NEXT_PAGE)
+      rows += (await inbox(NEXT_PAGE, skip)).body.data.length;
+    const pagedMs = performance.now() - t0;
+    if (rows < INBOX) throw new Error(`the paged inbox listed ${rows}`);
+    t0 = performance.now();
+    const whole = await inbox(INBOX);
+    if (run > 0) {
+      firstTimes.push(firstMs);
+      pagedTimes.push(pagedMs);
+      inboxTimes.push(performance.now() - t0);
+    }
+    listed = whole.body.data.length;
+    bytes = whole.bytes;
   }
   if (listed < INBOX) throw new Error(`the inbox listed ${listed}`);
 
@@ -207,7 +233,9 @@ pending leave rows (as the demo seed does); the inbox is ${INBOX.toLocaleString(
 | what | runs | median | max | target |
 | --- | --- | --- | --- | --- |
 | approve ${BATCH.toLocaleString('en')} leave requests in one \`POST /v1/approvals/decisions\` (locks, status, history, balance re-check, leave rows approved, notifications) | ${RUNS} | ${median(decideTimes).toFixed(0)} ms | ${Math.max(...decideTimes).toFixed(0)} ms | < 2,000 ms |
-| Leave Approval inbox, ${listed.toLocaleString('en')} pending (\`GET /v1/approvals?box=inbox&context=leave&limit=10000\`, ${(bytes / 2 ** 20).toFixed(1)} MB) | ${RUNS} after a warm-up | ${median(inboxTimes).toFixed(0)} ms | ${Math.max(...inboxTimes).toFixed(0)} ms | < 1,000 ms with the grid |
+| Leave Approval inbox of ${total.toLocaleString('en')} pending, **first page** as the screen asks (\`GET /v1/approvals?box=inbox&context=leave&limit=${FIRST_PAGE}\`, ${(firstBytes / 2 ** 10).toFixed(0)} KB) | ${RUNS} after a warm-up | ${median(firstTimes).toFixed(0)} ms | ${Math.max(...firstTimes).toFixed(0)} ms | < 1,000 ms with the grid |
+| the same inbox, all pages one after another (${FIRST_PAGE}, then ${NEXT_PAGE.toLocaleString('en')} at a time: behind the first page, until Ctrl+A covers all) | ${RUNS} after a warm-up | ${median(pagedTimes).toFixed(0)} ms | ${Math.max(...pagedTimes).toFixed(0)} ms | — |
+| the same inbox in one call, for comparison (\`limit=10000\`, ${(bytes / 2 ** 20).toFixed(1)} MB; the screen no longer asks this) | ${RUNS} after a warm-up | ${median(inboxTimes).toFixed(0)} ms | ${Math.max(...inboxTimes).toFixed(0)} ms | — |
 `;
   writeSection('approvals', text);
   console.log(text);

@@ -226,9 +226,11 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
       db.execute(
         sql`select id, name, code from shifts where id = any(${list(shiftIds)}) and company_id = ${caller.scope.companyId}`,
       ),
-    // Colleagues of the same department away (leave pending or approved, or an approved trip) on the request's days.
-    // Set-based, day by day: the requests' days joined to the days colleagues are away, by department and day (a
-    // correlated count per request scanned the department's leaves once per row: 24 s for an inbox of 10,000).
+    // Colleagues of the same department away (leave pending or approved, or an approved trip) on the request's days:
+    // a colleague is away on one of its days exactly when their leave or trip overlaps the request's span, so one join
+    // of the page's requests to the department's absences by overlap (a correlated count per request scanned the
+    // department's leaves once per row: 24 s for an inbox of 10,000; expanding both sides day by day cost the same
+    // ~0.7 s for a page of 200 as for 10,000, the absences of the whole span being expanded whatever the page).
     () =>
       db.execute(sql`
       with req as (
@@ -249,19 +251,12 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
         from business_trips t join employees c on c.id = t.employee_id, span
         where t.company_id = ${caller.scope.companyId} and t.start_date <= span.last and t.end_date >= span.first
           and c.department_id in (select department_id from req)
-      ),
-      away_days as (
-        select w.employee_id, w.department_id, d::date as day
-        from away w, span, generate_series(greatest(w.start_date, span.first), least(w.end_date, span.last), interval '1 day') d
-      ),
-      req_days as (
-        select r.id, r.employee_id, r.department_id, d::date as day
-        from req r, generate_series(r.start_date, r.end_date, interval '1 day') d
       )
-      select rd.id, count(distinct w.employee_id)::int as overlaps
-      from req_days rd
-      left join away_days w on w.department_id = rd.department_id and w.day = rd.day and w.employee_id <> rd.employee_id
-      group by rd.id`),
+      select r.id, count(distinct w.employee_id)::int as overlaps
+      from req r
+      left join away w on w.department_id = r.department_id and w.employee_id <> r.employee_id
+        and w.start_date <= r.end_date and w.end_date >= r.start_date
+      group by r.id`),
   ]);
   const historyOf = new Map<string, Record<string, unknown>[]>();
   for (const h of history.rows as Record<string, unknown>[]) {
@@ -280,17 +275,15 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
   const ruleNames = new Map((rules.rows as { id: string; type: string }[]).map((r) => [r.id, r.type]));
   const shiftOf = new Map((shifts.rows as { id: string; name: string; code: string }[]).map((s) => [s.id, s]));
   const overlapOf = new Map((overlaps.rows as { id: string; overlaps: number }[]).map((o) => [o.id, o.overlaps]));
-  // Remaining balances of the leave requests on the page: one balance load per year.
+  // Remaining balances of the leave requests on the page: one balance load per year, for the page's requesters.
   const balances = new Map<string, number | null>();
   const leaveRows = rows.filter((row) => row.context === 'leave');
   for (const year of new Set(leaveRows.map((row) => Number(row.start_date.slice(0, 4))))) {
     const employeesOfYear = [
       ...new Set(leaveRows.filter((r) => r.start_date.startsWith(String(year))).map((r) => r.employee_id)),
     ];
-    const found = await listBalances(db, caller.scope, {
-      year,
-      ...(employeesOfYear.length === 1 ? { employee: employeesOfYear[0] } : {}),
-    });
+    // Only the page's requesters (a page of 200 loads 200 people's balances, not the company's).
+    const found = await listBalances(db, caller.scope, { year, employees: employeesOfYear });
     for (const b of found) balances.set(`${b.employee._id}|${b.leave_rule._id}|${year}`, b.remaining);
   }
   return rows.map((row) => {
@@ -707,10 +700,7 @@ export async function decide(
       for (const year of new Set(leaveChecks.map((row) => row.start_date.slice(0, 4)))) {
         const ofYear = leaveChecks.filter((row) => row.start_date.startsWith(year));
         const people = [...new Set(ofYear.map((row) => row.employee))];
-        const balances = await listBalances(tx, scope, {
-          year: Number(year),
-          ...(people.length === 1 ? { employee: people[0] } : {}),
-        });
+        const balances = await listBalances(tx, scope, { year: Number(year), employees: people });
         const remaining = new Map(balances.map((b) => [`${b.employee._id}|${b.leave_rule._id}`, b]));
         for (const row of ofYear) {
           const balance = remaining.get(`${row.employee}|${row.content.leave_type as string}`);

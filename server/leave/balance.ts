@@ -18,6 +18,8 @@ import { datesBetween, entitlementFor, type LeaveDistribution, type LeaveQuotaTy
 export interface BalanceFilters {
   year: number;
   employee?: string | undefined;
+  /** Only these employees (a page of approval requests: its requesters' balances, not the company's). */
+  employees?: readonly string[] | undefined;
   leave_rule?: string | undefined;
   department?: string | undefined;
   /** Employee name or id, case-insensitive. */
@@ -103,6 +105,12 @@ export async function listBalances(db: Executor, scope: Scope, filters: BalanceF
       ? (scope.actor.departmentId ?? '00000000-0000-0000-0000-000000000000')
       : null;
   const employee = uuidOrNull(filters.employee);
+  const some = filters.employees
+    ? sql`array[${sql.join(
+        [...filters.employees, '00000000-0000-0000-0000-000000000000'].map((id) => sql`${id}`),
+        sql`, `,
+      )}]::uuid[]`
+    : null;
   const rule = uuidOrNull(filters.leave_rule);
   const department = uuidOrNull(filters.department);
   const search = filters.search?.trim() ? `%${filters.search.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
@@ -117,6 +125,7 @@ export async function listBalances(db: Executor, scope: Scope, filters: BalanceF
     where e.company_id = ${company} and (e.exit_date is null or e.exit_date >= ${from}::date)
       and (e.join_date is null or e.join_date <= ${to}::date)
       ${employee ? sql`and e.id = ${employee}` : sql``}
+      ${some ? sql`and e.id = any(${some})` : sql``}
       ${department ? sql`and e.department_id = ${department}` : sql``}
       ${departmentOnly ? sql`and e.department_id = ${departmentOnly}` : sql``}
       ${search ? sql`and (e.fullname ilike ${search} or e.employee_id ilike ${search})` : sql``}
@@ -138,6 +147,7 @@ export async function listBalances(db: Executor, scope: Scope, filters: BalanceF
     where l.company_id = ${company} and l.start_date between ${from}::date and ${to}::date
       and l.status in ('approved', 'pending')
       ${employee ? sql`and l.employee_id = ${employee}` : sql``}
+      ${some ? sql`and l.employee_id = any(${some})` : sql``}
       ${rule ? sql`and l.leave_rule_id = ${rule}` : sql``}
     group by 1, 2`);
   const adjustments = await db.execute<{ employee_id: string; rule_id: string; adjusted: string }>(sql`
@@ -145,6 +155,7 @@ export async function listBalances(db: Executor, scope: Scope, filters: BalanceF
     from leave_balance_adjustments a
     where a.company_id = ${company} and a.year = ${year}
       ${employee ? sql`and a.employee_id = ${employee}` : sql``}
+      ${some ? sql`and a.employee_id = any(${some})` : sql``}
       ${rule ? sql`and a.leave_rule_id = ${rule}` : sql``}
     group by 1, 2`);
   const takenOf = new Map(taken.rows.map((row) => [`${row.employee_id}|${row.rule_id}`, row]));

@@ -25,10 +25,11 @@ import { usePageTitle } from '../../page.ts';
 import { errorText } from '../../validation.ts';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
-import { decideInBatches, listForContexts } from './api.ts';
+import { decideInBatches, loadForContexts } from './api.ts';
 import { type ApprovalRow, columnsFor, flatten } from './columns.ts';
 import { approvalFieldLabel, contextText } from './labels.ts';
 import {
+  type Approval,
   type ApprovalStatus,
   approvalStatuses,
   decidedStatuses,
@@ -56,7 +57,10 @@ import {
   targets,
 } from './selection.ts';
 
-type Load = { state: 'loading' } | { state: 'ready'; rows: ApprovalRow[] } | { state: 'failed'; message: string };
+type Load =
+  | { state: 'loading' }
+  | { state: 'ready'; rows: ApprovalRow[]; total: number; complete: boolean }
+  | { state: 'failed'; message: string };
 type Decision = 'approve' | 'reject';
 
 const always = () => true;
@@ -93,6 +97,10 @@ export default function Review({ entry, trail }: ScreenProps) {
   const gridRef = useRef<GridApi<ApprovalRow> | null>(null);
   const selection = useRef<SelectionState>(emptySelection);
   const region = useRef<HTMLElement>(null);
+  /** Ctrl+A while later pages still load: the rows arriving join the selection ("all pending" means all). */
+  const followAll = useRef(false);
+  /** Each request flattened once, however many pages re-send the list. */
+  const flat = useRef(new WeakMap<Approval, ApprovalRow>());
   // A notification's link opens its request beside the grid.
   useOpenFromUrl(setDetail);
 
@@ -100,8 +108,25 @@ export default function Review({ entry, trail }: ScreenProps) {
   useEffect(() => {
     const abort = new AbortController();
     setLoad((current) => (current.state === 'ready' ? current : { state: 'loading' }));
-    listForContexts(contexts, { box: box === 'inbox' ? 'inbox' : 'all' }, abort.signal).then(
-      (data) => setLoad({ state: 'ready', rows: data.map(flatten) }),
+    // The first page shows at once; later pages join the grid as they come (docs/decisions/0068).
+    const flatOnce = (row: Approval) => {
+      let done = flat.current.get(row);
+      if (!done) {
+        done = flatten(row);
+        flat.current.set(row, done);
+      }
+      return done;
+    };
+    loadForContexts(
+      contexts,
+      { box: box === 'inbox' ? 'inbox' : 'all' },
+      (loaded) => {
+        if (abort.signal.aborted) return;
+        setLoad({ state: 'ready', rows: loaded.rows.map(flatOnce), total: loaded.total, complete: loaded.complete });
+      },
+      abort.signal,
+    ).then(
+      () => undefined,
       (reason: unknown) => {
         if (!abort.signal.aborted) setLoad({ state: 'failed', message: errorText(t, toApiError(reason)) });
       },
@@ -179,7 +204,7 @@ export default function Review({ entry, trail }: ScreenProps) {
     setSelectedIds([...state.selected]);
   };
 
-  const applyToGrid = (state: SelectionState, focusColumn?: string) => {
+  const applyToGrid = (state: SelectionState, focusColumn?: string, moveFocus = true) => {
     const api = gridRef.current;
     if (!api) return;
     const on: IRowNode<ApprovalRow>[] = [];
@@ -190,27 +215,33 @@ export default function Review({ entry, trail }: ScreenProps) {
     });
     if (off.length) api.setNodesSelected({ nodes: off, newValue: false, source: 'api' });
     if (on.length) api.setNodesSelected({ nodes: on, newValue: true, source: 'api' });
-    if (state.cursor >= 0) {
+    if (moveFocus && state.cursor >= 0) {
       const column = focusColumn ?? api.getFocusedCell()?.column.getColId() ?? 'approval_number';
       api.ensureIndexVisible(state.cursor);
       api.setFocusedCell(state.cursor, column);
     }
   };
 
-  const update = (change: (state: SelectionState, ids: readonly string[]) => SelectionState) => {
-    const next = change(selection.current, displayedIds());
+  const update = (change: (state: SelectionState, ids: readonly string[]) => SelectionState, all = false) => {
+    const ids = displayedIds();
+    const next = change(selection.current, ids);
+    followAll.current = all && next.selected.size > 0 && load.state === 'ready' && !load.complete;
     publish(next);
     applyToGrid(next);
   };
 
-  // Rows reloaded or filtered: keep only what is shown.
+  // Rows reloaded, filtered or a later page arrived: keep only what is shown (after Ctrl+A during the load: all of
+  // it). The focus moves back to the cursor only when it is in the grid already (not out of the search field).
   // biome-ignore lint/correctness/useExhaustiveDependencies: the displayed rows changed.
   useEffect(() => {
     if (load.state !== 'ready') return;
     const frame = requestAnimationFrame(() => {
-      const next = prune(selection.current, displayedIds());
+      const ids = displayedIds();
+      const pruned = prune(selection.current, ids);
+      const next = followAll.current ? { ...pruned, base: new Set(ids), selected: new Set(ids) } : pruned;
       publish(next);
-      applyToGrid(next);
+      const inGrid = !!document.activeElement?.closest('.ag-root');
+      applyToGrid(next, undefined, inGrid);
     });
     return () => cancelAnimationFrame(frame);
   }, [rows, search]);
@@ -237,6 +268,7 @@ export default function Review({ entry, trail }: ScreenProps) {
       const results = await decideInBatches(ids, decision, note);
       const byId = new Map((load.state === 'ready' ? load.rows : []).map((row) => [row._id, row]));
       setSummary({ decision, results: results.map((result) => ({ result, row: byId.get(result.id) ?? null })) });
+      followAll.current = false;
       publish(clear(selection.current));
       applyToGrid(selection.current);
       setDetail(null);
@@ -271,7 +303,7 @@ export default function Review({ entry, trail }: ScreenProps) {
     if (key) {
       event.preventDefault();
       event.stopPropagation();
-      update(applyKey[key]);
+      update(applyKey[key], key === 'all');
       return;
     }
     if (event.ctrlKey || event.metaKey || event.altKey) return;
@@ -345,7 +377,7 @@ export default function Review({ entry, trail }: ScreenProps) {
         isVisible: always,
         isEnabled: always,
         run: () => {
-          setTimeout(() => actions.current.update((state, ids) => applyKey.all(clear(state), ids)), 0);
+          setTimeout(() => actions.current.update((state, ids) => applyKey.all(clear(state), ids), true), 0);
         },
       },
       {
@@ -397,6 +429,8 @@ export default function Review({ entry, trail }: ScreenProps) {
   useCommands(commands, [commands]);
 
   const shown = load.state === 'ready' ? rows.length : 0;
+  const loadingMore = load.state === 'ready' && !load.complete;
+  const capped = load.state === 'ready' && load.complete && load.rows.length < load.total;
   return (
     <>
       <ScreenHeader trail={trail} title={title} />
@@ -435,6 +469,16 @@ export default function Review({ entry, trail }: ScreenProps) {
             </select>
           </label>
           <span className="grid-spacer" />
+          {loadingMore && (
+            <span className="muted" aria-busy="true">
+              {t('approvals.review.loadingMore', { loaded: load.rows.length, total: load.total })}
+            </span>
+          )}
+          {capped && (
+            <span className="muted">
+              {t('approvals.review.capped', { shown: load.rows.length, total: load.total })}
+            </span>
+          )}
           <span className="grid-selection" role="status">
             {selectedCount ? t('approvals.review.selected', { count: selectedCount }) : ''}
           </span>

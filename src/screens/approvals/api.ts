@@ -4,8 +4,15 @@ import type { Approval, ApprovalContext, ApprovalStatus, DecisionResult } from '
 
 export const inline = { [INLINE_ERRORS_HEADER]: '1' };
 
-/** The most rows one list call brings: the review grid filters and selects among them in the browser. */
-export const LIST_LIMIT = 10_000;
+/**
+ * Paging (docs/decisions/0068): the first page is small so the grid shows rows and takes keys at once; the rest
+ * comes behind it in larger pages (10,000 pending in one reply was seconds of server work and ~8 MB).
+ */
+export const FIRST_PAGE = 200;
+export const NEXT_PAGE = 2_000;
+/** One call without a page (a person's own requests), and the most rows a review screen loads per context (the
+ * newest): the "all" tab of a company with years of requests stays a bounded load. */
+const LIST_LIMIT = 10_000;
 
 export interface ApprovalQuery {
   box: 'mine' | 'inbox' | 'all';
@@ -17,29 +24,75 @@ export interface ApprovalQuery {
 }
 
 export async function listApprovals(
-  query: ApprovalQuery,
+  query: ApprovalQuery & { limit?: number; skip?: number },
   signal?: AbortSignal,
 ): Promise<{ data: Approval[]; total: number }> {
   const reply = await call(
-    api.GET('/v1/approvals', { params: { query: { ...query, limit: LIST_LIMIT } }, signal, headers: inline }),
+    api.GET('/v1/approvals', { params: { query: { limit: LIST_LIMIT, ...query } }, signal, headers: inline }),
   );
   return { data: reply.data as Approval[], total: reply.total };
 }
 
-/** Several contexts (employment: profile changes and contracts) are one call each, merged newest first. */
-export async function listForContexts(
+/**
+ * What is loaded so far: the rows (newest first, each once), how many there are in all, whether the load is over
+ * (complete with fewer rows than `total`: the newest 10,000 of each context).
+ */
+export interface Loaded {
+  rows: Approval[];
+  total: number;
+  complete: boolean;
+}
+
+/**
+ * Every request of the contexts (employment: profile changes and contracts, one query each, merged newest first),
+ * page by page: `onPage` gets the rows so far after the first page of every context, then after each further page.
+ * Rows are keyed by id, so a request that moves between pages (a new one arriving meanwhile) is not shown twice.
+ */
+export async function loadForContexts(
   contexts: readonly ApprovalContext[],
   query: Omit<ApprovalQuery, 'context'>,
+  onPage: (loaded: Loaded) => void,
   signal?: AbortSignal,
-): Promise<Approval[]> {
-  const replies = await Promise.all(
-    (contexts.length ? contexts : [undefined]).map((context) =>
-      listApprovals({ ...query, ...(context ? { context } : {}) }, signal),
+): Promise<void> {
+  const queries = (contexts.length ? contexts : [undefined]).map((context) => ({
+    ...query,
+    ...(context ? { context } : {}),
+  }));
+  const byId = new Map<string, Approval>();
+  const add = (data: Approval[]) => {
+    for (const row of data) byId.set(row._id, row);
+  };
+  const emit = (complete: boolean) => {
+    const rows = [...byId.values()];
+    if (queries.length > 1) rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
+    onPage({
+      rows,
+      total: Math.max(
+        totals.reduce((sum, n) => sum + n, 0),
+        rows.length,
+      ),
+      complete,
+    });
+  };
+  const firsts = await Promise.all(queries.map((q) => listApprovals({ ...q, limit: FIRST_PAGE }, signal)));
+  const totals = firsts.map((reply) => reply.total);
+  for (const reply of firsts) add(reply.data);
+  const rest = queries.flatMap((q, i) =>
+    Array.from(
+      { length: Math.ceil(Math.max(0, Math.min(totals[i]!, LIST_LIMIT) - FIRST_PAGE) / NEXT_PAGE) },
+      (_, page) => ({
+        ...q,
+        skip: FIRST_PAGE + page * NEXT_PAGE,
+        limit: Math.min(NEXT_PAGE, LIST_LIMIT - FIRST_PAGE - page * NEXT_PAGE),
+      }),
     ),
   );
-  const rows = replies.flatMap((reply) => reply.data);
-  if (replies.length > 1) rows.sort((a, b) => b.created_at.localeCompare(a.created_at));
-  return rows;
+  emit(rest.length === 0);
+  for (const [index, q] of rest.entries()) {
+    if (signal?.aborted) return;
+    add((await listApprovals(q, signal)).data);
+    emit(index === rest.length - 1);
+  }
 }
 
 export async function getApproval(id: string): Promise<Approval> {

@@ -163,6 +163,51 @@ describe('requests', () => {
     expect(read.body.data.unread).toBe(0);
   });
 
+  it('pages the inbox: disjoint pages in one order, the same total and review figures as one call', async () => {
+    // The review screen loads a small first page, then the rest behind it (docs/decisions/0068).
+    const url = '/v1/approvals?box=inbox&context=leave';
+    const start = mondayAhead(10);
+    const held = (await request('employee', 'leave', { leave_type: annualLeave, start_date: start, end_date: start }))
+      .body.data;
+    const whole = (await t.call(tokens.admin!, 'GET', `${url}&limit=10000`)).body;
+    expect(whole.total).toBe(whole.data.length);
+    expect(whole.total).toBeGreaterThan(4);
+    const size = Math.ceil(whole.total / 3);
+    const paged: Json[] = [];
+    for (let skip = 0; skip < whole.total; skip += size) {
+      const page = (await t.call(tokens.admin!, 'GET', `${url}&limit=${size}&skip=${skip}`)).body;
+      expect(page.total).toBe(whole.total);
+      expect(page.data.length).toBe(Math.min(size, whole.total - skip));
+      paged.push(...page.data);
+    }
+    expect(paged.map((a) => a._id)).toEqual(whole.data.map((a: Json) => a._id));
+    // A page's figures are its own requesters' (balances loaded for them only), equal to the whole list's.
+    expect(paged.map((a) => a.review)).toEqual(whole.data.map((a: Json) => a.review));
+    expect(paged.some((a) => typeof a.review.balance_remaining === 'number')).toBe(true);
+    // Colleagues away: same department, another person, a pending or approved leave or a trip overlapping the days.
+    const away = await rows(sql`
+      select l.employee_id, e.department_id, to_char(l.start_date, 'YYYY-MM-DD') as s, to_char(l.end_date, 'YYYY-MM-DD') as e
+      from leaves l join employees e on e.id = l.employee_id where l.status in ('pending', 'approved')
+      union all
+      select t.employee_id, e.department_id, to_char(t.start_date, 'YYYY-MM-DD'), to_char(t.end_date, 'YYYY-MM-DD')
+      from business_trips t join employees e on e.id = t.employee_id`);
+    for (const a of whole.data as Json[]) {
+      const department = a.employee.department?._id ?? null;
+      const people = away.filter(
+        (w) => department && w.department_id === department && w.employee_id !== a.employee._id,
+      );
+      const expected = new Set(
+        people.filter((w) => w.s <= a.end_date && w.e >= a.start_date).map((w) => w.employee_id),
+      );
+      expect(a.review.overlaps).toBe(expected.size);
+    }
+    expect((await t.call(tokens.admin!, 'GET', `${url}&skip=${whole.total}`)).body).toEqual({
+      data: [],
+      total: whole.total,
+    });
+    expect((await t.call(tokens.employee!, 'POST', `/v1/approvals/${held._id}/withdraw`)).status).toBe(200);
+  });
+
   it('goes pending -> partial -> approved through a two-level flow; a rejection at level 2 releases the balance', async () => {
     const flow = await t.call(tokens.admin!, 'POST', '/v1/approval-flow', {
       name: 'Leave: supervisor then HR',
