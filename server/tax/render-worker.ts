@@ -1,11 +1,20 @@
 /**
  * A worker thread rendering the tax documents (the 1721-A1 and the monthly PPh 21 report) off the API's event loop,
- * driven by the payslips' RenderPool (server/payslips/render-pool.ts) with this module as its worker.
+ * driven by the payslips' RenderPool (server/payslips/render-pool.ts) with this module as its worker, at the payslip
+ * workers' lowered thread priority (server/payslips/worker-priority.ts).
  */
 import { parentPort } from 'node:worker_threads';
-import { renderA1 } from './a1-document.ts';
+import { lowerThreadPriority } from '../payslips/worker-priority.ts';
 import type { A1View } from './a1-view.ts';
-import { type PphReportView, renderPphReport } from './report-document.ts';
+import type { PphReportView } from './report-document.ts';
+
+// Below the event loop like the payslips' workers (docs/decisions/0063): tax PDFs never starve the API.
+lowerThreadPriority();
+// Imported after lowering the priority: loading react-pdf is itself a second of CPU.
+const [{ renderA1 }, { renderPphReport }] = await Promise.all([
+  import('./a1-document.ts'),
+  import('./report-document.ts'),
+]);
 
 /** What the pool hands a tax worker: which document, and its view. */
 export type TaxDocument = { document: 'a1'; view: A1View } | { document: 'pph-report'; view: PphReportView };
