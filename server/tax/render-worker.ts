@@ -6,6 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { lowerThreadPriority } from '../payslips/worker-priority.ts';
 import type { A1View } from './a1-view.ts';
+import { opaquePng } from './opaque-png.ts';
 import type { PphReportView } from './report-document.ts';
 
 // Below the event loop like the payslips' workers (docs/decisions/0063): tax PDFs never starve the API.
@@ -19,8 +20,12 @@ const [{ renderA1 }, { renderPphReport }] = await Promise.all([
 /** What the pool hands a tax worker: which document, and its view. */
 export type TaxDocument = { document: 'a1'; view: A1View } | { document: 'pph-report'; view: PphReportView };
 
-/** Image bytes cross the thread boundary as Uint8Array; the PDF library wants Buffers. */
-const buffer = (bytes: Uint8Array | null | undefined) => (bytes ? Buffer.from(bytes) : null);
+/**
+ * Image bytes cross the thread boundary as Uint8Array; the PDF library wants Buffers, and a PNG with transparency
+ * flattened once per worker (./opaque-png.ts) rather than in every form.
+ */
+const buffer = (bytes: Uint8Array | null | undefined) =>
+  bytes ? opaquePng(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength)) : null;
 
 const renderers = {
   a1: (view: A1View) =>
