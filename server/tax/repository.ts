@@ -40,7 +40,7 @@ export const taxIdOf = (npwp: string | null, nik: string | null) => {
 export interface A1Row extends A1Form {
   _id: string;
   employee: { _id: string; fullname: string; employee_id: string };
-  /** The issued number (decision 0069); null while the form is provisional. */
+  /** The issued number (decision 0069); null until the form is first final. */
   number: string | null;
   year: number;
   npwp: string | null;
@@ -223,7 +223,8 @@ export async function a1Rows(
     year,
     rows.filter((row) => row.final).map((row) => ({ employee: row._id, period_end: row.period_end })),
   );
-  for (const row of rows) row.number = row.final ? (numbers.get(row._id) ?? null) : null;
+  // Once issued, always shown, even if the form is provisional again (December's run re-opened).
+  for (const row of rows) row.number = numbers.get(row._id) ?? null;
   return rows.filter(
     (row) =>
       (options.department === undefined || (options.department !== null && row.department === options.department)) &&

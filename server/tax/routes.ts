@@ -57,7 +57,7 @@ export const A1Employee = Type.Object(
     number: Nullable(
       Type.String({
         description:
-          'Per company and year: 1.1-MM.YY-NNNNNNN, issued once the form is final and never changed (decision 0069); null while provisional',
+          'Per company and year: 1.1-MM.YY-NNNNNNN, issued once the form is first final and never changed (decision 0069); null until then',
       }),
     ),
     year: Type.Integer(),
