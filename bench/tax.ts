@@ -22,6 +22,7 @@ import type { TaxDocument } from '../server/tax/render-worker.ts';
 import { type A1Row, pphReport, type TaxSigner } from '../server/tax/repository.ts';
 import { createScratchPostgres } from '../tests/support/database.ts';
 import { machine, percentile, writeSection } from './report.ts';
+import { samplePng } from './sample-png.ts';
 
 const part = process.env.BENCH_PART;
 const helpers = process.env.BENCH_HELPERS ?? 'about 7 other engineers';
@@ -153,11 +154,12 @@ async function a1Part() {
       website: null,
       npwp_number: '0013456789073000',
       kop_template: 'letterhead',
-      logo: null,
+      // A transparent logo and signature, as companies upload them (the worker flattens them once: opaque-png.ts).
+      logo: samplePng(256, 256),
     },
     npwp: '0013456789073000',
     tax_person: { fullname: 'Sri Wahyuni', tax_id: '098765432109000', tax_id_kind: 'NPWP' },
-    signature: { name: 'Sri Wahyuni', title: 'Direktur Keuangan', image: null },
+    signature: { name: 'Sri Wahyuni', title: 'Direktur Keuangan', image: samplePng(600, 200) },
   };
   const pool = new RenderPool<TaxDocument>(WORKERS, new URL('../server/tax/render-worker.ts', import.meta.url));
   const warmStart = performance.now();
@@ -173,6 +175,7 @@ async function a1Part() {
     last = now;
   }, 20);
   const entries: Zippable = {};
+  const cpuStart = process.cpuUsage();
   const start = performance.now();
   let bytes = 0;
   for (let i = 0; i < COUNT; i += IN_FLIGHT) {
@@ -186,6 +189,8 @@ async function a1Part() {
     });
   }
   const rendered = performance.now() - start;
+  const cpu = process.cpuUsage(cpuStart);
+  const cpuEach = (cpu.user + cpu.system) / 1000 / COUNT;
   const zipStart = performance.now();
   const zip = zipSync(entries);
   const zipped = performance.now() - zipStart;
@@ -199,7 +204,7 @@ async function a1Part() {
 ${machine()} Load average ${load.toFixed(1)} when the run started — **measured under load** (${helpers} running on the
 2 cores). One run.
 
-${COUNT.toLocaleString('en')} forms (id, 23 lines, signer block) rendered by the one \`@react-pdf/renderer\` A1
+${COUNT.toLocaleString('en')} forms (id, 23 lines, signer block with a transparent 256×256 logo and 600×200 signature) rendered by the one \`@react-pdf/renderer\` A1
 component in ${WORKERS} worker thread${WORKERS === 1 ? '' : 's'} (the payslips' RenderPool with server/tax/render-worker.ts,
 16 in flight), then zipped (stored).
 
@@ -207,13 +212,18 @@ component in ${WORKERS} worker thread${WORKERS === 1 ? '' : 's'} (the payslips' 
 | --- | --- |
 | warm-up (workers started, first form each) | ${(warm / 1000).toFixed(1)} s |
 | rendering | ${(rendered / 1000).toFixed(1)} s (${(COUNT / (rendered / 1000)).toFixed(1)} forms/s, ${each.toFixed(0)} ms each) |
+| CPU of the process (all threads) a form | ${cpuEach.toFixed(1)} ms (less sensitive to the load than the wall time) |
 | zip (${(zip.length / 1048576).toFixed(1)} MB, ${(bytes / COUNT / 1024).toFixed(1)} KB a form) | ${(zipped / 1000).toFixed(1)} s |
 | projected for 10,000 at this rate | **${((each * 10_000) / 1000).toFixed(0)} s** (target: under 60 s) |
 | main-thread timer lateness p99 / max | ${percentile(lags, 99).toFixed(0)} ms / ${Math.max(0, ...lags).toFixed(0)} ms |
 
-Reading: the 60 s target needs ~6 ms a form; react-pdf's layout costs far more a page (see the payslip section: the
-same engine and the same limit). The zip job keeps the API responsive (worker threads) and reports progress; reaching
-the target needs the cheaper rendering the payslip PDFs are getting (h-payperf's work), applied to this component.
+Reading: the 60 s target needs ~12 ms of CPU a form on 2 free cores (~6 ms of wall time a form). Profiled in one
+thread (\`node --cpu-prof\`, production React, 100–150 forms): the form costs ~29 ms of CPU, ~10 ms more with a
+transparent logo and signature before the worker flattened them once (pdfkit split their alpha in every form); what
+is left is react-pdf itself: its layout and text engine ~35 %, pdfkit ~11 %, yoga ~14 %, and a second layout of
+the page in its pagination pass (~18 %, which \`wrap: false\` would skip but then the page loses its A4 height).
+The zip job keeps the API responsive (workers below the event loop's priority) and reports progress; the 60 s
+target is not reachable with react-pdf on this machine.
 `,
   );
   console.log(`A1 ${COUNT}: ${(rendered / 1000).toFixed(1)} s, ${each.toFixed(0)} ms each`);

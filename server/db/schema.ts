@@ -646,6 +646,31 @@ export const employeePreviousPph = pgTable(
 );
 
 /**
+ * The 1721-A1 numbers issued (decision 0069): once a company's form of a year is final it gets the next sequence of
+ * that company and year, and keeps its number for good, whatever employees are added later. Provisional forms get
+ * none. A deleted employee's number stays taken (employee set null).
+ */
+export const a1Numbers = pgTable(
+  'a1_numbers',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    employee: uuid('employee_id').references(() => employees.id, { onDelete: 'set null' }),
+    sequence: integer('sequence').notNull(),
+    number: text('number').notNull(),
+    issued_at: stamp('issued_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('a1_numbers_sequence_key').on(t.company_id, t.year, t.sequence),
+    uniqueIndex('a1_numbers_employee_key').on(t.company_id, t.year, t.employee),
+    check('a1_numbers_sequence_positive', sql`${t.sequence} > 0`),
+  ],
+);
+
+/**
  * employee-onboarding: people being hired. Pending until their onboarding link (the signed contract or completed
  * onboarding form) is recorded, completed after (spec 4).
  */

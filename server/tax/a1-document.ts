@@ -74,7 +74,7 @@ export function A1Document({ view }: { view: A1View }): ReactElement {
             View,
             { style: { flex: 1 } },
             h(Text, { style: styles.title }, t.title[l]),
-            h(Text, { style: styles.muted }, `${t.number[l]}: ${row.number}`),
+            h(Text, { style: styles.muted }, `${t.number[l]}: ${row.number ?? '—'}`),
             h(Text, { style: styles.muted }, `${t.period[l]}: ${month(row.period_start)} – ${month(row.period_end)}`),
           ),
         ),

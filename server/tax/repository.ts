@@ -19,6 +19,7 @@ import type {
 } from '../../common/payroll/types.ts';
 import type { Executor } from '../db/connect.ts';
 import {
+  a1Numbers,
   companies,
   companySignatures,
   employeePreviousPph,
@@ -39,7 +40,8 @@ export const taxIdOf = (npwp: string | null, nik: string | null) => {
 export interface A1Row extends A1Form {
   _id: string;
   employee: { _id: string; fullname: string; employee_id: string };
-  number: string;
+  /** The issued number (decision 0069); null until the form is first final. */
+  number: string | null;
   year: number;
   npwp: string | null;
   nik: string | null;
@@ -54,9 +56,54 @@ export interface A1Row extends A1Form {
 
 type SlipInput = Pick<PayslipInput, 'last_period'> & { employee?: PayslipInput['employee'] };
 
+/** Rows a multi-row insert carries at once (5 parameters each, well under PostgreSQL's 65,535). */
+const NUMBER_BATCH = 2000;
+
 /**
- * The 1721-A1 of every employee of the company with PPh 21 withheld in the year's completed monthly runs, numbered
- * 1.1-MM.YY-NNNNNNN in employee-number order. `department`: a department admin's department (null: none, so nothing).
+ * The numbers of the company's year (decision 0069): the ones already issued, and the next sequences issued now to
+ * every final form without one, in the order given (employee-number order). Read without a lock when nothing is
+ * missing; otherwise issued in one transaction under a lock per company and year, re-reading what another request
+ * issued meanwhile, so two zips at once never give a number twice (the unique indexes would refuse it anyway).
+ */
+export async function issueA1Numbers(
+  db: Executor,
+  companyId: string,
+  year: number,
+  finals: { employee: string; period_end: number }[],
+): Promise<Map<string, string>> {
+  const issued = (ex: Executor) =>
+    ex
+      .select({ employee: a1Numbers.employee, sequence: a1Numbers.sequence, number: a1Numbers.number })
+      .from(a1Numbers)
+      .where(and(eq(a1Numbers.company_id, companyId), eq(a1Numbers.year, year)));
+  const numbersOf = (rows: { employee: string | null; number: string }[]) =>
+    new Map(rows.flatMap((row) => (row.employee ? [[row.employee, row.number] as const] : [])));
+  const known = numbersOf(await issued(db));
+  if (finals.every((form) => known.has(form.employee))) return known;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`a1-numbers:${companyId}:${year}`}))`);
+    const current = await issued(tx);
+    const numbers = numbersOf(current);
+    let next = current.reduce((max, row) => Math.max(max, row.sequence), 0) + 1;
+    const values = finals
+      .filter((form) => !numbers.has(form.employee))
+      .map((form) => {
+        const sequence = next++;
+        const number = a1Number(year, form.period_end, sequence);
+        numbers.set(form.employee, number);
+        return { company_id: companyId, year, employee: form.employee, sequence, number };
+      });
+    for (let i = 0; i < values.length; i += NUMBER_BATCH) {
+      await tx.insert(a1Numbers).values(values.slice(i, i + NUMBER_BATCH));
+    }
+    return numbers;
+  });
+}
+
+/**
+ * The 1721-A1 of every employee of the company with PPh 21 withheld in the year's completed monthly runs. Final forms
+ * carry their issued number (1.1-MM.YY-NNNNNNN), issued here the first time a final form is read (decision 0069);
+ * provisional forms carry none. `department`: a department admin's department (null: none, so nothing).
  */
 export async function a1Rows(
   db: Executor,
@@ -128,12 +175,12 @@ export async function a1Rows(
   const previousOf = new Map(previous.map((row) => [row.employee, { neto: row.neto, pph: row.pph }]));
   people.sort((a, b) => a.employee_id.localeCompare(b.employee_id, 'en', { numeric: true }));
   const rows: A1Row[] = [];
-  people.forEach((person, i) => {
+  for (const person of people) {
     const months = byEmployee.get(person.id)!;
     const lastSlip = months[months.length - 1]!;
     const profile = lastSlip.input.employee;
     // Non-permanent workers get no 1721-A1 (their withholding slips are monthly).
-    if ((profile?.employment_kind ?? 'permanent') !== 'permanent') return;
+    if ((profile?.employment_kind ?? 'permanent') !== 'permanent') continue;
     const status = profile?.ptkp_status ?? 'tk/0';
     const form = a1Form({
       year,
@@ -155,7 +202,7 @@ export async function a1Rows(
     rows.push({
       _id: person.id,
       employee: { _id: person.id, fullname: person.fullname, employee_id: person.employee_id },
-      number: a1Number(year, form.period_end, i + 1),
+      number: null,
       year,
       npwp: person.npwp,
       nik: person.nik,
@@ -168,7 +215,16 @@ export async function a1Rows(
       department: person.department,
       ...form,
     });
-  });
+  }
+  // Numbers over the whole company, before a department admin's or one employee's filter.
+  const numbers = await issueA1Numbers(
+    db,
+    companyId,
+    year,
+    rows.filter((row) => row.final).map((row) => ({ employee: row._id, period_end: row.period_end })),
+  );
+  // Once issued, always shown, even if the form is provisional again (December's run re-opened).
+  for (const row of rows) row.number = numbers.get(row._id) ?? null;
   return rows.filter(
     (row) =>
       (options.department === undefined || (options.department !== null && row.department === options.department)) &&

@@ -54,7 +54,12 @@ export const A1Employee = Type.Object(
   {
     _id: uuid,
     employee: EmployeeRef,
-    number: Type.String({ description: 'Per company and year: 1.1-MM.YY-NNNNNNN' }),
+    number: Nullable(
+      Type.String({
+        description:
+          'Per company and year: 1.1-MM.YY-NNNNNNN, issued once the form is first final and never changed (decision 0069); null until then',
+      }),
+    ),
     year: Type.Integer(),
     period_start: month,
     period_end: month,

@@ -3901,8 +3901,7 @@ export interface components {
             line_23: number;
             nik: string | null;
             npwp: string | null;
-            /** @description Per company and year: 1.1-MM.YY-NNNNNNN */
-            number: string;
+            number: string | null;
             period_end: number;
             period_start: number;
             ptkp_status: "tk/0" | "tk/1" | "tk/2" | "tk/3" | "k/0" | "k/1" | "k/2" | "k/3";

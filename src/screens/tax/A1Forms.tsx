@@ -158,7 +158,15 @@ export default function A1Forms({ entry, trail }: ScreenProps) {
       hide: !shownLines.has(n),
     });
     return [
-      { colId: 'number', field: 'number', headerName: t('a1Forms.number'), pinned: 'left', width: 170 },
+      {
+        colId: 'number',
+        field: 'number',
+        headerName: t('a1Forms.number'),
+        pinned: 'left',
+        width: 170,
+        // Issued once the form is final (decision 0069); a provisional form has none yet.
+        valueFormatter: (p) => (p.value as string | null) ?? '—',
+      },
       {
         colId: 'employee',
         headerName: t('a1Forms.employee'),

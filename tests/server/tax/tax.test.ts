@@ -3,11 +3,11 @@
  * completed through the API), a joiner in April with a previous employer; the 1721-A1 list, its PDF and the zip job;
  * the monthly PPh 21 report; who may read what, by id across companies; fuzzed queries never answer 5xx.
  */
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { employees, payrollSummaries, payslips } from '../../../server/db/schema.ts';
+import { a1Numbers, employees, payrollSummaries, payslips } from '../../../server/db/schema.ts';
 import { rupiahText } from '../../../server/payslips/view.ts';
 import { type Json, startTestApp, type TestApp } from '../../support/app.ts';
 import { pdfText } from '../../support/pdf.ts';
@@ -129,6 +129,83 @@ const png = Buffer.from(
   'base64',
 );
 const settlementOf = (slip: Json) => slip.lines.find((l: Json) => l.code === 'pph21')?.explain.settlement;
+
+/** Waits for a job to end and gives it. */
+const jobDone = async (token: string, url: string) => {
+  let job = (await t.call(token, 'GET', url)).body.data;
+  for (let i = 0; i < 900 && job.status !== 'completed' && job.status !== 'failed'; i++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    job = (await t.call(token, 'GET', url)).body.data;
+  }
+  return job;
+};
+
+/** A new employee (`employee_id`) through the API, given a copy of another's payslips of the year. */
+async function copyEmployee(from: string, employeeId: string): Promise<string> {
+  const hired = await t.call(admin, 'POST', '/v1/employees', {
+    employee_id: employeeId,
+    fullname: 'Adi Nugraha',
+    email: 'adi.nugraha@example.co.id',
+    basic_salary: 9_000_000,
+    work_days: 5,
+  });
+  expect(hired.status, JSON.stringify(hired.body)).toBe(201);
+  const id: string = hired.body.data._id;
+  const columns = Object.values(getTableColumns(payslips))
+    .map((column) => column.name)
+    .filter((c) => !['id', 'employee_id', 'employee_number'].includes(c));
+  const list = sql.raw(columns.map((c) => `"${c}"`).join(', '));
+  await t.database.db.execute(
+    sql`insert into payslips (employee_id, employee_number, ${list})
+      select ${id}, ${employeeId}, ${list} from payslips where employee_id = ${from}`,
+  );
+  return id;
+}
+
+describe('1721-A1 numbers (decision 0069)', () => {
+  it('issues each final form one number, once, under concurrent reads and zips', async () => {
+    const [zipA, zipB, ...lists] = await Promise.all([
+      t.call(admin, 'POST', `/v1/pph-a1/employees/zip?year=${year}&lang=en`),
+      t.call(admin, 'POST', `/v1/pph-a1/employees/zip?year=${year}&lang=id`),
+      t.call(admin, 'GET', `/v1/pph-a1/employees?year=${year}`),
+      t.call(deptAdmin, 'GET', `/v1/pph-a1/employees?year=${year}`),
+      t.call(admin, 'GET', `/v1/pph-a1/employees?year=${year}`),
+    ]);
+    const jobs = await Promise.all([jobDone(admin, zipA!.body.data.url), jobDone(admin, zipB!.body.data.url)]);
+    for (const job of jobs) expect(job.status, JSON.stringify(job)).toBe('completed');
+    const issued = await t.database.db
+      .select()
+      .from(a1Numbers)
+      .where(
+        sql`${a1Numbers.company_id} = (select id from companies where code = 'DEMO') and ${a1Numbers.year} = ${year}`,
+      );
+    const rows: Json[] = lists[0]!.body.data;
+    expect(issued).toHaveLength(rows.length);
+    expect(issued.map((n) => n.sequence).sort((a, b) => a - b)).toEqual(rows.map((_, i) => i + 1));
+    expect(new Set(issued.map((n) => n.employee)).size).toBe(rows.length);
+    for (const list of lists) {
+      for (const row of list.body.data as Json[]) {
+        expect(row.number).toBe(issued.find((n) => n.employee === row._id)?.number);
+      }
+    }
+  }, 180_000);
+
+  it('keeps the issued numbers when an employee earlier in the order is added', async () => {
+    const before: Json[] = (await t.call(admin, 'GET', `/v1/pph-a1/employees?year=${year}`)).body.data;
+    const added = await copyEmployee(before[0]!._id, '0000');
+    try {
+      const after: Json[] = (await t.call(admin, 'GET', `/v1/pph-a1/employees?year=${year}`)).body.data;
+      expect(after[0]!._id).toBe(added);
+      expect(after.slice(1).map((row) => [row._id, row.number])).toEqual(before.map((row) => [row._id, row.number]));
+      expect(after[0]!.number).toBe(`1.1-12.${String(year % 100)}-${String(before.length + 1).padStart(7, '0')}`);
+    } finally {
+      await t.database.db.delete(employees).where(eq(employees.id, added));
+    }
+    // The deleted employee's number stays taken.
+    const again: Json[] = (await t.call(admin, 'GET', `/v1/pph-a1/employees?year=${year}`)).body.data;
+    expect(again.map((row) => row.number)).toEqual(before.map((row) => row.number));
+  }, 60_000);
+});
 
 describe('GET /v1/pph-a1/employees', () => {
   it('gives one final 1721-A1 per employee with PPh 21 withheld, every line from the year’s runs', async () => {
