@@ -239,7 +239,8 @@ test('a shift, a fixed-schedule group with two members, a month of clock times, 
   await runCommand(page, 'pick a date', 'Pick a date');
   await expect(page.getByLabel('Date', { exact: true })).toBeFocused();
   const [y, m, d] = lateDay!.split('-');
-  await page.keyboard.type(`${m}${d}${y}`);
+  // Typed day-first, as spec 9 reads dates; shown back as '07 Oct 2026'.
+  await page.keyboard.type(`${d}/${m}/${y}`);
   await runCommand(page, 'show late', 'Show late');
   await expect(page.getByLabel('Status')).toHaveValue('late');
   const lateCell = page.locator(`[row-id="${a._id}"] [col-id="attendance"]`);

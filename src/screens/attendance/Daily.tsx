@@ -14,7 +14,7 @@ import {
   TooltipModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { api, call, type Schemas, toApiError } from '../../api/client.ts';
@@ -24,6 +24,8 @@ import { gridTheme } from '../../grids/ResourceGrid.tsx';
 import { useCanWrite } from '../../menu/access.ts';
 import { toast } from '../../overlays/progress.ts';
 import { errorText, fieldErrorText } from '../../validation.ts';
+import { DateInput } from '../employee/fields.tsx';
+import { readDateText } from '../employee/form.ts';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 import { AttendanceCell, type AttendanceCellData, cellText, jakartaClock } from './AttendanceCell.tsx';
@@ -88,7 +90,6 @@ export default function Daily({ entry, trail }: ScreenProps) {
     group: [],
   });
   const [importing, setImporting] = useState(false);
-  const dateInput = useRef<HTMLInputElement>(null);
 
   const load = useCallback(async () => {
     setError(null);
@@ -157,7 +158,12 @@ export default function Daily({ entry, trail }: ScreenProps) {
         today: () => setDate(jakartaToday()),
         // The field focused, its calendar closed: the date is typed (an open calendar takes the keys instead, and
         // Alt+Down opens it for whoever wants it).
-        pickDate: () => dateInput.current?.focus(),
+        // The field's text selected, so a typed day replaces it.
+        pickDate: () => {
+          const field = document.getElementById('daily-date') as HTMLInputElement | null;
+          field?.focus();
+          field?.select();
+        },
         showStatus: (status) => setFilters((f) => ({ ...f, status: status ?? undefined })),
         exportXlsx: () => void exportXlsx(),
         importTimes: () => setImporting(true),
@@ -291,22 +297,26 @@ export default function Daily({ entry, trail }: ScreenProps) {
         <button type="button" onClick={() => setDate((d) => shiftDate(d, -1))} title="[">
           {t('attendance.daily.previousDay')}
         </button>
-        <label>
-          {t('attendance.daily.date')}
-          <input
-            ref={dateInput}
-            type="date"
+        <div className="attendance-date">
+          <label htmlFor="daily-date">{t('attendance.daily.date')}</label>
+          <DateInput
+            id="daily-date"
             value={draftDate}
-            onChange={(event) => {
-              // While a date is typed, its year passes through 0002, 0020, 0202: only a whole date is shown (a
-              // partial one would load, fail and reset the field under the typing).
-              const typed = event.target.value;
+            language={i18n.language}
+            onChange={(typed) => {
+              // Spec 9: shown as '24 Nov 2026', typed day-first. Only a whole day loads (a partial one would load,
+              // fail and reset the field under the typing): a picked or left field gives 'YYYY-MM-DD', typed text
+              // counts once its year has four digits.
               setDraftDate(typed);
-              if (/^(19|20)\d\d-\d\d-\d\d$/.test(typed)) setDate(typed);
+              const day = /^\d{4}-\d\d-\d\d$/.test(typed)
+                ? typed
+                : /^\d{1,2}[/.-]\d{1,2}[/.-](19|20)\d\d$/.test(typed.trim())
+                  ? readDateText(typed.trim())
+                  : null;
+              if (day && /^(19|20)\d\d-/.test(day)) setDate(day);
             }}
-            onBlur={() => setDraftDate(date)}
           />
-        </label>
+        </div>
         <button type="button" onClick={() => setDate((d) => shiftDate(d, 1))} title="]">
           {t('attendance.daily.nextDay')}
         </button>
