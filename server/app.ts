@@ -41,6 +41,7 @@ import { calculatorRoutes } from './payroll/calculator-routes.ts';
 import { employeePayrollRoutes, employeePayrollSchemas } from './payroll/employee-routes.ts';
 import { payrollImportRoutes, payrollImportSchemas } from './payroll/import-routes.ts';
 import { payrollRoutes, payrollSchemas } from './payroll/routes.ts';
+import { weeklyRoutes } from './payroll/weekly-routes.ts';
 import { payslipRoutes, payslipSchemas } from './payslips/routes.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
@@ -175,6 +176,7 @@ export async function buildApp({
   // Before payrollRoutes: /v1/payroll-summary/template and /import are static paths beside /{id}.
   payrollImportRoutes(app, db);
   payrollRoutes(app, db, config);
+  weeklyRoutes(app, db);
   employeePayrollRoutes(app, db);
   healthRoutes(app, database);
   authRoutes(app, db, config);

@@ -473,8 +473,12 @@ export const employeeFamily = pgTable(
 
 // payroll-references: the components payroll items and daily payroll refer to
 export const allowances = codeNameList('allowances');
-/** Components of the daily (weekly-run) payroll. */
-export const dailyPayrollComponents = codeNameList('daily_payroll_components');
+/** Components of the daily (weekly-run) payroll: `amount` is paid per day worked (the daily rate is their sum). */
+export const dailyPayrollComponents = pgTable(
+  'daily_payroll_components',
+  { ...reference, amount: money('amount').notNull().default(0) },
+  (t) => [uniqueIndex('daily_payroll_components_code_key').on(t.company_id, sql`lower(${t.code})`)],
+);
 export const incentives = codeNameList('incentives');
 export const bonuses = codeNameList('bonuses');
 export const deductions = codeNameList('deductions');

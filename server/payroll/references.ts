@@ -84,6 +84,7 @@ export const dailyPayrollComponentsResource = defineResource({
   path: '/refs/payrolls/payroll-summary',
   table: dailyPayrollComponents,
   label: 'Daily payroll component',
+  refine: { code, name, amount: rupiah },
 });
 
 export const incentivesResource = defineResource({

@@ -4,11 +4,13 @@
 import { Type } from '@sinclair/typebox';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { weeklyEditFields } from '../../common/payroll/weekly.ts';
 import { payslipEditFields } from '../../common/payroll-run.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { employees, payrollSummaries, payslips } from '../db/schema.ts';
 import { scopeOf } from '../http/access.ts';
+import { AppError } from '../http/errors.ts';
 import { errorResponses, IdParams, MetaSchema, Nullable } from '../http/schemas.ts';
 import { jobUrl } from '../jobs/routes.ts';
 import { departmentScope } from '../payslips/repository.ts';
@@ -23,8 +25,24 @@ import {
   reopenRun,
   storeRun,
   summaryOf,
-  weeklyUnsupported,
 } from './run.ts';
+import { type CreateWeeklyBody, createWeekly } from './weekly.ts';
+
+/** The monthly run's inputs and the daily payroll's (days worked, daily rate; incentive is shared). */
+const editFields = [...new Set([...payslipEditFields, ...weeklyEditFields])];
+
+/** Monthly and THR runs name their month. */
+function requirePeriod(body: { year?: number | undefined; month?: number | undefined }) {
+  const missing = (['year', 'month'] as const).filter((field) => body[field] === undefined);
+  if (missing.length) {
+    throw new AppError(
+      400,
+      'invalid',
+      'Some fields are invalid',
+      Object.fromEntries(missing.map((field) => [field, { code: 'required', message: 'is required' }])),
+    );
+  }
+}
 
 const read = { kind: 'menu', menu: 'payroll-run', action: 'read', company: true } as const;
 const write = { kind: 'menu', menu: 'payroll-run', action: 'write', company: true } as const;
@@ -43,6 +61,8 @@ export const PayrollSummary = Type.Object(
     month: Type.Integer(),
     status: literals(runStatuses),
     holiday_date: Nullable(Type.String({ format: 'date' })),
+    period_start: Nullable(Type.String({ format: 'date', description: 'Weekly (daily) payrolls: the first day' })),
+    period_end: Nullable(Type.String({ format: 'date', description: 'Weekly (daily) payrolls: the last day' })),
     employee_count: Type.Integer(),
     total_bruto: rupiah,
     total_pph21: rupiah,
@@ -126,6 +146,8 @@ const summaryReply = (row: SummaryRow) => ({
   month: row.month,
   status: row.status,
   holiday_date: row.holiday_date,
+  period_start: row.period_start,
+  period_end: row.period_end,
   employee_count: row.employee_count,
   total_bruto: row.total_bruto,
   total_pph21: row.total_pph21,
@@ -297,8 +319,14 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       body: Type.Object(
         {
           type: literals(runTypes),
-          year,
-          month,
+          year: Type.Optional(year),
+          month: Type.Optional(month),
+          period_start: Type.Optional(
+            Type.String({ format: 'date', description: 'type weekly: the first day of the daily payroll' }),
+          ),
+          period_end: Type.Optional(
+            Type.String({ format: 'date', description: 'type weekly: the last day (its month is the payroll month)' }),
+          ),
           title: Type.Optional(Type.String({ maxLength: 200 })),
           holiday_date: Type.Optional(Type.String({ format: 'date', description: 'THR runs: the religious holiday' })),
           acknowledged_warnings: Type.Optional(
@@ -317,9 +345,12 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request, reply) => {
       const scope = scopeOf(request);
-      const body = request.body as CreateRunBody;
-      // Refused here too, so that a large company gets the 400 and not a failed job (weekly runs are issue 15).
-      if (body.type === 'weekly') throw weeklyUnsupported();
+      const body = request.body as CreateRunBody & CreateWeeklyBody;
+      // A daily workers' payroll (type weekly) for a date range: server/payroll/weekly.ts, never a job.
+      if (body.type === 'weekly') {
+        return reply.code(201).send({ data: summaryReply(await createWeekly(db, scope, body)) });
+      }
+      requirePeriod(body);
       const [{ n } = { n: 0 }] = await db
         .select({ n: count() })
         .from(employees)
@@ -435,13 +466,14 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
         {
           edits: Type.Object(
             Object.fromEntries(
-              payslipEditFields.map((field) => [
+              editFields.map((field) => [
                 field,
                 Type.Optional(
-                  Nullable(
+                  // A type list, not anyOf: with type coercion a null would become 0 in an anyOf's number branch.
+                  Type.Unsafe<number | null>(
                     field === 'overtime_hours'
-                      ? Type.Number({ minimum: 0, maximum: 744, multipleOf: 0.25 })
-                      : Type.Integer({ minimum: 0, maximum: 1_000_000_000_000 }),
+                      ? { type: ['number', 'null'], minimum: 0, maximum: 744, multipleOf: 0.25 }
+                      : { type: ['integer', 'null'], minimum: 0, maximum: 1_000_000_000_000 },
                   ),
                 ),
               ]),

@@ -8,7 +8,7 @@ import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { computePayslip } from '../../common/payroll/payslip.ts';
 import { computeThr } from '../../common/payroll/thr.ts';
 import type { CompanyPayrollSettings, PayslipInput, PayslipLine, PayslipResult } from '../../common/payroll/types.ts';
-import { applyEdits, bpjsSplit, type PayslipEdits } from '../../common/payroll-run.ts';
+import { applyEdits, bpjsSplit, type PayslipEdits, payslipEditFields } from '../../common/payroll-run.ts';
 import { writeLog } from '../activity/log.ts';
 import type { Executor } from '../db/connect.ts';
 import { payrollSummaries, payslips } from '../db/schema.ts';
@@ -24,6 +24,7 @@ import {
   type RunEmployee,
 } from './inputs.ts';
 import { slices } from './slices.ts';
+import { editWeeklyPayslip, settleWeekly } from './weekly.ts';
 
 export type RunType = 'payroll_run' | 'thr' | 'weekly';
 
@@ -358,6 +359,8 @@ export async function completeRun(db: Executor, scope: Scope, id: string) {
       if (refreshed) await refreshTotals(tx, summary.id);
       await recordRunFinance(tx, scope.companyId, summary);
     }
+    // A daily payroll's tax with the month's other completed daily payrolls as they are now.
+    if (summary.type === 'weekly') await settleWeekly(tx, summary);
     const [done] = await tx
       .update(payrollSummaries)
       .set({
@@ -521,8 +524,18 @@ export async function editPayslip(
   return db.transaction(async (tx) => {
     const summary = await summaryOf(tx, scope.companyId, summaryId);
     if (summary.status !== 'pending') throw refused('payroll_run_completed', 'A saved run cannot be changed');
+    if (summary.type === 'weekly') return editWeeklyPayslip(tx, scope, summary, payslipId, edits);
     if (summary.type !== 'payroll_run') {
       throw refused('payroll_run_not_editable', 'Only a monthly run has inputs to edit');
+    }
+    const monthly = Object.keys(edits).filter((field) => !(payslipEditFields as readonly string[]).includes(field));
+    if (monthly.length) {
+      throw new AppError(
+        400,
+        'invalid',
+        'Some fields are invalid',
+        Object.fromEntries(monthly.map((f) => [f, { code: 'unknown_field', message: 'Not an input of a monthly run' }])),
+      );
     }
     const [row] = await tx
       .select()

@@ -689,6 +689,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dev/payroll-summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every company's payroll runs and daily payrolls (developer area, read-only) */
+        get: operations["listDevPayrollSummaries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/employee-onboarding": {
         parameters: {
             query?: never;
@@ -4719,6 +4736,7 @@ export interface components {
         DailyPayrollComponent: {
             /** Format: uuid */
             _id: string;
+            amount: number;
             code: string;
             /** Format: date-time */
             created_at: string;
@@ -4730,11 +4748,15 @@ export interface components {
             version: number;
         };
         DailyPayrollComponentCreate: {
+            /** @description Integer rupiah */
+            amount?: number;
             /** @description Letters, digits, dot, dash, underscore */
             code: string;
             name: string;
         };
         DailyPayrollComponentUpdate: {
+            /** @description Integer rupiah */
+            amount?: number;
             /** @description Letters, digits, dot, dash, underscore */
             code?: string;
             name?: string;
@@ -6651,6 +6673,8 @@ export interface components {
             holiday_date: string | null;
             month: number;
             note: string | null;
+            period_end: string | null;
+            period_start: string | null;
             status: "pending" | "completed";
             title: string;
             /** @description Integer rupiah */
@@ -13872,6 +13896,130 @@ export interface operations {
                             remaining_installment: number;
                             status: string;
                             total_amount: number;
+                        }[];
+                        meta: {
+                            total: number;
+                        };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    listDevPayrollSummaries: {
+        parameters: {
+            query?: {
+                company?: string;
+                limit?: number;
+                status?: "pending" | "completed";
+                type?: ("payroll_run" | "thr" | "weekly")[];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** Format: uuid */
+                            _id: string;
+                            company: {
+                                _id: string;
+                                code: string;
+                                name: string;
+                            };
+                            completed_at: string | null;
+                            /** @description The upload date */
+                            created_at: string;
+                            employee_count: number;
+                            month: number;
+                            period_end: string | null;
+                            period_start: string | null;
+                            status: "pending" | "completed";
+                            title: string;
+                            total_bruto: number;
+                            total_pph21: number;
+                            total_thp: number;
+                            type: "payroll_run" | "thr" | "weekly";
+                            year: number;
                         }[];
                         meta: {
                             total: number;
@@ -31140,10 +31288,20 @@ export interface operations {
                      * @description THR runs: the religious holiday
                      */
                     holiday_date?: string;
-                    month: number;
+                    month?: number;
+                    /**
+                     * Format: date
+                     * @description type weekly: the last day (its month is the payroll month)
+                     */
+                    period_end?: string;
+                    /**
+                     * Format: date
+                     * @description type weekly: the first day of the daily payroll
+                     */
+                    period_start?: string;
                     title?: string;
                     type: "payroll_run" | "thr" | "weekly";
-                    year: number;
+                    year?: number;
                 };
             };
         };
@@ -31749,6 +31907,8 @@ export interface operations {
                     edits: {
                         allowance?: number | null;
                         bonus?: number | null;
+                        daily_rate?: number | null;
+                        days_worked?: number | null;
                         deduction?: number | null;
                         incentive?: number | null;
                         overtime_hours?: number | null;

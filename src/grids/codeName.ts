@@ -89,11 +89,17 @@ export const relationshipsGrid = codeNameGrid('relationships', '/v1/refs/employe
 export const banksGrid = codeNameGrid('banks', '/v1/refs/employees/legalities/banks', false);
 // payroll-references: list editors with create disabled (spec 2.3), seeded with defaults.
 export const allowancesGrid = codeNameGrid('allowances', '/v1/refs/payrolls/allowances', false);
-export const dailyPayrollComponentsGrid = codeNameGrid(
-  'daily-payroll-components',
-  '/v1/refs/payrolls/payroll-summary',
-  false,
-);
+/** Daily payroll components also carry what each pays per day worked (the weekly payroll's daily rate). */
+export const dailyPayrollComponentsGrid = defineGrid({
+  resource: 'daily-payroll-components',
+  path: '/v1/refs/payrolls/payroll-summary',
+  naturalKey: 'code',
+  create: false,
+  remove: false,
+  defaultSort: byCode.defaultSort,
+  title: byCode.title,
+  columns: [...codeNameColumns, { field: 'amount', kind: 'money', width: 180, min: 0 }, updatedColumn],
+});
 export const incentivesGrid = codeNameGrid('incentives', '/v1/refs/payrolls/incentives', false);
 export const bonusesGrid = codeNameGrid('bonuses', '/v1/refs/payrolls/bonuses', false);
 export const deductionsGrid = codeNameGrid('deductions', '/v1/refs/payrolls/deductions', false);

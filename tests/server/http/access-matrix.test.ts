@@ -176,6 +176,8 @@ Object.assign(matrix, {
   'POST /v1/loans/:id/settle': companyAdmins,
   'POST /v1/loans/:id/skip': companyAdmins,
   'GET /v1/dev/loans': ['developer'],
+  // Every company's runs and daily payrolls (issue 15): the developer area.
+  'GET /v1/dev/payroll-summary': ['developer'],
   'GET /v1/employees/by-user/:userId': hrReaders,
   'POST /v1/employees/import': companyAdmins,
   'POST /v1/employees/import-invitation': companyAdmins,

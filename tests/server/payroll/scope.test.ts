@@ -1,7 +1,7 @@
 /**
  * Who sees which payroll: a department admin reads their own department's payslips of a run (list, totals, PDF,
- * pre-check) and does not run, edit or save the company's payroll (decision 0071); weekly runs are refused with a
- * translated 400, also for a company whose runs are jobs.
+ * pre-check) and does not run, edit or save the company's payroll (decision 0071); a weekly run without its range is
+ * a translated 400, also for a company whose runs are jobs.
  */
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -99,22 +99,21 @@ describe('department scope on payroll', () => {
 });
 
 describe('weekly runs', () => {
-  it('are refused with a translated 400, whether the run would be a job or not', async () => {
+  it('need their date range (tests/server/payroll/weekly.test.ts), whether the company runs jobs or not', async () => {
     const weekly = { type: 'weekly', year: 2025, month: 6 };
     const direct = await t.call(admin, 'POST', '/v1/payroll-summary', weekly);
     expect(direct.status).toBe(400);
-    expect(direct.body.code).toBe('payroll_run_type_unsupported');
+    expect(direct.body.fields.period_start.code).toBe('required');
     const threshold = t.config.payrollJobThreshold;
     t.config.payrollJobThreshold = 0;
     try {
       const large = await t.call(admin, 'POST', '/v1/payroll-summary', weekly);
       expect(large.status).toBe(400);
-      expect(large.body.code).toBe('payroll_run_type_unsupported');
     } finally {
       t.config.payrollJobThreshold = threshold;
     }
     const [{ n } = { n: -1 }] = await rows<{ n: number }>(
-      sql`select count(*)::int as n from payroll_summaries where type = 'weekly'`,
+      sql`select count(*)::int as n from payroll_summaries where type = 'weekly' and year = 2025 and month = 6`,
     );
     expect(n).toBe(0);
   });

@@ -1,0 +1,351 @@
+/**
+ * The daily workers' payroll (issue 15, payroll → weekly-payroll "Daily Payroll"): a payroll summary of type `weekly`
+ * for a date range. Each daily worker (status freelance, payroll-active, employed in the range) is paid the days with a
+ * clock-in in the range × the daily rate (the company's daily payroll components paid per day), plus incentives, less
+ * PPh 21 by the daily rule, cumulative over the month (common/payroll/weekly.ts, docs/decisions/0061). Stored like a
+ * monthly run (payroll_summaries + payslips, one transaction); edited per payslip; completed directly, or through the
+ * `daily_payroll` approval when the company has a flow for it (server/approvals/).
+ */
+import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import {
+  computeWeeklyPayslip,
+  type DailyComponent,
+  type WeeklyEdits,
+  type WeeklyInput,
+  weeklyEditFields,
+} from '../../common/payroll/weekly.ts';
+import { writeLog } from '../activity/log.ts';
+import type { Executor } from '../db/connect.ts';
+import {
+  dailyPayrollComponents,
+  departments,
+  employees,
+  jobTitles,
+  locations,
+  payrollSummaries,
+  payslips,
+} from '../db/schema.ts';
+import type { Scope } from '../http/access.ts';
+import { AppError, notFound } from '../http/errors.ts';
+
+export interface CreateWeeklyBody {
+  period_start: string;
+  period_end: string;
+  title?: string | undefined;
+}
+
+const MENU = 'weekly-payroll';
+const RESOURCE = 'payroll-summary';
+/** The longest range one daily payroll covers. */
+export const WEEKLY_MAX_DAYS = 31;
+
+const invalid = (field: string, code: string, message: string, params?: Record<string, unknown>) =>
+  new AppError(400, 'invalid', 'Some fields are invalid', { [field]: { code, message, ...(params ? { params } : {}) } });
+const refused = (code: string, message: string) => new AppError(409, code, message);
+
+const isRealDate = (value: string | undefined): value is string => {
+  if (!value) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
+const dayNumber = (value: string) => Date.parse(`${value}T00:00:00Z`) / 86_400_000;
+
+/** The range checked: real dates, start ≤ end, at most WEEKLY_MAX_DAYS days. The month is the end's. */
+export function checkRange(body: CreateWeeklyBody) {
+  if (!isRealDate(body.period_start)) throw invalid('period_start', 'required', 'Start date is required');
+  if (!isRealDate(body.period_end)) throw invalid('period_end', 'required', 'End date is required');
+  const days = dayNumber(body.period_end) - dayNumber(body.period_start) + 1;
+  if (days < 1) throw invalid('period_end', 'after_start', 'Must not be before the start date');
+  if (days > WEEKLY_MAX_DAYS) {
+    throw invalid('period_end', 'maximum', `At most ${WEEKLY_MAX_DAYS} days`, { limit: WEEKLY_MAX_DAYS });
+  }
+  return { year: Number(body.period_end.slice(0, 4)), month: Number(body.period_end.slice(5, 7)) };
+}
+
+const dayMonth = (value: string) => `${value.slice(8, 10)}/${value.slice(5, 7)}`;
+export const weeklyTitle = (body: CreateWeeklyBody) =>
+  body.title?.trim() || `Daily payroll ${dayMonth(body.period_start)}–${dayMonth(body.period_end)}/${body.period_end.slice(0, 4)}`;
+
+/** Daily workers employed in the range, with their snapshot fields. */
+async function loadDailyWorkers(db: Executor, companyId: string, body: CreateWeeklyBody) {
+  return db
+    .select({
+      id: employees.id,
+      employee_id: employees.employee_id,
+      fullname: employees.fullname,
+      department: employees.department,
+      department_name: departments.name,
+      location: employees.location,
+      location_name: locations.name,
+      job_title_name: jobTitles.name,
+      tax_id_valid: employees.tax_id_valid,
+    })
+    .from(employees)
+    .leftJoin(departments, eq(departments.id, employees.department))
+    .leftJoin(locations, eq(locations.id, employees.location))
+    .leftJoin(jobTitles, eq(jobTitles.id, employees.job_title))
+    .where(
+      and(
+        eq(employees.company_id, companyId),
+        eq(employees.payroll_active, true),
+        eq(employees.status, 'freelance'),
+        or(isNull(employees.join_date), lte(employees.join_date, body.period_end)),
+        or(isNull(employees.exit_date), gte(employees.exit_date, body.period_start)),
+      ),
+    )
+    .orderBy(asc(employees.fullname), asc(employees.id));
+}
+
+/** The company's daily payroll components that pay something per day, by code. */
+export async function loadDailyComponents(db: Executor, companyId: string): Promise<DailyComponent[]> {
+  return db
+    .select({ code: dailyPayrollComponents.code, name: dailyPayrollComponents.name, amount: dailyPayrollComponents.amount })
+    .from(dailyPayrollComponents)
+    .where(and(eq(dailyPayrollComponents.company_id, companyId), sql`${dailyPayrollComponents.amount} > 0`))
+    .orderBy(asc(dailyPayrollComponents.code));
+}
+
+const uuidArray = (values: readonly string[]) =>
+  values.length
+    ? sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::uuid[]`
+    : sql`'{}'::uuid[]`;
+
+/** Days with a clock-in in the range, per employee: one query. */
+async function loadDaysWorked(db: Executor, companyId: string, ids: readonly string[], body: CreateWeeklyBody) {
+  const result = new Map<string, number>();
+  if (ids.length === 0) return result;
+  const { rows } = await db.execute<{ employee_id: string; days: number }>(sql`
+    select employee_id, count(distinct date)::int as days from attendances
+    where company_id = ${companyId} and employee_id = any(${uuidArray(ids)})
+      and date between ${body.period_start} and ${body.period_end} and clock_in is not null
+    group by employee_id`);
+  for (const row of rows) result.set(row.employee_id, row.days);
+  return result;
+}
+
+/** The month's completed weekly payrolls (other than `exclude`) per employee: gross, days and PPh withheld. */
+export async function loadMonthToDate(
+  db: Executor,
+  companyId: string,
+  period: { year: number; month: number },
+  ids: readonly string[],
+  exclude?: string,
+) {
+  const result = new Map<string, WeeklyInput['month_to_date']>();
+  if (ids.length === 0) return result;
+  const { rows } = await db.execute<{ employee_id: string; bruto: string; days: number; pph21: string }>(sql`
+    select p.employee_id, sum(p.bruto) as bruto, sum(p.pph21) as pph21,
+      sum(coalesce((p.edits->>'days_worked')::int, (p.input->>'days_worked')::int, 0))::int as days
+    from payslips p join payroll_summaries s on s.id = p.summary_id
+    where s.company_id = ${companyId} and s.type = 'weekly' and s.status = 'completed' and s.year = ${period.year}
+      and s.month = ${period.month} and p.employee_id = any(${uuidArray(ids)})
+      ${exclude ? sql`and s.id <> ${exclude}` : sql``}
+    group by p.employee_id`);
+  for (const row of rows) {
+    result.set(row.employee_id, { bruto: Number(row.bruto), days: row.days, pph21: Number(row.pph21) });
+  }
+  return result;
+}
+
+const none = { bruto: 0, days: 0, pph21: 0 };
+
+/** Creates a pending daily payroll for the range, in one transaction; refuses a range overlapping another one. */
+export async function createWeekly(db: Executor, scope: Scope, body: CreateWeeklyBody) {
+  const period = checkRange(body);
+  const companyId = scope.companyId;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll:${companyId}:weekly`}))`);
+    const [overlap] = await tx
+      .select({ id: payrollSummaries.id })
+      .from(payrollSummaries)
+      .where(
+        and(
+          eq(payrollSummaries.company_id, companyId),
+          eq(payrollSummaries.type, 'weekly'),
+          lte(payrollSummaries.period_start, body.period_end),
+          gte(payrollSummaries.period_end, body.period_start),
+        ),
+      )
+      .limit(1);
+    if (overlap) throw refused('weekly_payroll_overlap', 'A daily payroll already covers some of these days');
+    const workers = await loadDailyWorkers(tx, companyId, body);
+    const ids = workers.map((w) => w.id);
+    const [components, days, monthToDate] = await Promise.all([
+      loadDailyComponents(tx, companyId),
+      loadDaysWorked(tx, companyId, ids, body),
+      loadMonthToDate(tx, companyId, period, ids),
+    ]);
+    const rows = workers.map((person) => {
+      const input: WeeklyInput = {
+        date: body.period_end,
+        days_worked: days.get(person.id) ?? 0,
+        components,
+        incentive: 0,
+        tax_id_valid: person.tax_id_valid,
+        month_to_date: monthToDate.get(person.id) ?? none,
+      };
+      return { person, input, result: computeWeeklyPayslip(input) };
+    });
+    const total = (key: 'bruto' | 'pph21' | 'thp') => rows.reduce((sum, row) => sum + row.result[key], 0);
+    const [summary] = await tx
+      .insert(payrollSummaries)
+      .values({
+        company_id: companyId,
+        created_by: scope.actor.userId,
+        title: weeklyTitle(body),
+        type: 'weekly',
+        year: period.year,
+        month: period.month,
+        period_start: body.period_start,
+        period_end: body.period_end,
+        employee_count: rows.length,
+        total_bruto: total('bruto'),
+        total_pph21: total('pph21'),
+        total_thp: total('thp'),
+      })
+      .returning();
+    if (!summary) throw new Error('insert returned nothing');
+    for (let i = 0; i < rows.length; i += 500) {
+      await tx.insert(payslips).values(
+        rows.slice(i, i + 500).map(({ person, input, result }) => ({
+          company_id: companyId,
+          summary: summary.id,
+          employee: person.id,
+          employee_number: person.employee_id,
+          fullname: person.fullname,
+          department: person.department,
+          department_name: person.department_name,
+          location: person.location,
+          location_name: person.location_name,
+          job_title_name: person.job_title_name,
+          input,
+          edits: {},
+          lines: result.lines,
+          bruto: result.bruto,
+          pph21: result.pph21,
+          thp: result.thp,
+        })),
+      );
+    }
+    await writeLog(tx, {
+      actor: { userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId },
+      companyId,
+      action: 'create',
+      menu: MENU,
+      resource: RESOURCE,
+      recordId: summary.id,
+      detail: `Created ${summary.title}: ${rows.length} daily workers`,
+    });
+    return summary;
+  });
+}
+
+/** Recomputes one weekly payslip from its input and edits (month to date given) and stores it. */
+async function writeWeeklyPayslip(
+  tx: Executor,
+  id: string,
+  input: WeeklyInput,
+  edits: WeeklyEdits,
+) {
+  const result = computeWeeklyPayslip(input, edits);
+  const [row] = await tx
+    .update(payslips)
+    .set({
+      input,
+      edits,
+      lines: result.lines,
+      bruto: result.bruto,
+      pph21: result.pph21,
+      thp: result.thp,
+      updated_at: sql`now()`,
+      version: sql`${payslips.version} + 1`,
+    })
+    .where(eq(payslips.id, id))
+    .returning();
+  return row;
+}
+
+async function refreshWeeklyTotals(tx: Executor, summaryId: string) {
+  await tx.execute(sql`
+    update payroll_summaries s set employee_count = t.n, total_bruto = t.bruto, total_pph21 = t.pph21,
+      total_thp = t.thp, updated_at = now()
+    from (select count(*)::int as n, coalesce(sum(bruto), 0) as bruto, coalesce(sum(pph21), 0) as pph21,
+            coalesce(sum(thp), 0) as thp from payslips where summary_id = ${summaryId}) t
+    where s.id = ${summaryId}`);
+}
+
+/** Changes a weekly payslip's days, daily rate or incentive (null: back to the loaded value). */
+export async function editWeeklyPayslip(
+  tx: Executor,
+  scope: Scope,
+  summary: typeof payrollSummaries.$inferSelect,
+  payslipId: string,
+  edits: Record<string, number | null>,
+) {
+  const unknown = Object.keys(edits).filter((field) => !(weeklyEditFields as readonly string[]).includes(field));
+  if (unknown.length) {
+    throw new AppError(
+      400,
+      'invalid',
+      'Some fields are invalid',
+      Object.fromEntries(unknown.map((f) => [f, { code: 'unknown_field', message: 'Not an input of a daily payroll' }])),
+    );
+  }
+  if (edits.days_worked != null && (!Number.isInteger(edits.days_worked) || edits.days_worked > 31)) {
+    throw invalid('days_worked', 'maximum', 'Whole days, at most 31', { limit: 31 });
+  }
+  const [row] = await tx
+    .select()
+    .from(payslips)
+    .where(and(eq(payslips.id, payslipId), eq(payslips.summary, summary.id)));
+  if (!row) throw notFound('Payslip');
+  const merged: WeeklyEdits = { ...(row.edits as WeeklyEdits) };
+  for (const [field, value] of Object.entries(edits)) {
+    if (value === null) delete merged[field as keyof WeeklyEdits];
+    else merged[field as keyof WeeklyEdits] = value;
+  }
+  const updated = await writeWeeklyPayslip(tx, row.id, row.input as WeeklyInput, merged);
+  await refreshWeeklyTotals(tx, summary.id);
+  await writeLog(tx, {
+    actor: { userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId },
+    companyId: scope.companyId,
+    action: 'update',
+    menu: MENU,
+    resource: 'payslips',
+    recordId: row.id,
+    detail: `Changed ${row.fullname}'s inputs in ${summary.title}`,
+    changes: Object.fromEntries(
+      Object.entries(edits).map(([field, to]) => [
+        field,
+        { from: (row.edits as WeeklyEdits)[field as keyof WeeklyEdits] ?? null, to },
+      ]),
+    ),
+  });
+  return updated;
+}
+
+/**
+ * Before a daily payroll is completed, its tax is recomputed with the month to date as it is now (another week of
+ * the month may have been completed since it was made), in the completing transaction.
+ */
+export async function settleWeekly(tx: Executor, summary: typeof payrollSummaries.$inferSelect) {
+  const rows = await tx
+    .select({ id: payslips.id, employee: payslips.employee, input: payslips.input, edits: payslips.edits })
+    .from(payslips)
+    .where(eq(payslips.summary, summary.id));
+  const monthToDate = await loadMonthToDate(
+    tx,
+    summary.company_id,
+    summary,
+    rows.map((row) => row.employee),
+    summary.id,
+  );
+  for (const row of rows) {
+    const input = { ...(row.input as WeeklyInput), month_to_date: monthToDate.get(row.employee) ?? none };
+    await writeWeeklyPayslip(tx, row.id, input, row.edits as WeeklyEdits);
+  }
+  await refreshWeeklyTotals(tx, summary.id);
+}

@@ -1,0 +1,196 @@
+/**
+ * Daily-worker payroll (issue 15): a payroll summary of type weekly for a date range, days worked (attendance) ×
+ * the daily rate (daily payroll components) + incentives − PPh 21 by the daily rule, cumulative over the month;
+ * edits, completion, overlap and range refusals, another company's 404, the developer's list across companies.
+ */
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Json, startTestApp, type TestApp } from '../../support/app.ts';
+
+let t: TestApp;
+let admin: string;
+let otherAdmin: string;
+let developer: string;
+let workerA: string;
+let workerB: string;
+let week1: string;
+
+const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) =>
+  (await t.database.db.execute(query)).rows as T[];
+
+const clockIns = (employee: string, company: string, dates: string[]) =>
+  t.database.db.execute(sql`
+    insert into attendances (company_id, employee_id, date, clock_in)
+    select ${company}::uuid, ${employee}::uuid, d::date, (d || 'T01:00:00Z')::timestamptz
+    from unnest(${sql.raw(`array[${dates.map((d) => `'${d}'`).join(',')}]`)}::text[]) d
+    on conflict do nothing`);
+
+beforeAll(async () => {
+  t = await startTestApp({ employees: { DEMO: 12, CJ: 2 } });
+  [admin, otherAdmin, developer] = await Promise.all([t.login('admin'), t.login('admin.cj'), t.login('developer')]);
+  const [company] = await rows<{ id: string }>(sql`select id from companies where code = 'DEMO'`);
+  const companyId = company!.id;
+  // Two daily workers, no others; a daily rate of 450,000 (400,000 wage + 50,000 meal).
+  await t.database.db.execute(sql`update employees set status = 'pkwtt' where status = 'freelance'`);
+  const picked = await rows<{ id: string }>(sql`
+    select e.id from employees e left join users u on u.id = e.user_id
+    where e.company_id = ${companyId} and (u.username is null or u.username not in
+      ('admin', 'subadmin', 'custom', 'deptadmin', 'approver', 'employee'))
+    order by e.fullname limit 2`);
+  [workerA, workerB] = picked.map((p) => p.id) as [string, string];
+  await t.database.db.execute(sql`
+    update employees set status = 'freelance', payroll_active = true, join_date = '2020-01-01', exit_date = null,
+      tax_id_valid = true
+    where id in (${workerA}, ${workerB})`);
+  await t.database.db.execute(sql`update daily_payroll_components set amount = case upper(code)
+      when 'DAILY-WAGE' then 400000 when 'MEAL' then 50000 else 0 end where company_id = ${companyId}`);
+  await t.database.db.execute(
+    sql`delete from attendances where employee_id in (${workerA}, ${workerB}) and date between '2024-03-01' and '2024-03-31'`,
+  );
+  await clockIns(workerA, companyId, [
+    '2024-03-04',
+    '2024-03-05',
+    '2024-03-06',
+    '2024-03-07',
+    '2024-03-08',
+    '2024-03-11',
+    '2024-03-12',
+    '2024-03-13',
+    '2024-03-14',
+    '2024-03-15',
+  ]);
+  await clockIns(workerB, companyId, ['2024-03-04', '2024-03-05', '2024-03-06']);
+}, 400_000);
+afterAll(async () => t?.close());
+
+const slipOf = (slips: Json[], employee: string) => slips.find((slip) => slip.employee._id === employee);
+
+describe('daily payroll', () => {
+  it('pays days worked × the daily rate, plus an edited incentive, less the daily PPh 21', async () => {
+    const created = await t.call(admin, 'POST', '/v1/payroll-summary', {
+      type: 'weekly',
+      period_start: '2024-03-04',
+      period_end: '2024-03-10',
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data).toMatchObject({
+      type: 'weekly',
+      status: 'pending',
+      year: 2024,
+      month: 3,
+      period_start: '2024-03-04',
+      period_end: '2024-03-10',
+      employee_count: 2,
+    });
+    week1 = created.body.data._id;
+    let slips: Json[] = (await t.call(admin, 'GET', `/v1/payroll-summary/${week1}/payslips`)).body.data;
+    expect(slipOf(slips, workerA)).toMatchObject({ bruto: 2_250_000, pph21: 0, thp: 2_250_000 });
+    expect(slipOf(slips, workerB)).toMatchObject({ bruto: 1_350_000, pph21: 0, thp: 1_350_000 });
+    expect(slipOf(slips, workerA).input).toMatchObject({ days_worked: 5, incentive: 0 });
+
+    // An incentive lifts the average day above 450,000: 0.5 % of the whole gross.
+    const edited = await t.call(admin, 'PATCH', `/v1/payroll-summary/${week1}/payslips/${slipOf(slips, workerA)._id}`, {
+      edits: { incentive: 100_000 },
+    });
+    expect(edited.status).toBe(200);
+    expect(edited.body.data).toMatchObject({ bruto: 2_350_000, pph21: 11_750, thp: 2_338_250 });
+    // Days and the daily rate are inputs too; null puts the loaded value back.
+    const days = await t.call(admin, 'PATCH', `/v1/payroll-summary/${week1}/payslips/${slipOf(slips, workerB)._id}`, {
+      edits: { days_worked: 4, daily_rate: 500_000 },
+    });
+    expect(days.body.data).toMatchObject({ bruto: 2_000_000, pph21: 10_000 });
+    const back = await t.call(admin, 'PATCH', `/v1/payroll-summary/${week1}/payslips/${slipOf(slips, workerB)._id}`, {
+      edits: { days_worked: null, daily_rate: null },
+    });
+    expect(back.body.data).toMatchObject({ bruto: 1_350_000, pph21: 0 });
+    // A monthly run's input is not a daily payroll's.
+    const wrong = await t.call(admin, 'PATCH', `/v1/payroll-summary/${week1}/payslips/${slipOf(slips, workerB)._id}`, {
+      edits: { bonus: 1 },
+    });
+    expect(wrong.status).toBe(400);
+
+    const summary = (await t.call(admin, 'GET', `/v1/payroll-summary/${week1}`)).body.data;
+    expect(summary).toMatchObject({ total_bruto: 3_700_000, total_pph21: 11_750, total_thp: 3_688_250 });
+    const done = await t.call(admin, 'POST', `/v1/payroll-summary/${week1}/complete`);
+    expect(done.status).toBe(200);
+    expect(done.body.data.status).toBe('completed');
+    slips = (await t.call(admin, 'GET', `/v1/payroll-summary/${week1}/payslips`)).body.data;
+    expect(slipOf(slips, workerA)).toMatchObject({ bruto: 2_350_000, pph21: 11_750 });
+  });
+
+  it("taxes the month cumulatively: the month's tax less what earlier weeks withheld", async () => {
+    const created = await t.call(admin, 'POST', '/v1/payroll-summary', {
+      type: 'weekly',
+      period_start: '2024-03-11',
+      period_end: '2024-03-17',
+      title: 'Week 11',
+    });
+    expect(created.status).toBe(201);
+    const slips: Json[] = (await t.call(admin, 'GET', `/v1/payroll-summary/${created.body.data._id}/payslips`)).body
+      .data;
+    // Month: 4,600,000 over 10 days (460,000 a day) → 23,000; week 1 withheld 11,750.
+    expect(slipOf(slips, workerA)).toMatchObject({ bruto: 2_250_000, pph21: 11_250, thp: 2_238_750 });
+    // B worked no day this week: paid nothing.
+    expect(slipOf(slips, workerB)).toMatchObject({ bruto: 0, pph21: 0 });
+    expect(created.body.data.title).toBe('Week 11');
+  });
+
+  it('refuses an overlapping range, a reversed or too long range, with translated errors', async () => {
+    const overlap = await t.call(admin, 'POST', '/v1/payroll-summary', {
+      type: 'weekly',
+      period_start: '2024-03-10',
+      period_end: '2024-03-12',
+    });
+    expect(overlap.status).toBe(409);
+    expect(overlap.body.code).toBe('weekly_payroll_overlap');
+    const reversed = await t.call(admin, 'POST', '/v1/payroll-summary', {
+      type: 'weekly',
+      period_start: '2024-04-10',
+      period_end: '2024-04-01',
+    });
+    expect(reversed.status).toBe(400);
+    expect(reversed.body.fields.period_end.code).toBe('after_start');
+    const long = await t.call(admin, 'POST', '/v1/payroll-summary', {
+      type: 'weekly',
+      period_start: '2024-04-01',
+      period_end: '2024-05-15',
+    });
+    expect(long.status).toBe(400);
+    const missing = await t.call(admin, 'POST', '/v1/payroll-summary', { type: 'weekly' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fields.period_start.code).toBe('required');
+    const monthly = await t.call(admin, 'POST', '/v1/payroll-summary', { type: 'payroll_run' });
+    expect(monthly.status).toBe(400);
+    expect(monthly.body.fields.year.code).toBe('required');
+    const [{ n } = { n: -1 }] = await rows<{ n: number }>(
+      sql`select count(*)::int as n from payroll_summaries where type = 'weekly' and period_start >= '2024-04-01'`,
+    );
+    expect(n).toBe(0);
+  });
+
+  it("is another company's 404", async () => {
+    expect((await t.call(otherAdmin, 'GET', `/v1/payroll-summary/${week1}`)).status).toBe(404);
+    expect((await t.call(otherAdmin, 'GET', `/v1/payroll-summary/${week1}/payslips`)).status).toBe(404);
+    expect((await t.call(otherAdmin, 'POST', `/v1/payroll-summary/${week1}/complete`)).status).toBe(404);
+  });
+
+  it("lists every company's runs and daily payrolls to the developer only", async () => {
+    const other = await t.call(otherAdmin, 'POST', '/v1/payroll-summary', {
+      type: 'weekly',
+      period_start: '2024-03-04',
+      period_end: '2024-03-10',
+    });
+    expect(other.status).toBe(201);
+    const all = await t.call(developer, 'GET', '/v1/dev/payroll-summary?type=weekly');
+    expect(all.status).toBe(200);
+    const ids = all.body.data.map((row: Json) => row._id);
+    expect(ids).toEqual(expect.arrayContaining([week1, other.body.data._id]));
+    const codes = new Set(all.body.data.map((row: Json) => row.company.code));
+    expect(codes.has('DEMO') && codes.has('CJ')).toBe(true);
+    const completed = await t.call(developer, 'GET', '/v1/dev/payroll-summary?status=completed&type=weekly');
+    expect(completed.body.data.every((row: Json) => row.status === 'completed')).toBe(true);
+    expect(completed.body.data.map((row: Json) => row._id)).toContain(week1);
+    // The developer area's list: a company admin is refused at the gate.
+    expect((await t.call(otherAdmin, 'GET', '/v1/dev/payroll-summary')).status).toBe(403);
+  });
+});
