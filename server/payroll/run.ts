@@ -534,7 +534,9 @@ export async function editPayslip(
         400,
         'invalid',
         'Some fields are invalid',
-        Object.fromEntries(monthly.map((f) => [f, { code: 'unknown_field', message: 'Not an input of a monthly run' }])),
+        Object.fromEntries(
+          monthly.map((f) => [f, { code: 'unknown_field', message: 'Not an input of a monthly run' }]),
+        ),
       );
     }
     const [row] = await tx

@@ -40,7 +40,9 @@ const RESOURCE = 'payroll-summary';
 export const WEEKLY_MAX_DAYS = 31;
 
 const invalid = (field: string, code: string, message: string, params?: Record<string, unknown>) =>
-  new AppError(400, 'invalid', 'Some fields are invalid', { [field]: { code, message, ...(params ? { params } : {}) } });
+  new AppError(400, 'invalid', 'Some fields are invalid', {
+    [field]: { code, message, ...(params ? { params } : {}) },
+  });
 const refused = (code: string, message: string) => new AppError(409, code, message);
 
 const isRealDate = (value: string | undefined): value is string => {
@@ -64,7 +66,8 @@ export function checkRange(body: CreateWeeklyBody) {
 
 const dayMonth = (value: string) => `${value.slice(8, 10)}/${value.slice(5, 7)}`;
 export const weeklyTitle = (body: CreateWeeklyBody) =>
-  body.title?.trim() || `Daily payroll ${dayMonth(body.period_start)}–${dayMonth(body.period_end)}/${body.period_end.slice(0, 4)}`;
+  body.title?.trim() ||
+  `Daily payroll ${dayMonth(body.period_start)}–${dayMonth(body.period_end)}/${body.period_end.slice(0, 4)}`;
 
 /** Daily workers employed in the range, with their snapshot fields. */
 async function loadDailyWorkers(db: Executor, companyId: string, body: CreateWeeklyBody) {
@@ -99,7 +102,11 @@ async function loadDailyWorkers(db: Executor, companyId: string, body: CreateWee
 /** The company's daily payroll components that pay something per day, by code. */
 export async function loadDailyComponents(db: Executor, companyId: string): Promise<DailyComponent[]> {
   return db
-    .select({ code: dailyPayrollComponents.code, name: dailyPayrollComponents.name, amount: dailyPayrollComponents.amount })
+    .select({
+      code: dailyPayrollComponents.code,
+      name: dailyPayrollComponents.name,
+      amount: dailyPayrollComponents.amount,
+    })
     .from(dailyPayrollComponents)
     .where(and(eq(dailyPayrollComponents.company_id, companyId), sql`${dailyPayrollComponents.amount} > 0`))
     .orderBy(asc(dailyPayrollComponents.code));
@@ -244,12 +251,7 @@ export async function createWeekly(db: Executor, scope: Scope, body: CreateWeekl
 }
 
 /** Recomputes one weekly payslip from its input and edits (month to date given) and stores it. */
-async function writeWeeklyPayslip(
-  tx: Executor,
-  id: string,
-  input: WeeklyInput,
-  edits: WeeklyEdits,
-) {
+async function writeWeeklyPayslip(tx: Executor, id: string, input: WeeklyInput, edits: WeeklyEdits) {
   const result = computeWeeklyPayslip(input, edits);
   const [row] = await tx
     .update(payslips)
@@ -291,7 +293,9 @@ export async function editWeeklyPayslip(
       400,
       'invalid',
       'Some fields are invalid',
-      Object.fromEntries(unknown.map((f) => [f, { code: 'unknown_field', message: 'Not an input of a daily payroll' }])),
+      Object.fromEntries(
+        unknown.map((f) => [f, { code: 'unknown_field', message: 'Not an input of a daily payroll' }]),
+      ),
     );
   }
   if (edits.days_worked != null && (!Number.isInteger(edits.days_worked) || edits.days_worked > 31)) {

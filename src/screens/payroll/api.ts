@@ -10,7 +10,9 @@ export type Warning = Schemas['PreCheckWarning'];
 export type Job = Schemas['Job'];
 
 export const listRuns = () =>
-  call(api.GET('/v1/payroll-summary', { params: { query: { limit: 1000 } } })).then((reply) => reply.data);
+  call(api.GET('/v1/payroll-summary', { params: { query: { type: ['payroll_run', 'thr'], limit: 1000 } } })).then(
+    (reply) => reply.data,
+  );
 
 export const listPayslips = (id: string) =>
   call(api.GET('/v1/payroll-summary/{id}/payslips', { params: { path: { id } } })).then((reply) => reply.data);
