@@ -13,6 +13,7 @@ export const approvalContexts = [
   'resignation',
   'employee_profile',
   'contract',
+  'daily_payroll',
 ] as const;
 export type ApprovalContext = (typeof approvalContexts)[number];
 
@@ -36,6 +37,7 @@ export const approvalPrefixes = {
   resignation: 'RS',
   employee_profile: 'EP',
   contract: 'CT',
+  daily_payroll: 'DP',
 } as const satisfies Record<ApprovalContext, string>;
 
 export const formatApprovalNumber = (context: ApprovalContext, year: number, sequence: number) =>
@@ -51,6 +53,7 @@ export const approvalMenuOf = {
   resignation: 'approval-resignation',
   employee_profile: 'employment',
   contract: 'employment',
+  daily_payroll: 'daily-payroll',
 } as const satisfies Record<ApprovalContext, string>;
 
 /** Overtime day types (payroll multiplies working-day and rest-day/holiday hours differently). */
@@ -160,4 +163,9 @@ export interface ApprovalContents {
   resignation: { last_working_day: string; reason: string };
   employee_profile: { changes: Partial<Record<ProfileRequestField, unknown>> };
   contract: { employee_status: string; end_of_contract?: string | null; reason?: string | null };
+  /** Completing a daily (weekly-run) payroll, requested by the admin who completes it (issue 15). */
+  daily_payroll: { summary_id: string };
 }
+
+/** Contexts an admin requests for the company (not an employee for themselves): refused to other levels. */
+export const adminRequestContexts: readonly ApprovalContext[] = ['contract', 'daily_payroll'];

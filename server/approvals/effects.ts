@@ -18,6 +18,7 @@ import type { Scope } from '../http/access.ts';
 import { AppError, invalid } from '../http/errors.ts';
 import { listBalances } from '../leave/balance.ts';
 import { loadHolidays } from '../leave/calendar.ts';
+import { completeWeeklyApproved } from '../payroll/weekly.ts';
 
 export interface EffectRow {
   id: string;
@@ -313,6 +314,15 @@ const contract: Effect = {
   release: nothing,
 };
 
+/** The final approval completes the daily payrolls (their tax settled with the month as it is then). */
+const dailyPayroll: Effect = {
+  request: nothing,
+  async approve(tx, scope, rows) {
+    for (const row of rows) await completeWeeklyApproved(tx, scope, row.content.summary_id as string);
+  },
+  release: nothing,
+};
+
 export const effects = {
   leave,
   overtime,
@@ -322,4 +332,5 @@ export const effects = {
   resignation,
   employee_profile: employeeProfile,
   contract,
+  daily_payroll: dailyPayroll,
 } as const satisfies Record<ApprovalContext, Effect>;

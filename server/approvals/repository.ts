@@ -8,6 +8,7 @@ import { sql } from 'drizzle-orm';
 import {
   type ApprovalContext,
   type ApprovalStatus,
+  adminRequestContexts,
   approvalMenuOf,
   formatApprovalNumber,
   isOpen,
@@ -417,7 +418,7 @@ export async function createApproval(db: Db, scope: Scope, input: CreateInput) {
   const { actor } = scope;
   const own = await ownEmployee(db, scope);
   const onBehalf = input.employee !== undefined && input.employee !== own?.id;
-  if (input.context === 'contract' && !isAdmin(scope)) throw forbidden();
+  if (adminRequestContexts.includes(input.context) && !isAdmin(scope)) throw forbidden();
   if (onBehalf && !isAdmin(scope)) throw forbidden();
   const employeeId = input.employee ?? own?.id;
   if (!employeeId) {

@@ -17,6 +17,7 @@ import { employmentStatusEnum } from '../db/schema.ts';
 import { AppError, type FieldError, invalid } from '../http/errors.ts';
 import { leaveDaysFor } from '../leave/calendar.ts';
 import { datesBetween } from '../leave/days.ts';
+import { checkNotInApproval, pendingWeekly } from '../payroll/weekly.ts';
 
 export interface ValidationContext {
   db: Executor;
@@ -465,6 +466,30 @@ const contract: Validator = async (raw, ctx) => {
   };
 };
 
+/** Completing a daily payroll: a pending weekly payroll summary of the company, not already waiting for approval. */
+const dailyPayroll: Validator = async (raw, ctx) => {
+  const r = new Reader(raw);
+  r.unknownKeys(['summary_id']);
+  const id = r.id('summary_id', 'Daily Payroll');
+  r.done();
+  const summary = await pendingWeekly(ctx.db, ctx.companyId, id as string);
+  if (!summary) throw invalid({ summary_id: bad('not_found', 'No pending daily payroll with this id') });
+  await checkNotInApproval(ctx.db, summary.id);
+  const content = {
+    summary_id: summary.id,
+    title: summary.title,
+    start_date: summary.period_start,
+    end_date: summary.period_end,
+    employee_count: summary.employee_count,
+    total_thp: summary.total_thp,
+  } satisfies ApprovalContents['daily_payroll'] & Record<string, unknown>;
+  return {
+    content,
+    start_date: summary.period_start ?? ctx.today,
+    end_date: summary.period_end ?? ctx.today,
+  };
+};
+
 export const validators = {
   leave,
   overtime,
@@ -474,6 +499,7 @@ export const validators = {
   resignation,
   employee_profile: employeeProfile,
   contract,
+  daily_payroll: dailyPayroll,
 } as const satisfies Record<ApprovalContext, Validator>;
 
 export function validateContent(context: ApprovalContext, raw: unknown, ctx: ValidationContext): Promise<Validated> {

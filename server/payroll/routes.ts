@@ -6,6 +6,7 @@ import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { weeklyEditFields } from '../../common/payroll/weekly.ts';
 import { payslipEditFields } from '../../common/payroll-run.ts';
+import { createApproval } from '../approvals/repository.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { employees, payrollSummaries, payslips } from '../db/schema.ts';
@@ -26,7 +27,7 @@ import {
   storeRun,
   summaryOf,
 } from './run.ts';
-import { type CreateWeeklyBody, createWeekly } from './weekly.ts';
+import { type CreateWeeklyBody, createWeekly, hasDailyPayrollFlow } from './weekly.ts';
 
 /** The monthly run's inputs and the daily payroll's (days worked, daily rate; incentive is shared). */
 const editFields = [...new Set([...payslipEditFields, ...weeklyEditFields])];
@@ -77,6 +78,12 @@ export const PayrollSummary = Type.Object(
     completed_at: Nullable(Type.String()),
     completed_by: Nullable(Type.String()),
     version: Type.Integer(),
+    approval_number: Type.Optional(
+      Type.String({
+        description:
+          'In the reply to complete: the daily_payroll approval the completion was sent to (the payroll stays pending)',
+      }),
+    ),
   },
   { $id: 'PayrollSummary' },
 );
@@ -499,12 +506,26 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
     schema: {
       operationId: 'completePayrollSummary',
       tags: ['payroll'],
+      description:
+        'Completes a pending run. A daily payroll (type weekly) of a company with a daily_payroll approval flow is ' +
+        'sent to that approval instead: the reply names it in approval_number, and the final approval completes it.',
       params: IdParams,
       response: { 200: Type.Object({ data: Type.Ref(PayrollSummary) }), ...errorResponses },
     },
     handler: async (request) => {
       const { id } = request.params as { id: string };
-      const row = await completeRun(db, scopeOf(request), id);
+      const scope = scopeOf(request);
+      // A daily payroll of a company with a daily_payroll flow is completed by the approval's final decision.
+      const summary = await summaryOf(db, scope.companyId, id);
+      if (
+        summary.type === 'weekly' &&
+        summary.status === 'pending' &&
+        (await hasDailyPayrollFlow(db, scope.companyId))
+      ) {
+        const approval = await createApproval(db, scope, { context: 'daily_payroll', content: { summary_id: id } });
+        return { data: { ...summaryReply(summary), approval_number: approval?.approval_number ?? '' } };
+      }
+      const row = await completeRun(db, scope, id);
       if (!row) throw new Error('update returned nothing');
       return { data: summaryReply(row) };
     },

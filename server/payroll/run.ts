@@ -24,7 +24,7 @@ import {
   type RunEmployee,
 } from './inputs.ts';
 import { slices } from './slices.ts';
-import { editWeeklyPayslip, settleWeekly } from './weekly.ts';
+import { checkNotInApproval, editWeeklyPayslip, settleWeekly } from './weekly.ts';
 
 export type RunType = 'payroll_run' | 'thr' | 'weekly';
 
@@ -360,7 +360,10 @@ export async function completeRun(db: Executor, scope: Scope, id: string) {
       await recordRunFinance(tx, scope.companyId, summary);
     }
     // A daily payroll's tax with the month's other completed daily payrolls as they are now.
-    if (summary.type === 'weekly') await settleWeekly(tx, summary);
+    if (summary.type === 'weekly') {
+      await checkNotInApproval(tx, summary.id);
+      await settleWeekly(tx, summary);
+    }
     const [done] = await tx
       .update(payrollSummaries)
       .set({
@@ -500,6 +503,7 @@ export async function deleteRun(db: Executor, scope: Scope, id: string) {
     if (summary.status !== 'pending') {
       throw refused('payroll_run_completed', 'A saved run cannot be deleted: re-open it first');
     }
+    if (summary.type === 'weekly') await checkNotInApproval(tx, summary.id);
     await tx.delete(payrollSummaries).where(eq(payrollSummaries.id, id));
     await writeLog(tx, {
       actor: actorOfScope(scope),

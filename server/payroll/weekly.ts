@@ -301,6 +301,7 @@ export async function editWeeklyPayslip(
   if (edits.days_worked != null && (!Number.isInteger(edits.days_worked) || edits.days_worked > 31)) {
     throw invalid('days_worked', 'maximum', 'Whole days, at most 31', { limit: 31 });
   }
+  await checkNotInApproval(tx, summary.id);
   const [row] = await tx
     .select()
     .from(payslips)
@@ -352,4 +353,62 @@ export async function settleWeekly(tx: Executor, summary: typeof payrollSummarie
     await writeWeeklyPayslip(tx, row.id, input, row.edits as WeeklyEdits);
   }
   await refreshWeeklyTotals(tx, summary.id);
+}
+
+/** A pending weekly payroll summary of the company, or undefined. */
+export async function pendingWeekly(db: Executor, companyId: string, id: string) {
+  const [row] = await db
+    .select()
+    .from(payrollSummaries)
+    .where(
+      and(
+        eq(payrollSummaries.id, id),
+        eq(payrollSummaries.company_id, companyId),
+        eq(payrollSummaries.type, 'weekly'),
+        eq(payrollSummaries.status, 'pending'),
+      ),
+    );
+  return row;
+}
+
+/** A daily payroll waiting for its approval is neither edited, deleted nor completed again (409). */
+export async function checkNotInApproval(db: Executor, summaryId: string) {
+  const { rows } = await db.execute(sql`
+    select 1 from approvals where context = 'daily_payroll' and status in ('pending', 'partial')
+      and content->>'summary_id' = ${summaryId} limit 1`);
+  if (rows.length) throw refused('daily_payroll_in_approval', 'This daily payroll is waiting for approval');
+}
+
+/** Whether completing a daily payroll goes through the approval: the company has a flow for daily_payroll. */
+export async function hasDailyPayrollFlow(db: Executor, companyId: string) {
+  const { rows } = await db.execute(sql`
+    select 1 from approval_flows where company_id = ${companyId} and 'daily_payroll' = any(context) limit 1`);
+  return rows.length > 0;
+}
+
+/** The approval's effect: the daily payroll settled and completed (once; an already completed one is left alone). */
+export async function completeWeeklyApproved(tx: Executor, scope: Scope, summaryId: string) {
+  const summary = await pendingWeekly(tx, scope.companyId, summaryId);
+  if (!summary) return;
+  await settleWeekly(tx, summary);
+  await tx
+    .update(payrollSummaries)
+    .set({
+      status: 'completed',
+      completed_at: sql`now()`,
+      completed_by: scope.actor.userId,
+      updated_at: sql`now()`,
+      version: sql`${payrollSummaries.version} + 1`,
+    })
+    .where(eq(payrollSummaries.id, summary.id));
+  await writeLog(tx, {
+    actor: { userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId },
+    companyId: scope.companyId,
+    action: 'update',
+    menu: MENU,
+    resource: RESOURCE,
+    recordId: summary.id,
+    detail: `Saved ${summary.title} (approved)`,
+    changes: { status: { from: 'pending', to: 'completed' } },
+  });
 }

@@ -24,6 +24,10 @@ const weekday = (date: string) => {
   return day.toISOString().slice(0, 10);
 };
 
+/** Employees' requests: a daily payroll's approval is made by completing it (server/seed/weekly.ts seeds one). */
+type SeededContext = Exclude<ApprovalContext, 'daily_payroll'>;
+const seededContexts = approvalContexts.filter((context): context is SeededContext => context !== 'daily_payroll');
+
 const decidedStatuses: ApprovalStatus[] = ['approved', 'approved', 'rejected', 'withdrawn', 'partial'];
 /** Contexts whose approval would rewrite a demo record: never approved here. */
 const rewriting = new Set<ApprovalContext>(['clock_correction', 'change_shift', 'employee_profile', 'resignation']);
@@ -96,7 +100,7 @@ export async function seedApprovals(tx: Executor, today: string) {
   const trips: unknown[] = [];
   for (let i = 0; i < 150; i++) {
     const person = requesters[i % requesters.length]!;
-    const context = approvalContexts[i % approvalContexts.length]!;
+    const context = seededContexts[i % seededContexts.length]!;
     const pending = i < 40;
     let status: ApprovalStatus = pending ? 'pending' : decidedStatuses[i % decidedStatuses.length]!;
     if (status === 'approved' && rewriting.has(context)) status = 'rejected';
@@ -155,7 +159,7 @@ export async function seedApprovals(tx: Executor, today: string) {
           reason: 'Renewal',
           before: { employee_status: person.status, end_of_contract: person.end_of_contract },
         },
-      } satisfies Record<ApprovalContext, Record<string, unknown>>
+      } satisfies Record<SeededContext, Record<string, unknown>>
     )[context];
     const level = status === 'partial' ? 2 : 1;
     const statusOfRow: ApprovalStatus = status === 'partial' && levels === 1 ? 'pending' : status;

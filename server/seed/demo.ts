@@ -51,6 +51,7 @@ import {
 import { seedPayrollItems } from './payroll.ts';
 import { seedSchedules } from './schedules.ts';
 import { seedTracking } from './tracking.ts';
+import { seedWeeklyPayrolls } from './weekly.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -1304,6 +1305,7 @@ export async function seedDemo(
       await seedFinance(db, plan.company.id, plan.company.admin, now);
       await seedPayrollRuns(db, plan.company.id, plan.company.admin, now, options?.priorYear === true);
       await seedEarlySettlement(db, plan.company.id, plan.company.admin, now);
+      await seedWeeklyPayrolls(db, plan.company.id, plan.company.admin, now);
     }
   }
   return { companies: plans.length, employees: plans.reduce((sum, plan) => sum + plan.people.length, 0) };

@@ -2143,6 +2143,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
+        /** @description Completes a pending run. A daily payroll (type weekly) of a company with a daily_payroll approval flow is sent to that approval instead: the reply names it in approval_number, and the final approval completes it. */
         post: operations["completePayrollSummary"];
         delete?: never;
         options?: never;
@@ -4040,7 +4041,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            context: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract";
+            context: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract" | "daily_payroll";
             created_at: string;
             employee: {
                 /** Format: uuid */
@@ -4092,7 +4093,7 @@ export interface components {
                 [key: string]: unknown;
             };
             /** @enum {string} */
-            context: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract";
+            context: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract" | "daily_payroll";
             /** Format: uuid */
             employee?: string;
         };
@@ -4109,7 +4110,7 @@ export interface components {
         ApprovalFlow: {
             /** Format: uuid */
             _id: string;
-            context: ("leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract")[];
+            context: ("leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract" | "daily_payroll")[];
             created_at: string;
             leave_type: string[];
             levels: {
@@ -4150,7 +4151,7 @@ export interface components {
             updated_at: string;
         };
         ApprovalFlowInput: {
-            context: ("leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract")[];
+            context: ("leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract" | "daily_payroll")[];
             leave_type?: string[];
             levels: {
                 approvers: ({
@@ -4179,7 +4180,7 @@ export interface components {
                 _id: string;
                 approval_number: string;
                 /** @enum {string} */
-                context: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract";
+                context: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract" | "daily_payroll";
                 employee: {
                     /** Format: uuid */
                     _id: string;
@@ -6470,7 +6471,7 @@ export interface components {
                 _id: string;
                 approval_number: string;
                 /** @enum {string} */
-                context: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract";
+                context: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract" | "daily_payroll";
                 /** @enum {string} */
                 status: "pending" | "partial" | "approved" | "rejected" | "withdrawn";
             } | null;
@@ -6665,6 +6666,8 @@ export interface components {
             /** Format: uuid */
             _id: string;
             acknowledged_warnings: string[] | null;
+            /** @description In the reply to complete: the daily_payroll approval the completion was sent to (the payroll stays pending) */
+            approval_number?: string;
             completed_at: string | null;
             completed_by: string | null;
             created_at: string;
@@ -7751,7 +7754,7 @@ export interface operations {
         parameters: {
             query?: {
                 box?: "mine" | "inbox" | "all";
-                context?: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract";
+                context?: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract" | "daily_payroll";
                 employee?: string;
                 from?: string;
                 limit?: number;
@@ -8248,7 +8251,7 @@ export interface operations {
     listApprovalHistory: {
         parameters: {
             query?: {
-                context?: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract";
+                context?: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract" | "daily_payroll";
                 from?: string;
                 limit?: number;
                 skip?: number;

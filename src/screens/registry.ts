@@ -68,6 +68,7 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'approval-resignation': approvalReview,
   'approval-overtime': approvalReview,
   'business-trip': approvalReview,
+  'daily-payroll': approvalReview,
   'approval-history': page<ScreenProps>(() => import('./approvals/History.tsx')),
   'approval-flow': page<ScreenProps>(() => import('./approvals/Flows.tsx')),
   requests: page<ScreenProps>(() => import('./approvals/Requests.tsx')),

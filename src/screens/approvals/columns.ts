@@ -32,6 +32,10 @@ export interface ApprovalRow {
   employee_status: string;
   end_of_contract: string | null;
   changes: string;
+  /** Daily payroll: the payroll's title, its daily workers and their take-home pay. */
+  payroll_title: string;
+  employee_count: number | null;
+  total_thp: number | null;
   total_days: number | null;
   total_hours: number | null;
   balance_remaining: number | null;
@@ -97,6 +101,9 @@ export function flatten(approval: Approval): ApprovalRow {
     employee_status: str(content.employee_status),
     end_of_contract: day(content.end_of_contract),
     changes: changesSummary(content),
+    payroll_title: str(content.title),
+    employee_count: num(content.employee_count),
+    total_thp: num(content.total_thp),
     total_days: num(content.total_days),
     total_hours: num(content.total_hours),
     balance_remaining: num(approval.review?.balance_remaining),
@@ -138,6 +145,9 @@ export const approvalColumns = {
   employee_status: column('employee_status', 'text', 150),
   end_of_contract: column('end_of_contract', 'date', 140),
   changes: column('changes', 'text', 320),
+  payroll_title: column('payroll_title', 'text', 260),
+  employee_count: column('employee_count', 'number', 120),
+  total_thp: column('total_thp', 'money', 160),
   total_days: column('total_days', 'number', 100),
   total_hours: column('total_hours', 'number', 100),
   balance_remaining: column('balance_remaining', 'number', 120),
@@ -159,6 +169,7 @@ export const contextColumns = {
   resignation: ['last_working_day', 'reason'],
   employee_profile: ['changes'],
   contract: ['employee_status', 'end_of_contract', 'reason'],
+  daily_payroll: ['payroll_title', 'start_date', 'end_date', 'employee_count', 'total_thp'],
 } as const satisfies Record<ApprovalContext, readonly ApprovalField[]>;
 
 const leading: readonly ApprovalField[] = ['approval_number', 'employee_id', 'fullname', 'department'];

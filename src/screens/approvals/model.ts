@@ -20,6 +20,7 @@ export const reviewLeaves = {
   'approval-resignation': ['resignation'],
   'approval-overtime': ['overtime'],
   'business-trip': ['business_trip'],
+  'daily-payroll': ['daily_payroll'],
 } as const satisfies Record<string, readonly ApprovalContext[]>;
 export type ReviewLeaf = keyof typeof reviewLeaves;
 

@@ -2,7 +2,7 @@
  * payroll → weekly-payroll ("Daily Payroll", issue 15): the daily workers' payrolls on Pending and Completed tabs, a
  * new one for a date range, and one payroll as a grid like the monthly run: days worked, daily rate and incentive are
  * inputs, recalculated in the browser with the server's engine (common/payroll/weekly.ts) and confirmed by the PATCH;
- * completing asks first. server/payroll/weekly.ts has the rules.
+ * completing asks first, and goes to the daily-payroll approval when the company has a flow for it. server/payroll/weekly.ts has the rules.
  */
 import { type ColDef, PinnedRowModule, TextEditorModule } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -134,7 +134,9 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
       await refresh();
       setConfirming(false);
       setTab(done.status);
-      toast(t('weeklyPayroll.completed'), 'success');
+      // With a daily_payroll approval flow the payroll waits for the approval (approval → daily-payroll).
+      if (done.approval_number) toast(t('weeklyPayroll.sentForApproval', { number: done.approval_number }), 'success');
+      else toast(t('weeklyPayroll.completed'), 'success');
     } catch (e) {
       setError(message(e));
     } finally {

@@ -163,7 +163,7 @@ describe('daily payroll', () => {
     expect(monthly.status).toBe(400);
     expect(monthly.body.fields.year.code).toBe('required');
     const [{ n } = { n: -1 }] = await rows<{ n: number }>(
-      sql`select count(*)::int as n from payroll_summaries where type = 'weekly' and period_start >= '2024-04-01'`,
+      sql`select count(*)::int as n from payroll_summaries where type = 'weekly' and period_start between '2024-04-01' and '2024-05-31'`,
     );
     expect(n).toBe(0);
   });
@@ -192,5 +192,56 @@ describe('daily payroll', () => {
     expect(completed.body.data.map((row: Json) => row._id)).toContain(week1);
     // The developer area's list: a company admin is refused at the gate.
     expect((await t.call(otherAdmin, 'GET', '/v1/dev/payroll-summary')).status).toBe(403);
+  });
+
+  it('goes through the daily_payroll approval when the company has a flow for it', async () => {
+    const [company] = await rows<{ id: string }>(sql`select id from companies where code = 'DEMO'`);
+    await t.database.db.execute(sql`
+      insert into approval_flows (company_id, name, context, leave_type, members, levels)
+      values (${company!.id}, 'Daily payroll: HR', array['daily_payroll']::approval_context[], '{}'::uuid[],
+        '{"employees": [], "departments": []}'::jsonb, '[]'::jsonb)`);
+    try {
+      const created = await t.call(admin, 'POST', '/v1/payroll-summary', {
+        type: 'weekly',
+        period_start: '2024-03-18',
+        period_end: '2024-03-24',
+      });
+      const id = created.body.data._id;
+      const sent = await t.call(admin, 'POST', `/v1/payroll-summary/${id}/complete`);
+      expect(sent.status).toBe(200);
+      expect(sent.body.data.status).toBe('pending');
+      expect(sent.body.data.approval_number).toMatch(/^DP-\d{4}-\d{5}$/);
+      // While it waits: not edited, completed again or deleted.
+      const [slip] = (await t.call(admin, 'GET', `/v1/payroll-summary/${id}/payslips`)).body.data;
+      const edit = await t.call(admin, 'PATCH', `/v1/payroll-summary/${id}/payslips/${slip._id}`, {
+        edits: { incentive: 1 },
+      });
+      expect(edit.status).toBe(409);
+      expect(edit.body.code).toBe('daily_payroll_in_approval');
+      expect((await t.call(admin, 'POST', `/v1/payroll-summary/${id}/complete`)).status).toBe(409);
+      expect((await t.call(admin, 'DELETE', `/v1/payroll-summary/${id}`)).status).toBe(409);
+      // The review grid's list (approval → daily-payroll) and a batch decision by another admin.
+      const subadmin = await t.login('subadmin');
+      const listed = await t.call(subadmin, 'GET', '/v1/approvals?context=daily_payroll&status=pending');
+      expect(listed.status).toBe(200);
+      const request = listed.body.data.find((row: Json) => row.content.summary_id === id);
+      expect(request.content).toMatchObject({ start_date: '2024-03-18', end_date: '2024-03-24', employee_count: 2 });
+      const decided = await t.call(subadmin, 'POST', '/v1/approvals/decisions', {
+        ids: [request._id],
+        decision: 'approve',
+      });
+      expect(decided.status).toBe(200);
+      const after = (await t.call(admin, 'GET', `/v1/payroll-summary/${id}`)).body.data;
+      expect(after.status).toBe('completed');
+      // An employee cannot ask for it.
+      const employee = await t.login('employee');
+      const asked = await t.call(employee, 'POST', '/v1/approvals', {
+        context: 'daily_payroll',
+        content: { summary_id: id },
+      });
+      expect(asked.status).toBe(403);
+    } finally {
+      await t.database.db.execute(sql`delete from approval_flows where name = 'Daily payroll: HR'`);
+    }
   });
 });

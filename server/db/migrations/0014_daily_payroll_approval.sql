@@ -1,0 +1,1 @@
+ALTER TYPE "public"."approval_context" ADD VALUE 'daily_payroll';
