@@ -7,8 +7,18 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { scopeOf } from '../http/access.ts';
+import { AppError } from '../http/errors.ts';
 import { errorResponses, Nullable, one } from '../http/schemas.ts';
 import { type ImportRow, importPayroll, importTemplate } from './import.ts';
+import { importWeekly, weeklyTemplate } from './weekly.ts';
+
+const requiredFields = (fields: readonly string[]) =>
+  new AppError(
+    400,
+    'invalid',
+    'Some fields are invalid',
+    Object.fromEntries(fields.map((field) => [field, { code: 'required', message: 'is required' }])),
+  );
 
 const read = { kind: 'menu', menu: 'payroll-import', action: 'read', company: true } as const;
 const write = { kind: 'menu', menu: 'payroll-import', action: 'write', company: true } as const;
@@ -24,8 +34,9 @@ export const PayrollImportTemplate = Type.Object(
       Type.Object({
         /** `<category>:<reference code>` (allowance, incentive, bonus, deduction), or `thr` / `yearly_bonus`. */
         key: Type.String(),
+        /** `weekly`: a daily payroll's inputs (days_worked, daily_rate, incentive). */
         category: Type.Union(
-          ['allowance', 'incentive', 'bonus', 'deduction', 'thr', 'yearly_bonus'].map((v) => Type.Literal(v)),
+          ['allowance', 'incentive', 'bonus', 'deduction', 'thr', 'yearly_bonus', 'weekly'].map((v) => Type.Literal(v)),
         ),
         code: Nullable(Type.String()),
         name: Nullable(Type.String()),
@@ -65,6 +76,12 @@ export const PayrollImport = Type.Object(
       ),
       { minItems: 1, maxItems: 50_000 },
     ),
+    type: Type.Optional(
+      Type.Union([Type.Literal('payroll_run'), Type.Literal('weekly')], {
+        description: "weekly: the rows are a daily payroll's inputs (amounts days_worked, daily_rate, incentive)",
+      }),
+    ),
+    summary: Type.Optional(Type.String({ format: 'uuid', description: 'type weekly: the daily payroll' })),
   },
   { $id: 'PayrollImport', additionalProperties: false },
 );
@@ -100,14 +117,33 @@ export function payrollImportRoutes(app: FastifyInstance, db: Db) {
       description:
         "A month's payroll-import template: the company's components (payroll-references allowances, incentives, " +
         'bonuses, deductions; THR; yearly bonus), the payroll-active employees of the month with their current ' +
-        'amounts, and the month’s monthly run if any. The browser writes the xlsx.',
+        'amounts, and the month’s monthly run if any. The browser writes the xlsx. With type=weekly and summary: ' +
+        "that daily payroll's inputs (days_worked, daily_rate, incentive) per daily worker.",
       tags,
-      querystring: Type.Object({ year, month }, { additionalProperties: false }),
+      querystring: Type.Object(
+        {
+          year: Type.Optional(year),
+          month: Type.Optional(month),
+          type: Type.Optional(Type.Union([Type.Literal('payroll_run'), Type.Literal('weekly')])),
+          summary: Type.Optional(
+            Type.String({ format: 'uuid', description: 'type weekly: the daily payroll whose inputs the template is' }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
       response: { 200: one(Type.Ref(PayrollImportTemplate)), ...errorResponses },
     },
     handler: async (request) => {
-      const period = request.query as { year: number; month: number };
-      return { data: await importTemplate(db, scopeOf(request), period) };
+      const query = request.query as { year?: number; month?: number; type?: string; summary?: string };
+      const scope = scopeOf(request);
+      if (query.type === 'weekly') {
+        if (!query.summary) throw requiredFields(['summary']);
+        return { data: await weeklyTemplate(db, scope.companyId, query.summary) };
+      }
+      if (query.year === undefined || query.month === undefined) {
+        throw requiredFields((['year', 'month'] as const).filter((f) => query[f] === undefined));
+      }
+      return { data: await importTemplate(db, scope, { year: query.year, month: query.month }) };
     },
   });
 
@@ -118,13 +154,18 @@ export function payrollImportRoutes(app: FastifyInstance, db: Db) {
       description:
         'Sets component amounts per employee and month (an absent component is left as it is, 0 removes it), saved at ' +
         "once: the month's pending monthly run recalculates those employees' payslips. A month whose payroll is " +
-        'saved is refused. All rows or none.',
+        'saved is refused. All rows or none. With type weekly and summary: the rows set that daily payroll’s ' +
+        'inputs (amounts days_worked, daily_rate, incentive) by employee number, recalculated at once.',
       tags,
       body: Type.Ref(PayrollImport),
       response: { 200: one(Type.Ref(PayrollImportResult)), ...errorResponses },
     },
     handler: async (request) => {
-      const { rows } = request.body as { rows: ImportRow[] };
+      const { rows, type, summary } = request.body as { rows: ImportRow[]; type?: string; summary?: string };
+      if (type === 'weekly') {
+        if (!summary) throw requiredFields(['summary']);
+        return { data: await importWeekly(db, scopeOf(request), summary, rows) };
+      }
       return { data: await importPayroll(db, scopeOf(request), rows) };
     },
   });

@@ -412,3 +412,130 @@ export async function completeWeeklyApproved(tx: Executor, scope: Scope, summary
     changes: { status: { from: 'pending', to: 'completed' } },
   });
 }
+
+/** The weekly import's columns (`GET /v1/payroll-summary/template?type=weekly`): the payslip's inputs. */
+export const weeklyImportKeys = weeklyEditFields;
+
+/**
+ * The template of a daily payroll: its inputs as components, and each daily worker of the payroll with the values in
+ * force (edits over the loaded input), so a downloaded template is the payroll as it stands.
+ */
+export async function weeklyTemplate(db: Executor, companyId: string, summaryId: string) {
+  const [summary] = await db
+    .select()
+    .from(payrollSummaries)
+    .where(
+      and(
+        eq(payrollSummaries.id, summaryId),
+        eq(payrollSummaries.company_id, companyId),
+        eq(payrollSummaries.type, 'weekly'),
+      ),
+    );
+  if (!summary) throw notFound('Daily payroll');
+  const slips = await db
+    .select()
+    .from(payslips)
+    .where(eq(payslips.summary, summary.id))
+    .orderBy(asc(payslips.fullname), asc(payslips.id));
+  return {
+    components: weeklyImportKeys.map((key) => ({ key, category: 'weekly' as const, code: null, name: null })),
+    run: { _id: summary.id, title: summary.title, status: summary.status },
+    employees: slips.map((slip) => {
+      const result = computeWeeklyPayslip(slip.input as WeeklyInput, slip.edits as WeeklyEdits);
+      return {
+        _id: slip.employee,
+        employee_id: slip.employee_number,
+        fullname: slip.fullname,
+        department_name: slip.department_name,
+        amounts: { days_worked: result.days_worked, daily_rate: result.daily_rate, incentive: result.incentive },
+      };
+    }),
+  };
+}
+
+/**
+ * Imports a daily payroll's inputs (`POST /v1/payroll-summary/import` with `type: "weekly"` and the summary): per
+ * row the employee number and any of days_worked, daily_rate, incentive; saved as the payslips' edits and
+ * recalculated in one transaction; all rows or none (a row whose employee is not in the payroll, an unknown column
+ * or a day count over 31 refuses the file).
+ */
+export async function importWeekly(
+  db: Executor,
+  scope: Scope,
+  summaryId: string,
+  rows: readonly { employee_id: string; amounts: Record<string, number> }[],
+) {
+  return db.transaction(async (tx) => {
+    const [summary] = await tx
+      .select()
+      .from(payrollSummaries)
+      .where(
+        and(
+          eq(payrollSummaries.id, summaryId),
+          eq(payrollSummaries.company_id, scope.companyId),
+          eq(payrollSummaries.type, 'weekly'),
+        ),
+      );
+    if (!summary) throw notFound('Daily payroll');
+    if (summary.status !== 'pending') throw refused('payroll_run_completed', 'A saved run cannot be changed');
+    await checkNotInApproval(tx, summary.id);
+    const slips = await tx.select().from(payslips).where(eq(payslips.summary, summary.id));
+    const byNumber = new Map(slips.map((slip) => [slip.employee_number.trim().toLowerCase(), slip]));
+    const report: { index: number; status: 'saved' | 'unchanged' | 'invalid'; fields?: Record<string, unknown> }[] = [];
+    const seen = new Set<string>();
+    const planned: { index: number; slip: (typeof slips)[number]; edits: WeeklyEdits }[] = [];
+    for (const [index, row] of rows.entries()) {
+      const fields: Record<string, unknown> = {};
+      const key = row.employee_id.trim().toLowerCase();
+      const slip = byNumber.get(key);
+      if (!slip) fields.employee_id = { code: 'not_found', message: 'is not in this daily payroll' };
+      else if (seen.has(key)) fields.employee_id = { code: 'duplicate', message: 'appears twice' };
+      seen.add(key);
+      const edits: WeeklyEdits = { ...((slip?.edits as WeeklyEdits) ?? {}) };
+      for (const [name, value] of Object.entries(row.amounts)) {
+        if (!(weeklyEditFields as readonly string[]).includes(name)) {
+          fields[name] = { code: 'unknown_field', message: 'is not an input of a daily payroll' };
+        } else if (name === 'days_worked' && value > 31) {
+          fields[name] = { code: 'maximum', message: 'must be at most 31', params: { limit: 31 } };
+        } else edits[name as keyof WeeklyEdits] = value;
+      }
+      if (Object.keys(fields).length || !slip) report.push({ index, status: 'invalid', fields });
+      else planned.push({ index, slip, edits });
+    }
+    if (report.length) {
+      throw new AppError(
+        400,
+        'bulk_invalid',
+        `${report.length} of ${rows.length} rows are invalid; nothing was saved`,
+        undefined,
+        { rows: report },
+      );
+    }
+    let saved = 0;
+    for (const { index, slip, edits } of planned) {
+      const before = slip.edits as WeeklyEdits;
+      const same = weeklyEditFields.every((field) => before[field] === edits[field]);
+      report.push({ index, status: same ? 'unchanged' : 'saved' });
+      if (same) continue;
+      saved++;
+      await writeWeeklyPayslip(tx, slip.id, slip.input as WeeklyInput, edits);
+    }
+    if (saved) await refreshWeeklyTotals(tx, summary.id);
+    await writeLog(tx, {
+      actor: { userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId },
+      companyId: scope.companyId,
+      action: 'update',
+      menu: MENU,
+      resource: RESOURCE,
+      recordId: summary.id,
+      detail: `Imported ${rows.length} rows into ${summary.title}: ${saved} changed`,
+    });
+    report.sort((a, b) => a.index - b.index);
+    return {
+      rows: report.map(({ index, status }) => ({ index, status: status as 'saved' | 'unchanged' })),
+      saved,
+      unchanged: rows.length - saved,
+      runs: [{ _id: summary.id, title: summary.title, year: summary.year, month: summary.month, payslips: saved }],
+    };
+  });
+}

@@ -2242,7 +2242,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** @description Sets component amounts per employee and month (an absent component is left as it is, 0 removes it), saved at once: the month's pending monthly run recalculates those employees' payslips. A month whose payroll is saved is refused. All rows or none. */
+        /** @description Sets component amounts per employee and month (an absent component is left as it is, 0 removes it), saved at once: the month's pending monthly run recalculates those employees' payslips. A month whose payroll is saved is refused. All rows or none. With type weekly and summary: the rows set that daily payroll’s inputs (amounts days_worked, daily_rate, incentive) by employee number, recalculated at once. */
         post: operations["importPayrollComponents"];
         delete?: never;
         options?: never;
@@ -2273,7 +2273,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description A month's payroll-import template: the company's components (payroll-references allowances, incentives, bonuses, deductions; THR; yearly bonus), the payroll-active employees of the month with their current amounts, and the month’s monthly run if any. The browser writes the xlsx. */
+        /** @description A month's payroll-import template: the company's components (payroll-references allowances, incentives, bonuses, deductions; THR; yearly bonus), the payroll-active employees of the month with their current amounts, and the month’s monthly run if any. The browser writes the xlsx. With type=weekly and summary: that daily payroll's inputs (days_worked, daily_rate, incentive) per daily worker. */
         get: operations["payrollImportTemplate"];
         put?: never;
         post?: never;
@@ -6621,6 +6621,13 @@ export interface components {
                 month: number;
                 year: number;
             }[];
+            /**
+             * Format: uuid
+             * @description type weekly: the daily payroll
+             */
+            summary?: string;
+            /** @description weekly: the rows are a daily payroll's inputs (amounts days_worked, daily_rate, incentive) */
+            type?: "payroll_run" | "weekly";
         };
         PayrollImportResult: {
             rows: {
@@ -6640,7 +6647,7 @@ export interface components {
         };
         PayrollImportTemplate: {
             components: {
-                category: "allowance" | "incentive" | "bonus" | "deduction" | "thr" | "yearly_bonus";
+                category: "allowance" | "incentive" | "bonus" | "deduction" | "thr" | "yearly_bonus" | "weekly";
                 code: string | null;
                 key: string;
                 name: string | null;
@@ -32403,9 +32410,12 @@ export interface operations {
     };
     payrollImportTemplate: {
         parameters: {
-            query: {
-                month: number;
-                year: number;
+            query?: {
+                month?: number;
+                /** @description type weekly: the daily payroll whose inputs the template is */
+                summary?: string;
+                type?: "payroll_run" | "weekly";
+                year?: number;
             };
             header?: never;
             path?: never;

@@ -14,6 +14,7 @@ let developer: string;
 let workerA: string;
 let workerB: string;
 let week1: string;
+let week2: string;
 
 const rows = async <T = Record<string, unknown>>(query: ReturnType<typeof sql>) =>
   (await t.database.db.execute(query)).rows as T[];
@@ -133,6 +134,42 @@ describe('daily payroll', () => {
     // B worked no day this week: paid nothing.
     expect(slipOf(slips, workerB)).toMatchObject({ bruto: 0, pph21: 0 });
     expect(created.body.data.title).toBe('Week 11');
+    week2 = created.body.data._id;
+  });
+
+  it("exports and imports the payroll's inputs through the payroll-summary template and import", async () => {
+    const template = await t.call(admin, 'GET', `/v1/payroll-summary/template?type=weekly&summary=${week2}`);
+    expect(template.status).toBe(200);
+    expect(template.body.data.components.map((c: Json) => c.key)).toEqual(['days_worked', 'daily_rate', 'incentive']);
+    const rowA = template.body.data.employees.find((e: Json) => e._id === workerA);
+    expect(rowA.amounts).toEqual({ days_worked: 5, daily_rate: 450_000, incentive: 0 });
+    // The monthly contract is unchanged: a month's template still needs its month.
+    expect((await t.call(admin, 'GET', '/v1/payroll-summary/template')).status).toBe(400);
+
+    const bad = await t.call(admin, 'POST', '/v1/payroll-summary/import', {
+      type: 'weekly',
+      summary: week2,
+      rows: [
+        { employee_id: rowA.employee_id, year: 2024, month: 3, amounts: { incentive: 200_000 } },
+        { employee_id: 'NOBODY', year: 2024, month: 3, amounts: { days_worked: 2 } },
+      ],
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.code).toBe('bulk_invalid');
+    const imported = await t.call(admin, 'POST', '/v1/payroll-summary/import', {
+      type: 'weekly',
+      summary: week2,
+      rows: [{ employee_id: rowA.employee_id, year: 2024, month: 3, amounts: { days_worked: 6, incentive: 200_000 } }],
+    });
+    expect(imported.status).toBe(200);
+    expect(imported.body.data.saved).toBe(1);
+    const slips: Json[] = (await t.call(admin, 'GET', `/v1/payroll-summary/${week2}/payslips`)).body.data;
+    // 6 × 450,000 + 200,000 = 2,900,000; the month: 5,250,000 over 11 days → 0.5 % = 26,250, less 11,750.
+    expect(slipOf(slips, workerA)).toMatchObject({ bruto: 2_900_000, pph21: 14_500 });
+    // Another company's payroll is a 404 to the template and the import.
+    expect((await t.call(otherAdmin, 'GET', `/v1/payroll-summary/template?type=weekly&summary=${week2}`)).status).toBe(
+      404,
+    );
   });
 
   it('refuses an overlapping range, a reversed or too long range, with translated errors', async () => {

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { cell, grid, runCommand, signIn } from './support.ts';
+
+/**
+ * Issue 15, daily-worker payroll, in Indonesian and from the keyboard: open Daily Payroll (Gaji Harian) from the
+ * palette, make this week's payroll, edit an incentive in the grid (the row recalculates), complete it, and find it
+ * on the Completed tab beside the demo's weeks.
+ */
+test('daily payroll: create a week, edit a cell, complete, in Indonesian', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await runCommand(page, 'bahasa indonesia', /Bahasa Indonesia/);
+  await runCommand(page, 'gaji harian', /^Gaji Harian/);
+  await expect(page).toHaveURL(/\/dashboard\/weekly-payroll/);
+  await expect(page.getByRole('tab', { name: 'Tertunda' })).toHaveAttribute('aria-selected', 'true');
+  // The demo's pending week is listed.
+  await expect(page.locator('.payroll-run-list li')).toHaveCount(1);
+
+  // This week, Monday to Sunday (the demo's payrolls end last Sunday).
+  const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
+  const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000);
+  const sunday = new Date(monday.getTime() + 6 * 86_400_000);
+  const typed = (d: Date) => d.toISOString().slice(0, 10).split('-').reverse().join('/');
+  await runCommand(page, 'gaji harian baru', /Gaji harian baru/);
+  const start = page.getByLabel('Dari');
+  await expect(start).toBeFocused();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(typed(monday));
+  await page.getByLabel('Sampai').focus();
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type(typed(sunday));
+  await page.keyboard.press('Enter');
+  await expect(page.getByText(/dibuat$/)).toBeVisible();
+  await expect(grid(page)).toBeVisible();
+  await expect(page.getByRole('columnheader', { name: 'Hari kerja' })).toBeVisible();
+
+  // An incentive typed into the first row: the take-home pay follows.
+  const thpBefore = (await cell(page, 0, 'thp').textContent()) ?? '';
+  await runCommand(page, 'tabel gaji harian', /Ke tabel gaji harian/);
+  for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
+  await expect(cell(page, 0, 'incentive')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.keyboard.type('1500000');
+  await page.keyboard.press('Enter');
+  await expect(cell(page, 0, 'incentive')).toContainText('1.500.000');
+  await expect(cell(page, 0, 'thp')).not.toHaveText(thpBefore);
+
+  await runCommand(page, 'selesaikan penggajian', /Selesaikan penggajian/);
+  const confirm = page.getByRole('dialog', { name: 'Selesaikan penggajian' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Selesaikan penggajian' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Gaji harian selesai')).toBeVisible();
+  await expect(page.getByRole('tab', { name: 'Selesai' })).toHaveAttribute('aria-selected', 'true');
+  // The three demo weeks and this one.
+  await expect(page.locator('.payroll-run-list li')).toHaveCount(4);
+  await page.screenshot({ path: 'test-results/daily-payroll-id.png' });
+});
