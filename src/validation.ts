@@ -244,6 +244,7 @@ const errorCodeKeys = {
   payroll_run_not_editable: 'errors.codes.payroll_run_not_editable',
   payroll_reopen_admin_only: 'errors.codes.payroll_reopen_admin_only',
   payroll_run_type_unsupported: 'errors.codes.payroll_run_type_unsupported',
+  payroll_negative_thp: 'errors.codes.payroll_negative_thp',
   loan_has_payments: 'errors.codes.loan_has_payments',
   loan_settled: 'errors.codes.loan_settled',
   already_clocked_in: 'errors.codes.already_clocked_in',
