@@ -24,6 +24,7 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { employeeRoutes, employeeSchemas } from './employees/routes.ts';
 import { fileRoutes, fileSchemas } from './files/routes.ts';
+import { manFeeRoutes, manFeeSchemas } from './finance/man-fee.ts';
 import { financeRoutes } from './finance/routes.ts';
 import { healthRoutes } from './health/routes.ts';
 import { installAccess } from './http/access.ts';
@@ -140,6 +141,7 @@ export async function buildApp({
     ...payslipSchemas,
     ...jobSchemas,
     ...payrollSchemas,
+    ...manFeeSchemas,
     ...payrollImportSchemas,
     ...employeePayrollSchemas,
     ...trackingSchemas,
@@ -200,6 +202,7 @@ export async function buildApp({
   payslipRoutes(app, db, config);
   calculatorRoutes(app);
   financeRoutes(app, db);
+  manFeeRoutes(app, db);
   const chunkedBulk = database.kind === 'embedded';
   for (const resource of resources) resourceRoutes(app, db, config, resource, { chunkedBulk });
 

@@ -246,6 +246,7 @@ const errorCodeKeys = {
   payroll_run_type_unsupported: 'errors.codes.payroll_run_type_unsupported',
   weekly_payroll_overlap: 'errors.codes.weekly_payroll_overlap',
   daily_payroll_in_approval: 'errors.codes.daily_payroll_in_approval',
+  payroll_negative_thp: 'errors.codes.payroll_negative_thp',
   loan_has_payments: 'errors.codes.loan_has_payments',
   loan_settled: 'errors.codes.loan_settled',
   already_clocked_in: 'errors.codes.already_clocked_in',

@@ -269,14 +269,18 @@ export function computePayslip(input: PayslipInput, company: CompanyPayrollSetti
   // never goes below zero, in this order (decision 0065): deduction items, the loan installment, the deposit. What a
   // cap leaves is shown on the line (`due`, `carried`) and carried over by the loan or deposit.
   add({ code: 'zakat', kind: 'deduction', amount: zakat, explain: {} });
-  let room = Math.max(
-    0,
-    lines.reduce((sum, line) => sum + thpSign[line.kind] * line.amount, 0),
-  );
+  // THR is paid whole (decision 0075): these deductions are taken from the rest of the pay only, so the THR of the
+  // month (a leaver's last month too) is never spent on a loan, a deposit or a deduction item.
+  const thrKept = lines.find((line) => line.code === 'thr')?.amount ?? 0;
+  let room = Math.max(0, lines.reduce((sum, line) => sum + thpSign[line.kind] * line.amount, 0) - thrKept);
   const capped = (due: number): { amount: number; explain: Explain } => {
     const amount = Math.min(due, room);
     room -= amount;
-    return { amount, explain: amount < due ? { due, carried: due - amount } : {} };
+    if (amount >= due) return { amount, explain: {} };
+    return {
+      amount,
+      explain: thrKept ? { due, carried: due - amount, thr_kept: thrKept } : { due, carried: due - amount },
+    };
   };
   for (const item of items.deductions ?? []) {
     const part = capped(rupiah('deduction', item.amount));

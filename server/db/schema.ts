@@ -29,6 +29,7 @@ import {
   overtimeDayTypes,
 } from '../../common/approvals.ts';
 import { kopTemplates } from '../../common/company.ts';
+import { manFeeMethods } from '../../common/man-fee.ts';
 import { levels } from '../../common/menu.ts';
 import {
   deductionMethods,
@@ -1013,6 +1014,36 @@ export const payrollSummaries = pgTable(
   (t) => [
     index('payroll_summaries_period_idx').on(t.company_id, t.type, t.year, t.month),
     index('payroll_summaries_status_idx').on(t.company_id, t.status, t.created_at),
+  ],
+);
+/**
+ * The platform's management fee rules (developer area, finances → man-fee; docs/decisions/0073): per company,
+ * effective-dated, a percentage of a completed monthly run's total bruto or an amount per employee per month. A
+ * platform list (no tenancy): the developer keeps every company's rules. Completing a run stores the fee computed
+ * with the month's rule in `payroll_summaries.man_fee_calculation`.
+ */
+export const manFeeMethodEnum = pgEnum('man_fee_method', manFeeMethods);
+export const manFeeRules = pgTable(
+  'man_fee_rules',
+  {
+    ...base,
+    company: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    effective_date: date('effective_date').notNull(),
+    method: manFeeMethodEnum('method').notNull(),
+    /** Percent of total bruto, two decimals (method `percentage`). */
+    percentage: numeric('percentage', { precision: 5, scale: 2, mode: 'number' }),
+    /** Rupiah per employee per month (method `per_employee`). */
+    amount_per_employee: money('amount_per_employee'),
+    note: text('note'),
+  },
+  (t) => [
+    uniqueIndex('man_fee_rules_company_date_key').on(t.company, t.effective_date),
+    check(
+      'man_fee_rules_method_amount',
+      sql`(${t.method} = 'percentage' and ${t.percentage} is not null) or (${t.method} = 'per_employee' and ${t.amount_per_employee} is not null)`,
+    ),
   ],
 );
 /** One employee's payslip in a run: the snapshot shown, the engine input kept to recalculate and explain. */

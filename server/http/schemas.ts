@@ -18,6 +18,12 @@ export const ErrorSchema = Type.Object(
     missing: Type.Optional(Type.Array(Type.String())),
     /** 409 `in_use`: the rows that still use the record(s) a delete names, counted by resource. */
     used_by: Type.Optional(Type.Array(Type.Object({ resource: Type.String(), count: Type.Integer() }))),
+    /** 409 `payroll_negative_thp`: the employees whose take-home pay is below zero (decision 0075). */
+    employees: Type.Optional(
+      Type.Array(
+        Type.Object({ _id: Type.String(), fullname: Type.String(), employee_id: Type.String(), thp: Type.Integer() }),
+      ),
+    ),
   },
   { $id: 'Error' },
 );

@@ -12,6 +12,7 @@ import { applyEdits, bpjsSplit, type PayslipEdits, payslipEditFields } from '../
 import { writeLog } from '../activity/log.ts';
 import type { Executor } from '../db/connect.ts';
 import { payrollSummaries, payslips } from '../db/schema.ts';
+import { clearManFee, recordManFee } from '../finance/man-fee.ts';
 import { recordRunFinance, refreshFinanceInputs, reverseRunFinance } from '../finance/payments.ts';
 import type { Scope } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
@@ -23,6 +24,7 @@ import {
   type Period,
   type RunEmployee,
 } from './inputs.ts';
+import { assertNoNegativeTakeHome } from './negative-pay.ts';
 import { slices } from './slices.ts';
 import { checkNotInApproval, editWeeklyPayslip, settleWeekly } from './weekly.ts';
 
@@ -357,7 +359,11 @@ export async function completeRun(db: Executor, scope: Scope, id: string) {
       );
       await resettleLastPeriods(tx, scope.companyId, summary);
       if (refreshed) await refreshTotals(tx, summary.id);
+      // Never saved with a negative take-home pay (decision 0075): the whole save rolls back.
+      await assertNoNegativeTakeHome(tx, summary.id);
       await recordRunFinance(tx, scope.companyId, summary);
+      // The platform's management fee of the month, from the final totals (decision 0073).
+      await recordManFee(tx, summary.id);
     }
     // A daily payroll's tax with the month's other completed daily payrolls as they are now.
     if (summary.type === 'weekly') {
@@ -470,6 +476,7 @@ export async function reopenRun(db: Executor, scope: Scope, id: string) {
       await checkNoLaterCompleted(tx, scope.companyId, summary);
       // The loan installments and deposits this run recorded are reversed.
       await reverseRunFinance(tx, summary.id);
+      await clearManFee(tx, summary.id);
     }
     const [row] = await tx
       .update(payrollSummaries)

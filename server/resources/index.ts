@@ -8,6 +8,7 @@ import {
   employeesResource,
   resignedEmployeesResource,
 } from '../employees/resource.ts';
+import { manFeeRulesResource } from '../finance/man-fee.ts';
 import { financeResources } from '../finance/resource.ts';
 import { leaveRulesResource, leavesResource, massLeavesResource } from '../leave/resource.ts';
 import { outboxResource } from '../mail/outbox.ts';
@@ -88,6 +89,7 @@ export const resources: Resource[] = [
   // pph-a1: the previous employer's figures of a tax year
   previousPphResource,
   ...financeResources,
+  manFeeRulesResource,
   onboardingResource,
   // tracking
   liveTrackingGroupsResource,

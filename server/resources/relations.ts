@@ -3,6 +3,7 @@ import { Type } from '@sinclair/typebox';
 import {
   allowances,
   bonuses,
+  companies,
   deductions,
   departments,
   employeeRoles,
@@ -99,7 +100,16 @@ export const shiftRef: Relation = {
   schema: Type.Object({ _id: id, code: text, name: text, type: text }, { $id: 'ShiftRef' }),
 };
 
+/** A company, for the developer area's platform lists (man-fee rules): not company-owned, so no tenancy filter. */
+export const companyRef: Relation = {
+  table: companies,
+  owned: false,
+  columns: { code: companies.code, name: companies.name },
+  schema: Type.Object({ _id: id, code: text, name: text }, { $id: 'CompanyRef' }),
+};
+
 export const relationSchemas = [
+  companyRef.schema,
   shiftRef.schema,
   userRef.schema,
   employeeRef.schema,

@@ -29,6 +29,7 @@ import { employeeRolesGrid } from './employee-roles.ts';
 import { lateDeductionsGrid } from './late-deductions.ts';
 import { liveTrackingGroupGrid } from './live-tracking-group.ts';
 import { depositsGrid, loansGrid } from './loans.ts';
+import { manFeeRulesGrid } from './man-fee-rules.ts';
 import { missedDeductionsGrid } from './missed-deductions.ts';
 import { overtimeRulesGrid } from './overtime-rules.ts';
 import { salaryGradesGrid } from './salary-grades.ts';
@@ -70,6 +71,7 @@ export const grids = {
   'live-tracking-group': liveTrackingGroupGrid,
   loans: loansGrid,
   deposits: depositsGrid,
+  'man-fee-rules': manFeeRulesGrid,
 } satisfies Record<string, AnyGridSpec>;
 
 export type GridName = keyof typeof grids;

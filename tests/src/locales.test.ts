@@ -119,6 +119,11 @@ const openApiEnumKeys: Record<string, string | null> = {
   'LateDeduction.method': 'late_deduction_method',
   'LateDeductionCreate.method': 'late_deduction_method',
   'LateDeductionUpdate.method': 'late_deduction_method',
+  // The platform's man-fee rules (decision 0073), and the reports' row (null: no rule that month).
+  'ManFeeRule.method': 'man_fee_method',
+  'ManFeeRuleCreate.method': 'man_fee_method',
+  'ManFeeRuleUpdate.method': 'man_fee_method',
+  'ManFeeMonthlyRow.method': 'man_fee_method',
   // Payroll runs (issue 14) and the jobs that make them.
   'PayrollSummary.type': 'payroll_run_type',
   'PayrollSummary.status': 'payroll_run_status',

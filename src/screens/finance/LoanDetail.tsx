@@ -161,6 +161,8 @@ export default function LoanDetail({ id, listLabel }: { id: string; listLabel: s
 
       <section aria-labelledby="loan-schedule">
         <h2 id="loan-schedule">{t('loans.detail.schedule')}</h2>
+        {/* Decision 0075: THR runs never deduct; the month's THR is kept whole in the monthly run too. */}
+        <p className="muted">{t('loans.detail.thrNote')}</p>
         <table className="loan-schedule">
           <thead>
             <tr>

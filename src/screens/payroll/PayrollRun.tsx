@@ -112,6 +112,8 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
     [runs],
   );
 
+  // A take-home pay below zero blocks saving (decision 0075): the rows are flagged and named above the grid.
+  const negative = useMemo(() => rows.filter((row) => row.thp < 0), [rows]);
   const visible = useMemo(
     () =>
       rows.filter((row) => (!department || row.department === department) && (!location || row.location === location)),
@@ -429,6 +431,11 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                 </button>
               )}
             </div>
+            {negative.length > 0 && (
+              <p className="payroll-warning" role="alert">
+                {t('payrollRun.negativeThp', { names: negative.map((row) => row.fullname).join(', ') })}
+              </p>
+            )}
             <div className="payroll-body">
               <div className="payroll-grid">
                 <AgGridReact<RunRow>
@@ -450,6 +457,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                   rowClassRules={{
                     'payroll-changed': (params: RowClassParams<RunRow>) => compare && Boolean(params.data?.changed),
                     'payroll-mismatch': (params: RowClassParams<RunRow>) => params.data?.check === 'mismatch',
+                    'payroll-negative-thp': (params: RowClassParams<RunRow>) => (params.data?.thp ?? 0) < 0,
                   }}
                 />
               </div>

@@ -97,6 +97,7 @@ export const whyKeys = {
   settleRefund: 'payrollRun.why.settleRefund',
   grossUp: 'payrollRun.why.grossUp',
   capped: 'payrollRun.why.capped',
+  thrKept: 'payrollRun.why.thrKept',
   depositReturn: 'payrollRun.why.depositReturn',
   bruto: 'payrollRun.why.bruto',
   thp: 'payrollRun.why.thp',
@@ -302,7 +303,13 @@ const none: Explainer = () => [];
 /** A deduction the take-home pay could not fully carry (decision 0065): what was due and what carries over. */
 const cappedLine: Explainer = ({ line }) =>
   typeof line.explain.carried === 'number'
-    ? [say(whyKeys.capped, { due: rp(line.explain.due), amount: rp(line.amount), carried: rp(line.explain.carried) })]
+    ? [
+        say(whyKeys.capped, { due: rp(line.explain.due), amount: rp(line.amount), carried: rp(line.explain.carried) }),
+        // The month's THR is paid whole, never spent on the deduction (decision 0075).
+        ...(typeof line.explain.thr_kept === 'number'
+          ? [say(whyKeys.thrKept, { thr: rp(line.explain.thr_kept) })]
+          : []),
+      ]
     : [];
 
 /** How each line is put in words: one entry per engine line code. */

@@ -98,6 +98,8 @@ const matrix: Record<string, Who[]> = {
  */
 const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false; remove?: false }> = {
   '/v1/companies': { read: ['developer'], write: ['developer'] },
+  // The platform's man-fee rules (decision 0073): finances → man-fee → import.
+  '/v1/man-fee-rules': { read: ['developer'], write: ['developer'] },
   '/v1/invited-users': { read: ['developer'], write: ['developer'], create: false, remove: false },
   // The main developer account reads the outbox (demo logins: `developer`); nobody writes it.
   '/v1/outbox': { read: ['developer'], write: [], create: false, remove: false },
@@ -178,6 +180,9 @@ Object.assign(matrix, {
   'GET /v1/dev/loans': ['developer'],
   // Every company's runs and daily payrolls (issue 15): the developer area.
   'GET /v1/dev/payroll-summary': ['developer'],
+  // The platform's management fee (decision 0073): the developer's rules and reports (finances → man-fee).
+  'GET /v1/dev/man-fee/monthly': ['developer'],
+  'GET /v1/dev/man-fee/annual': ['developer'],
   'GET /v1/employees/by-user/:userId': hrReaders,
   'POST /v1/employees/import': companyAdmins,
   'POST /v1/employees/import-invitation': companyAdmins,
