@@ -190,7 +190,7 @@ export async function buildApp({
   trackingRoutes(app, db, config);
   attendanceRoutes(app, db, config);
   leaveRoutes(app, db);
-  approvalRoutes(app, db);
+  approvalRoutes(app, db, config);
   approvalFlowRoutes(app, db);
   requestOptionRoutes(app, db);
   attendanceGuards(app, db);
@@ -201,7 +201,7 @@ export async function buildApp({
   taxRoutes(app, db, config);
   payslipRoutes(app, db, config);
   calculatorRoutes(app);
-  financeRoutes(app, db);
+  financeRoutes(app, db, config);
   manFeeRoutes(app, db);
   const chunkedBulk = database.kind === 'embedded';
   for (const resource of resources) resourceRoutes(app, db, config, resource, { chunkedBulk });

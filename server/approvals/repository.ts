@@ -201,6 +201,7 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
   const employeeIds = collect((row) => [...row.approvers, row.content.swap_with]);
   const leaveTypes = collect((row) => [row.context === 'leave' ? row.content.leave_type : null]);
   const shiftIds = collect((row) => [row.context === 'change_shift' ? row.content.shift : null]);
+  const attachmentNames = collect((row) => [row.content.attachment]);
   const list = (values: string[]) =>
     values.length
       ? sql`array[${sql.join(
@@ -208,7 +209,7 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
           sql`, `,
         )}]::uuid[]`
       : sql`'{}'::uuid[]`;
-  const [history, people, rules, shifts, overlaps] = await loadTogether(db, [
+  const [history, people, rules, shifts, overlaps, attached] = await loadTogether(db, [
     () =>
       db.execute(sql`
       select h.approval_id, h.level, h.decision, h.note, h.as_admin, to_json(h.created_at) #>> '{}' as at,
@@ -258,7 +259,20 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
       left join away w on w.department_id = r.department_id and w.employee_id <> r.employee_id
         and w.start_date <= r.end_date and w.end_date >= r.start_date
       group by r.id`),
+    // The attachments' original names, for the reply (the file is read through GET /v1/approvals/{id}/attachment).
+    () =>
+      attachmentNames.length
+        ? db.execute(
+            sql`select name, original_name, mime, size from files where company_id = ${caller.scope.companyId} and attachment and name in (${sql.join(
+              attachmentNames.map((n) => sql`${n}`),
+              sql`, `,
+            )})`,
+          )
+        : Promise.resolve({ rows: [] }),
   ]);
+  const fileOf = new Map(
+    (attached.rows as { name: string; original_name: string; mime: string; size: number }[]).map((f) => [f.name, f]),
+  );
   const historyOf = new Map<string, Record<string, unknown>[]>();
   for (const h of history.rows as Record<string, unknown>[]) {
     const entry = {
@@ -298,6 +312,7 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
     const mineDecided = new Set<string>(caller.me && decidedHere.has(caller.scope.actor.userId) ? [caller.me] : []);
     const right = decisionRight(caller, row, mineDecided);
     const content: Record<string, unknown> = { ...row.content };
+    if (typeof row.content.attachment === 'string') content.attachment = fileOf.get(row.content.attachment) ?? null;
     if (row.context === 'leave') {
       const id = row.content.leave_type as string;
       content.leave_type = { _id: id, type: ruleNames.get(id) ?? '' };

@@ -5,7 +5,9 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { approvalContexts, approvalDecisions, approvalStatuses, notificationKinds } from '../../common/approvals.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
+import { sendAttachment } from '../files/attachments.ts';
 import { scopeOf } from '../http/access.ts';
 import { errorResponses, IdParams, Nullable, one } from '../http/schemas.ts';
 import { listHistory } from './history.ts';
@@ -166,7 +168,7 @@ const deciding = { access: { kind: 'menu', menu: 'approval', action: 'write', co
 const historyRead = { access: { kind: 'menu', menu: 'approval-history', action: 'read', company: true } } as const;
 const tags = ['approvals'];
 
-export function approvalRoutes(app: FastifyInstance, db: Db) {
+export function approvalRoutes(app: FastifyInstance, db: Db, config: Config) {
   app.get('/v1/approvals', {
     config: signedIn,
     schema: {
@@ -237,6 +239,24 @@ export function approvalRoutes(app: FastifyInstance, db: Db) {
     handler: async (request) => ({
       data: await getApproval(db, scopeOf(request), (request.params as { id: string }).id),
     }),
+  });
+
+  app.get('/v1/approvals/:id/attachment', {
+    config: signedIn,
+    schema: {
+      operationId: 'getApprovalAttachment',
+      description:
+        "The request's attachment (a leave request's PDF or image), to who may read the request: the requester, its approvers, the admins of its company or department",
+      tags,
+      params: IdParams,
+      response: { 200: Type.String({ format: 'binary' }), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const scope = scopeOf(request);
+      const approval = await getApproval(db, scope, (request.params as { id: string }).id);
+      const attachment = approval?.content.attachment as { name?: string } | null | undefined;
+      return sendAttachment(db, config, reply, scope.companyId, attachment?.name);
+    },
   });
 
   app.post('/v1/approvals/:id/withdraw', {

@@ -14,6 +14,7 @@ import {
 } from '../../common/approvals.ts';
 import type { Executor } from '../db/connect.ts';
 import { employmentStatusEnum } from '../db/schema.ts';
+import { ATTACHMENT_PATTERN, checkAttachment } from '../files/attachments.ts';
 import { AppError, type FieldError, invalid } from '../http/errors.ts';
 import { leaveDaysFor } from '../leave/calendar.ts';
 import { datesBetween } from '../leave/days.ts';
@@ -179,6 +180,8 @@ export const calendarDays = (start: string, end: string) => datesBetween(start, 
 
 type Validator = (raw: Raw, ctx: ValidationContext) => Promise<Validated>;
 
+const attachmentName = new RegExp(ATTACHMENT_PATTERN);
+
 const leave: Validator = async (raw, ctx) => {
   const r = new Reader(raw);
   r.unknownKeys(['leave_type', 'start_date', 'end_date', 'unit', 'hours', 'reason', 'attachment']);
@@ -189,11 +192,15 @@ const leave: Validator = async (raw, ctx) => {
   const hours = unit === 'hour' ? r.number('hours', 'Leave Hours', 0, 24) : null;
   const reason = r.text('reason', 'Reason', { optional: true });
   const attachment = r.text('attachment', 'Attachment', { optional: true, max: 300 });
+  if (attachment && !attachmentName.test(attachment)) {
+    r.fail('attachment', bad('format', 'must be an uploaded PDF, PNG or JPEG (POST /v1/files?accept=attachment)'));
+  }
   r.range('start_date', start, end);
   if (leaveType && !(await exists(ctx.db, 'leave_rules', leaveType, ctx.companyId))) {
     r.fail('leave_type', bad('not_found', 'Leave Type not found'));
   }
   r.done();
+  await checkAttachment(ctx.db, ctx.companyId, attachment);
   const content: ApprovalContents['leave'] = {
     leave_type: leaveType as string,
     start_date: start as string,

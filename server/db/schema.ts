@@ -257,6 +257,11 @@ export const files = pgTable('files', {
   original_name: text('original_name').notNull(),
   mime: text('mime').notNull(),
   size: integer('size').notNull(),
+  /**
+   * An attachment of a record (a leave request's, a loan's: `POST /v1/files?accept=attachment`): never served by
+   * `GET /v1/files/{name}`, only through its record's route, to who may read the record (server/files/attachments.ts).
+   */
+  attachment: boolean('attachment').notNull().default(false),
   created_at: stamp('created_at').notNull().defaultNow(),
   created_by: uuid('created_by'),
 });

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Type } from '@sinclair/typebox';
 import { and, eq, isNull, or } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { writeLog } from '../activity/log.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
@@ -106,6 +106,7 @@ export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
             original_name: part.filename.slice(0, 255),
             mime: fileTypes[type].mime,
             size,
+            attachment: accept === 'attachment',
             created_by: actor.userId,
           })
           .returning();
@@ -153,17 +154,27 @@ export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
       const [row] = await db
         .select()
         .from(files)
-        .where(and(eq(files.name, name), visible));
+        // A record's attachment is served only through its record (./attachments.ts).
+        .where(and(eq(files.name, name), eq(files.attachment, false), visible));
       if (!row) throw notFound('File');
-      const path = join(config.filesDir, row.company_id ?? 'platform', row.name);
-      reply
-        .header('content-type', row.mime)
-        .header('content-length', row.size)
-        .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.original_name)}`)
-        .header('cache-control', 'private, max-age=3600');
-      return reply.send(createReadStream(path));
+      return sendStoredFile(reply, config, row);
     },
   });
+}
+
+/** Streams a stored file (its row already found for the caller) with its type, size and original name. */
+export function sendStoredFile(
+  reply: FastifyReply,
+  config: Config,
+  row: Pick<typeof files.$inferSelect, 'company_id' | 'name' | 'mime' | 'size' | 'original_name'>,
+) {
+  const path = join(config.filesDir, row.company_id ?? 'platform', row.name);
+  reply
+    .header('content-type', row.mime)
+    .header('content-length', row.size)
+    .header('content-disposition', `inline; filename*=UTF-8''${encodeURIComponent(row.original_name)}`)
+    .header('cache-control', 'private, max-age=3600');
+  return reply.send(createReadStream(path));
 }
 
 async function detect(inspector: Inspector, path: string, unpackedLimit: number): Promise<FileType | null> {

@@ -14,6 +14,8 @@ export const acceptGroups = {
   image: ['png', 'jpg', 'gif'],
   pdf: ['pdf'],
   xlsx: ['xlsx'],
+  /** A record's attachment (a leave request's, a loan's): served only through its record (./attachments.ts). */
+  attachment: ['pdf', 'png', 'jpg'],
   any: ['png', 'jpg', 'gif', 'pdf', 'xlsx'],
 } as const satisfies Record<string, readonly FileType[]>;
 export type AcceptGroup = keyof typeof acceptGroups;

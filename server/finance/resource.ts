@@ -6,6 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import { MAX_INSTALLMENTS, MIN_INSTALLMENTS } from '../../common/loans.ts';
 import { deposits, loans } from '../db/schema.ts';
+import { ATTACHMENT_PATTERN } from '../files/attachments.ts';
 import type { CheckResult } from '../resources/define.ts';
 import { defineResource } from '../resources/define.ts';
 import { employeeRef } from '../resources/relations.ts';
@@ -47,7 +48,10 @@ export const loansResource = defineResource({
     }),
     interest_rate: Type.Number({ minimum: 0, maximum: 100, multipleOf: 0.01, description: 'Percent a year, flat' }),
     description: note,
-    attachment: Type.Union([Type.String({ maxLength: 500 }), Type.Null()]),
+    attachment: Type.Union([
+      Type.String({ pattern: ATTACHMENT_PATTERN, description: 'An upload of POST /v1/files?accept=attachment' }),
+      Type.Null(),
+    ]),
   },
 });
 

@@ -6,16 +6,20 @@
  * - `GET /v1/loans/{id}/schedule`: the installments with each one's run, status and payslip line;
  * - `POST /v1/loans/{id}/settle` (early settlement) and `POST /v1/loans/{id}/skip` (a month without installment):
  *   logged actions;
- * - `GET /v1/dev/loans`: the developer area's read-only list across companies.
+ * - `GET /v1/dev/loans`: the developer area's read-only list across companies;
+ * - the attachment (docs/decisions/0076): checked on write, read through `GET /v1/loans/{id}/attachment`, deleted with
+ *   its loan.
  */
 import { Type } from '@sinclair/typebox';
-import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest, preHandlerHookHandler, RouteOptions } from 'fastify';
+import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
 import { loanMonth } from '../../common/loans.ts';
 import type { PayslipLine } from '../../common/payroll/types.ts';
 import { writeLog } from '../activity/log.ts';
+import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { companies, employees, loanPayments, loans, payrollSummaries, payslips } from '../db/schema.ts';
+import { checkAttachment, releaseAttachments, sendAttachment } from '../files/attachments.ts';
 import { actorOf } from '../http/access.ts';
 import { AppError, invalid } from '../http/errors.ts';
 import { errorResponses, IdParams, Nullable, one } from '../http/schemas.ts';
@@ -49,7 +53,7 @@ function writesOf(request: FastifyRequest): { id: string; row: Body; index: numb
 
 const sameValue = (a: unknown, b: unknown) => (a === null || a === undefined ? b == null : String(a) === String(b));
 
-export function financeRoutes(app: FastifyInstance, db: Db) {
+export function financeRoutes(app: FastifyInstance, db: Db, config: Config) {
   const guardLoanWrite: preHandlerHookHandler = async (request) => {
     const companyId = actorOf(request).companyId;
     const writes = writesOf(request);
@@ -94,15 +98,59 @@ export function financeRoutes(app: FastifyInstance, db: Db) {
     }
   };
 
+  /**
+   * A loan's attachment (docs/decisions/0076): what a write names must be an attachment upload of the company that no
+   * other record holds; the files the write's loans held before are kept aside and released once it succeeded
+   * (deleted when no loan holds them any more: the loan was deleted, or holds another file now).
+   */
+  const released = new WeakMap<FastifyRequest, { companyId: string; names: string[] }>();
+  const guardAttachments: preHandlerHookHandler = async (request) => {
+    const companyId = actorOf(request).companyId;
+    if (!companyId) return;
+    const params = (request.params ?? {}) as { id?: string };
+    const body = (request.body ?? {}) as Body;
+    const rows: { row: Body; index: number | null }[] = params.id
+      ? [{ row: body, index: null }]
+      : Array.isArray(body.rows)
+        ? (body.rows as Body[]).map((row, index) => ({ row, index }))
+        : request.method === 'POST' && request.url.split('?')[0] === '/v1/loans'
+          ? [{ row: body, index: null }]
+          : [];
+    for (const { row, index } of rows) {
+      if (!row || typeof row !== 'object' || typeof row.attachment !== 'string') continue;
+      const field = index === null ? 'attachment' : `rows.${index}.attachment`;
+      const except = typeof row._id === 'string' && UUID.test(row._id) ? row._id : params.id;
+      await checkAttachment(db, companyId, row.attachment, field, except && UUID.test(except) ? except : undefined);
+    }
+    const ids = [
+      ...(params.id ? [params.id] : []),
+      ...(Array.isArray(body.ids) ? body.ids : []),
+      ...(Array.isArray(body.delete) ? body.delete : []),
+      ...rows.flatMap(({ row }) => (row && typeof row._id === 'string' ? [row._id] : [])),
+    ].filter((id): id is string => typeof id === 'string' && UUID.test(id));
+    if (ids.length === 0) return;
+    const held = await db
+      .select({ attachment: loans.attachment })
+      .from(loans)
+      .where(and(eq(loans.company_id, companyId), inArray(loans.id, ids), isNotNull(loans.attachment)));
+    if (held.length) released.set(request, { companyId, names: held.map((row) => row.attachment as string) });
+  };
+  const releaseAfter: onSendHookHandler = async (request, reply, payload) => {
+    const held = released.get(request);
+    if (held && reply.statusCode < 300) await releaseAttachments(db, config, held.companyId, held.names);
+    return payload;
+  };
+
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method];
-    const loanWrite =
-      (route.url === '/v1/loans/:id' && methods.includes('PUT')) ||
-      (route.url === '/v1/loans/bulk' && methods.includes('POST'));
-    if (!loanWrite) return;
-    const existing = route.preHandler;
-    const list = existing ? (Array.isArray(existing) ? existing : [existing]) : [];
-    route.preHandler = [...list, guardLoanWrite];
+    const put = route.url === '/v1/loans/:id' && methods.includes('PUT');
+    const bulk = route.url === '/v1/loans/bulk' && methods.includes('POST');
+    const create = route.url === '/v1/loans' && methods.includes('POST');
+    const remove = (route.url === '/v1/loans/:id' || route.url === '/v1/loans') && methods.includes('DELETE');
+    if (!put && !bulk && !create && !remove) return;
+    const listOf = <T>(hook: T | T[] | undefined): T[] => (hook ? (Array.isArray(hook) ? hook : [hook]) : []);
+    route.preHandler = [...listOf(route.preHandler), ...(put || bulk ? [guardLoanWrite] : []), guardAttachments];
+    route.onSend = [...listOf(route.onSend), releaseAfter];
   });
 
   const readAccess = { access: { kind: 'menu', menu: MENU, action: 'read', company: true } } as const;
@@ -259,6 +307,22 @@ export function financeRoutes(app: FastifyInstance, db: Db) {
       response: { 200: ScheduleReply, ...errorResponses },
     },
     handler: async (request) => ({ data: await scheduleOfLoan(request, (request.params as { id: string }).id) }),
+  });
+
+  app.get('/v1/loans/:id/attachment', {
+    config: readAccess,
+    schema: {
+      operationId: 'getLoanAttachment',
+      tags: ['loans'],
+      summary: "The loan's attachment (a PDF or image), to who may read the loan",
+      params: IdParams,
+      response: { 200: Type.String({ format: 'binary' }), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const caller = callerOf(request);
+      const loan = await repo.findOne(db, loansResource, caller, (request.params as { id: string }).id);
+      return sendAttachment(db, config, reply, caller.companyId as string, loan.attachment);
+    },
   });
 
   app.post('/v1/loans/:id/settle', {

@@ -1,0 +1,1 @@
+ALTER TABLE "files" ADD COLUMN "attachment" boolean DEFAULT false NOT NULL;
