@@ -35,6 +35,7 @@ import { compilerFactories } from './http/serializers.ts';
 import { fastifyAjv, installTextGuard } from './http/validation.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { JobQueue } from './jobs/queue.ts';
+import { homeRoutes, homeSchemas } from './home/routes.ts';
 import { jobRoutes, jobSchemas } from './jobs/routes.ts';
 import { leaveRoutes, leaveSchemas } from './leave/routes.ts';
 import { createMailer } from './mail/mailer.ts';
@@ -149,6 +150,7 @@ export async function buildApp({
     ...leaveSchemas,
     ...approvalSchemas,
     ...approvalFlowSchemas,
+    ...homeSchemas,
     RequestOptionsSchema,
     GroupMembersSchema,
     GroupMembersDetailSchema,
@@ -192,6 +194,7 @@ export async function buildApp({
   leaveRoutes(app, db);
   approvalRoutes(app, db, config);
   approvalFlowRoutes(app, db);
+  homeRoutes(app, db);
   requestOptionRoutes(app, db);
   attendanceGuards(app, db);
   groupRoutes(app, db);

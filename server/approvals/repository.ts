@@ -782,3 +782,17 @@ export async function withdraw(db: Db, scope: Scope, id: string) {
   });
   return getApproval(db, scope, id);
 }
+
+/**
+ * The inbox (box `inbox` of `listApprovals`) counted by context, oldest waiting first: the home page's "Waiting"
+ * card. The same condition as the list, so the figures are the list's totals.
+ */
+export async function inboxByContext(db: Executor, scope: Scope) {
+  const me = (await ownEmployee(db, scope))?.id ?? null;
+  const rows = await db.execute(sql`
+    select a.context, count(*)::int as count, to_json(min(a.created_at)) #>> '{}' as oldest
+    from approvals a join employees e on e.id = a.employee_id
+    where a.company_id = ${scope.companyId} and ${decidable({ scope, me })}
+    group by a.context order by min(a.created_at)`);
+  return rows.rows as { context: ApprovalContext; count: number; oldest: string }[];
+}

@@ -279,8 +279,8 @@ const statusOfCell = (cell: DayCell): DailyStatus | 'none' => {
   if (a?.clock_out?.status === 'early') return 'early';
   return 'present';
 };
-/** Whether a cell matches a status filter: a late and early day is both. */
-const matches = (cell: DayCell, status: DailyStatus): boolean => {
+/** Whether a cell matches a status filter: a late and early day is both (the home page counts with it too). */
+export const matches = (cell: DayCell, status: DailyStatus): boolean => {
   if (status === 'late') return cell.attendance?.clock_in?.status === 'late';
   if (status === 'early') return cell.attendance?.clock_out?.status === 'early';
   if (status === 'missed')

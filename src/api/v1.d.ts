@@ -624,6 +624,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/dashboard": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** @description The home page of the signed-in user: each section only when the user's menus allow it, scoped like its list */
+        get: operations["dashboard"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/deposits": {
         parameters: {
             query?: never;
@@ -4762,6 +4779,176 @@ export interface components {
             code?: string;
             name?: string;
             version: number;
+        };
+        Dashboard: {
+            /**
+             * Format: date
+             * @description Today in Asia/Jakarta
+             */
+            date: string;
+            /** @description Active loans with one installment left (menu finance-loan) */
+            loans?: {
+                ending: number;
+                items: {
+                    /** Format: uuid */
+                    _id: string;
+                    fullname: string;
+                    name: string;
+                    /** @description Integer rupiah */
+                    outstanding: number;
+                    remaining_installment: number;
+                }[];
+            };
+            /** @description The caller's own employee record: leave, open requests, latest payslip */
+            me?: {
+                balances: {
+                    /** Format: uuid */
+                    leave_rule: string;
+                    remaining: number | null;
+                    type: string;
+                    unit: string;
+                    unlimited: boolean;
+                }[];
+                /** Format: uuid */
+                employee: string;
+                latest_payslip: {
+                    month: number;
+                    /** Format: uuid */
+                    summary: string;
+                    /** @description Integer rupiah */
+                    thp: number;
+                    title: string;
+                    year: number;
+                } | null;
+                open_requests: {
+                    /** Format: uuid */
+                    _id: string;
+                    approval_number: string;
+                    /** @enum {string} */
+                    context: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract";
+                    /** Format: date */
+                    end_date: string;
+                    /** Format: date */
+                    start_date: string;
+                    status: string;
+                }[];
+            };
+            /** @description Menu payroll-run */
+            payroll?: {
+                last_month: {
+                    /** @description Integer rupiah */
+                    bruto: number;
+                    employees: number;
+                    /** Format: uuid */
+                    id: string;
+                    /** @description Integer rupiah */
+                    pph21: number;
+                    /** @enum {string} */
+                    status: "pending" | "completed";
+                    /** @description Integer rupiah */
+                    thp: number;
+                } | null;
+                month: number;
+                this_month: {
+                    /** @description Integer rupiah */
+                    bruto: number;
+                    employees: number;
+                    /** Format: uuid */
+                    id: string;
+                    /** @description Integer rupiah */
+                    pph21: number;
+                    /** @enum {string} */
+                    status: "pending" | "completed";
+                    /** @description Integer rupiah */
+                    thp: number;
+                } | null;
+                thr: {
+                    /** Format: date */
+                    holiday: string;
+                    name: string | null;
+                    run: {
+                        /** Format: uuid */
+                        id: string;
+                        status: string;
+                    } | null;
+                } | null;
+                year: number;
+            };
+            /** @description Menu active-employees */
+            people?: {
+                anniversaries: {
+                    /** Format: date */
+                    date: string;
+                    /** Format: uuid */
+                    employee: string;
+                    fullname: string;
+                    /** Format: uuid */
+                    user: string;
+                    years: number;
+                }[];
+                birthdays: {
+                    /** Format: date */
+                    date: string;
+                    /** Format: uuid */
+                    employee: string;
+                    fullname: string;
+                    /** Format: uuid */
+                    user: string;
+                    years: number;
+                }[];
+                by_department: {
+                    count: number;
+                    department: string | null;
+                    month: string;
+                    name: string | null;
+                }[];
+                /** @description PKWT contracts and probations ending in the next 30 days */
+                ending: {
+                    /** Format: date */
+                    date: string;
+                    /** Format: uuid */
+                    employee: string;
+                    fullname: string;
+                    /** @enum {string} */
+                    kind: "pkwt" | "probation";
+                    /** Format: uuid */
+                    user: string;
+                }[];
+                /** @description The active employees list */
+                headcount: number;
+                joiners: number;
+                leavers: number;
+            };
+            /** @description Today's attendance, counted as the daily screen's status filter counts (menu daily) */
+            today?: {
+                absent: number;
+                early: number;
+                holiday: number;
+                late: number;
+                leave: number;
+                missed: number;
+                off: number;
+                present: number;
+                /** @description Working days today that are not holidays */
+                scheduled: number;
+            };
+            /** @description Requests waiting for my decision (the approvals inbox), by context, oldest first */
+            waiting?: {
+                contexts: {
+                    /** @enum {string} */
+                    context: "leave" | "overtime" | "clock_correction" | "change_shift" | "business_trip" | "resignation" | "employee_profile" | "contract";
+                    count: number;
+                    oldest: string;
+                }[];
+                total: number;
+            };
+            /** @description This week, Monday to Sunday */
+            week: {
+                /** Format: date */
+                from: string;
+                /** Format: date */
+                to: string;
+            };
         };
         Deduction: {
             /** Format: uuid */
@@ -13052,6 +13239,100 @@ export interface operations {
                 content: {
                     "application/json": {
                         data: components["schemas"]["CompanyTax"];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    dashboard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Dashboard"];
                     };
                 };
             };

@@ -3,7 +3,7 @@
  * clock" and the other requests open the "New request" form on My requests (services → requests, or my-profile for
  * a company user without that menu), and "Notifications" opens the top bar's list.
  */
-import { canAccess } from '../../common/menu.ts';
+import { canAccess, type Viewer } from '../../common/menu.ts';
 import { menuPathFor } from '../menu/index.ts';
 import { adminContexts, type RequestContext, requestingForOthers } from '../screens/approvals/requests.ts';
 import { MY_PROFILE_PATH } from './global.ts';
@@ -13,8 +13,9 @@ const always = () => true;
 const hasEmployee = (ctx: CommandContext) => ctx.user.company !== null && ctx.user.level !== 'developer';
 
 /** My requests' path for this user: services → requests, or my-profile (which lists them too). */
-const requestsPath = (ctx: CommandContext) =>
-  canAccess('requests', ctx.viewer) ? menuPathFor('requests') : MY_PROFILE_PATH;
+export const requestsPathOf = (viewer: Viewer) =>
+  canAccess('requests', viewer) ? menuPathFor('requests') : MY_PROFILE_PATH;
+const requestsPath = (ctx: CommandContext) => requestsPathOf(ctx.viewer);
 
 /** A contract change is asked by an admin for an employee (requests.ts `adminContexts`). */
 const mayAskFor = (context: RequestContext) => (ctx: CommandContext) =>

@@ -1,28 +1,510 @@
+/**
+ * home (spec 2.3 "dashboard", issue 16): what each role sees and does first, from one request (`GET /v1/dashboard`,
+ * whose sections follow the user's menus). Admins: today's attendance, waiting requests, people, the headcount
+ * chart, payroll and loans; employees and approvers: the clock, leave balances, open requests, the latest payslip and
+ * requests to approve. Every figure is a link to the screen behind it; cards are sections in Tab order, and the
+ * palette jumps to each ("Home: Today", ...). Keys outside fields: i clocks in or out, l / o / c ask for leave,
+ * overtime or a clock correction, r reviews the oldest waiting requests (home/commands.ts).
+ */
+import './home/home.css';
 import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { levelKeys } from '../layout/levels.ts';
+import { Link, useNavigate } from 'react-router';
+import { approvalMenuOf } from '../../common/approvals.ts';
+import { canAccess } from '../../common/menu.ts';
+import { api, call, type Schemas, toApiError } from '../api/client.ts';
+import { MY_PROFILE_PATH } from '../commands/global.ts';
+import { useCommands } from '../commands/registry.ts';
+import { requestsPathOf } from '../commands/requests.ts';
+import { formatDate, formatRupiah } from '../format.ts';
+import { greetingFor, greetingKeys } from '../layout/greeting.ts';
+import { menuPathFor, viewerOf } from '../menu/index.ts';
+import { toast } from '../overlays/progress.ts';
 import { userAtom } from '../session.ts';
+import { errorText } from '../validation.ts';
+import { contextText, statusText } from './approvals/labels.ts';
+import { statusLabels } from './attendance/labels.ts';
+import { type CardId, homeCommands } from './home/commands.ts';
+import { ownPayslipPdf, saveBlob } from './payslips/api.ts';
 import type { ScreenProps } from './registry.ts';
 import { ScreenHeader } from './ScreenHeader.tsx';
+import { timeText } from './tracking/LiveAttendance.tsx';
+import { useClock } from './tracking/useClock.ts';
+
+const HeadcountChart = lazy(() => import('./home/HeadcountChart.tsx'));
+
+type Dashboard = Schemas['Dashboard'];
+/** The daily screen's groups shown on home, in order, with the attendance cell's tone (spec 2.4). */
+const todayFigures = [
+  ['present', ''],
+  ['late', 'warn'],
+  ['absent', 'missed'],
+  ['leave', 'muted'],
+] as const;
+
+const runStatusKeys = {
+  notStarted: 'home.payroll.notStarted',
+  pending: 'home.payroll.pending',
+  completed: 'home.payroll.completed',
+} as const;
+
+const dailyPath = (status?: string) => `${menuPathFor('daily')}${status ? `?status=${status}` : ''}`;
+
+function Card({ id, title, children, wide }: { id: CardId; title: string; children: React.ReactNode; wide?: boolean }) {
+  return (
+    <section id={`home-${id}`} className={`home-card${wide ? ' wide' : ''}`} aria-labelledby={`home-${id}-title`}>
+      <h2 id={`home-${id}-title`} tabIndex={-1}>
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
+function Figure({ to, label, value, tone }: { to: string; label: string; value: number; tone?: string }) {
+  return (
+    <Link to={to} className={`home-figure${tone ? ` tone-${tone}` : ''}`}>
+      <span className="home-figure-value">{value.toLocaleString('id-ID')}</span>
+      <span className="home-figure-label">{label}</span>
+    </Link>
+  );
+}
+
+function ClockCard({ onClocked }: { onClocked: () => void }) {
+  const { t, i18n } = useTranslation();
+  const button = useRef<HTMLButtonElement>(null);
+  const clock = useClock(() => {
+    button.current?.focus();
+    onClocked();
+  });
+  const { today, attendance, type, busy } = clock;
+  useCommands(
+    type
+      ? [
+          {
+            id: 'home:clock',
+            label: type === 'in' ? 'liveAttendance.clockIn' : 'liveAttendance.clockOut',
+            keywords: ['clock', 'absen', 'masuk', 'pulang', '打卡'],
+            group: 'context',
+            shortcut: { key: 'i' },
+            isVisible: () => true,
+            isEnabled: () => busy === null,
+            run: () => void clock.onClock(),
+          },
+        ]
+      : [],
+    [type, busy],
+  );
+  return (
+    <Card id="clock" title={t('home.clock.title')}>
+      {clock.failure && (
+        <p role="alert" className="error">
+          {errorText(t, clock.failure)}
+        </p>
+      )}
+      {today && (
+        <>
+          <p>
+            {formatDate(today.date, 'DD MMM YYYY', { locale: i18n.language })} · {t('liveAttendance.shift')}:{' '}
+            <strong>{clock.shiftText(today.shift)}</strong>
+          </p>
+          {type ? (
+            <button
+              ref={button}
+              type="button"
+              className="primary clock-button"
+              disabled={busy !== null}
+              aria-busy={busy !== null}
+              aria-keyshortcuts="i"
+              onClick={() => void clock.onClock()}
+            >
+              {type === 'in' ? t('liveAttendance.clockIn') : t('liveAttendance.clockOut')}
+            </button>
+          ) : (
+            <p>{t('liveAttendance.done')}</p>
+          )}
+          <div role="status" aria-live="polite" className="home-clock-status">
+            {busy === 'locating' && <p>{t('liveAttendance.locating')}</p>}
+            {!attendance?.clock_in && <p>{t('home.clock.notYet')}</p>}
+            {attendance?.clock_in && (
+              <p>
+                {t('liveAttendance.clockedIn', { time: timeText(attendance.clock_in) })} ·{' '}
+                <strong className={attendance.clock_in_status === 'late' ? 'clock-late' : undefined}>
+                  {clock.status(attendance.clock_in_status, attendance.late_minutes)}
+                </strong>
+              </p>
+            )}
+            {attendance?.clock_out && (
+              <p>
+                {t('liveAttendance.clockedOut', { time: timeText(attendance.clock_out) })} ·{' '}
+                <strong className={attendance.clock_out_status === 'early' ? 'clock-late' : undefined}>
+                  {clock.status(attendance.clock_out_status, attendance.early_minutes)}
+                </strong>
+              </p>
+            )}
+            {clock.message && <p className="muted">{clock.message}</p>}
+          </div>
+          {clock.alert && (
+            <p role="alert" className="error">
+              {clock.alert}
+            </p>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}
 
 export default function Home({ entry, trail }: ScreenProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
   const user = useAtomValue(userAtom);
+  const [data, setData] = useState<Dashboard | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const viewer = useMemo(() => (user ? viewerOf(user) : null), [user]);
+
+  const load = useCallback(async () => {
+    try {
+      setData((await call(api.GET('/v1/dashboard'))).data);
+      setError(null);
+    } catch (reason) {
+      setError(errorText(t, toApiError(reason)));
+    }
+  }, [t]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  const date = (value: string) => formatDate(value, 'DD MMM YYYY', { locale: i18n.language, fallback: value });
+  const me = data?.me;
+  const canClock = !!viewer && canAccess('live-attendance', viewer);
+  const oldest = data?.waiting?.contexts[0];
+  const reviewPath = oldest ? menuPathFor(approvalMenuOf[oldest.context]) : null;
+
+  const cards = useMemo(() => {
+    const list: CardId[] = [];
+    if (canClock && me) list.push('clock');
+    if (me) list.push('leave', 'requests', 'payslip');
+    if (data?.today) list.push('today');
+    if (data?.waiting) list.push('waiting');
+    if (data?.people) list.push('people', 'headcount');
+    if (data?.payroll) list.push('payroll');
+    if (data?.loans) list.push('loans');
+    return list;
+  }, [data, me, canClock]);
+
+  useCommands(
+    homeCommands({
+      cards,
+      requestsPath: viewer ? requestsPathOf(viewer) : MY_PROFILE_PATH,
+      hasEmployee: !!me,
+      reviewPath,
+      navigate,
+    }),
+    [cards, viewer, me, reviewPath, navigate],
+  );
+
   if (!user) return null;
+  const greeting = t(greetingKeys[greetingFor(new Date().getHours())], { name: user.fullname });
+  const download = async (summary: string, name: string) => {
+    try {
+      saveBlob(await ownPayslipPdf(summary), `${name}.pdf`);
+    } catch (reason) {
+      toast(errorText(t, toApiError(reason)), 'error');
+    }
+  };
+  const monthName = (year: number, month: number) =>
+    formatDate(`${year}-${String(month).padStart(2, '0')}-01`, 'DD MMM YYYY', { locale: i18n.language }).replace(
+      /^\d+\s/,
+      '',
+    );
+
   return (
     <>
       <ScreenHeader trail={trail} title={t(entry.titleKey)} />
-      <p className="muted">{t('home.intro')}</p>
-      <dl className="facts">
-        <div>
-          <dt>{t('home.company')}</dt>
-          <dd>{user.company?.name ?? t('home.noCompany')}</dd>
+      <p className="home-greeting">
+        {greeting} · {data ? date(data.date) : ''}
+      </p>
+      {!user.company && <p className="muted">{t('home.intro')}</p>}
+      {error && (
+        <p role="alert" className="error">
+          {error}
+        </p>
+      )}
+      {me && (
+        <div className="home-actions" role="toolbar" aria-label={t('home.actions')}>
+          <Link to={`${requestsPathOf(viewerOf(user))}?new=leave`} aria-keyshortcuts="l">
+            {t('approvals.commands.requestLeave')} <kbd>L</kbd>
+          </Link>
+          <Link to={`${requestsPathOf(viewerOf(user))}?new=overtime`} aria-keyshortcuts="o">
+            {t('approvals.commands.requestOvertime')} <kbd>O</kbd>
+          </Link>
+          <Link to={`${requestsPathOf(viewerOf(user))}?new=clock_correction`} aria-keyshortcuts="c">
+            {t('approvals.commands.correctClock')} <kbd>C</kbd>
+          </Link>
         </div>
-        <div>
-          <dt>{t('home.level')}</dt>
-          <dd>{t(levelKeys[user.level])}</dd>
-        </div>
-      </dl>
+      )}
+      <div className="home-cards">
+        {canClock && me && <ClockCard onClocked={() => void load()} />}
+
+        {data?.today && (
+          <Card id="today" title={t('home.today.title')}>
+            <div className="home-figures">
+              <Figure to={dailyPath()} label={t('home.today.scheduled')} value={data.today.scheduled} />
+              {todayFigures.map(([status, tone]) => (
+                <Figure
+                  key={status}
+                  to={dailyPath(status)}
+                  label={t(statusLabels[status])}
+                  value={data.today?.[status] ?? 0}
+                  tone={tone}
+                />
+              ))}
+            </div>
+          </Card>
+        )}
+
+        {data?.waiting && (
+          <Card id="waiting" title={t('home.waiting.title', { count: data.waiting.total })}>
+            {data.waiting.contexts.length === 0 ? (
+              <p className="muted">{t('home.waiting.none')}</p>
+            ) : (
+              <ul className="home-list">
+                {data.waiting.contexts.map((row) => (
+                  <li key={row.context}>
+                    <Link to={menuPathFor(approvalMenuOf[row.context])}>
+                      <strong>{row.count}</strong> {contextText(t, row.context)}
+                    </Link>{' '}
+                    <span className="muted">{t('home.waiting.since', { date: date(row.oldest.slice(0, 10)) })}</span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            {reviewPath && (
+              <Link className="button" to={reviewPath} aria-keyshortcuts="r">
+                {t('home.waiting.review')} <kbd>R</kbd>
+              </Link>
+            )}
+          </Card>
+        )}
+
+        {me && (
+          <Card id="leave" title={t('home.leave.title')}>
+            {me.balances.length === 0 ? (
+              <p className="muted">{t('home.empty')}</p>
+            ) : (
+              <ul className="home-list">
+                {me.balances.map((b) => (
+                  <li key={b.leave_rule}>
+                    {b.type}:{' '}
+                    <strong>
+                      {b.unlimited
+                        ? t('leave.unlimited')
+                        : t(b.unit === 'hour' ? 'home.leave.hours' : 'home.leave.days', { count: b.remaining ?? 0 })}
+                    </strong>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        )}
+
+        {me && (
+          <Card id="requests" title={t('home.requests.title')}>
+            {me.open_requests.length === 0 ? (
+              <p className="muted">{t('home.requests.none')}</p>
+            ) : (
+              <ul className="home-list">
+                {me.open_requests.map((r) => (
+                  <li key={r._id}>
+                    <Link to={`${requestsPathOf(viewerOf(user))}?open=${r._id}`}>
+                      {contextText(t, r.context)} · {date(r.start_date)}
+                    </Link>{' '}
+                    <span className="muted">
+                      {r.approval_number} · {statusText(t, r.status)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        )}
+
+        {me && (
+          <Card id="payslip" title={t('home.payslip.title')}>
+            {me.latest_payslip ? (
+              <>
+                <p>
+                  {me.latest_payslip.title} · {monthName(me.latest_payslip.year, me.latest_payslip.month)}
+                </p>
+                <p className="home-money">{formatRupiah(me.latest_payslip.thp)}</p>
+                <p className="home-row">
+                  <Link to={MY_PROFILE_PATH}>{t('home.payslip.open')}</Link>
+                  <button
+                    type="button"
+                    onClick={() =>
+                      void download(
+                        me.latest_payslip?.summary ?? '',
+                        `${me.latest_payslip?.title ?? 'payslip'}`.replace(/[^\w.-]+/g, '-'),
+                      )
+                    }
+                  >
+                    {t('home.payslip.download')}
+                  </button>
+                </p>
+              </>
+            ) : (
+              <p className="muted">{t('payslips.noneYet')}</p>
+            )}
+          </Card>
+        )}
+
+        {data?.people && (
+          <Card id="people" title={t('home.people.title')}>
+            <div className="home-figures">
+              <Figure
+                to={menuPathFor('active-employees')}
+                label={t('home.people.headcount')}
+                value={data.people.headcount}
+              />
+              <Figure
+                to={menuPathFor('active-employees')}
+                label={t('home.people.joiners')}
+                value={data.people.joiners}
+              />
+              <Figure
+                to={menuPathFor('resigned-employees')}
+                label={t('home.people.leavers')}
+                value={data.people.leavers}
+              />
+            </div>
+            <h3>{t('home.people.ending', { count: data.people.ending.length })}</h3>
+            {data.people.ending.length === 0 ? (
+              <p className="muted">{t('home.people.noneEnding')}</p>
+            ) : (
+              <ul className="home-list">
+                {data.people.ending.slice(0, 8).map((row) => (
+                  <li key={row.employee}>
+                    <Link to={`/dashboard/edit/active-employees/${row.user}`}>{row.fullname}</Link>{' '}
+                    <span className="muted">
+                      {t(row.kind === 'pkwt' ? 'home.people.contract' : 'home.people.probation')} · {date(row.date)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <h3>{t('home.people.thisWeek')}</h3>
+            {data.people.birthdays.length + data.people.anniversaries.length === 0 ? (
+              <p className="muted">{t('home.people.noneThisWeek')}</p>
+            ) : (
+              <ul className="home-list">
+                {data.people.birthdays.slice(0, 6).map((row) => (
+                  <li key={`b${row.employee}`}>
+                    <Link to={`/dashboard/edit/active-employees/${row.user}`}>{row.fullname}</Link>{' '}
+                    <span className="muted">{t('home.people.birthday', { date: date(row.date) })}</span>
+                  </li>
+                ))}
+                {data.people.anniversaries.slice(0, 6).map((row) => (
+                  <li key={`a${row.employee}`}>
+                    <Link to={`/dashboard/edit/active-employees/${row.user}`}>{row.fullname}</Link>{' '}
+                    <span className="muted">
+                      {t('home.people.anniversary', { count: row.years, date: date(row.date) })}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+          </Card>
+        )}
+
+        {data?.people && (
+          <Card id="headcount" title={t('home.people.chart')} wide>
+            <Suspense fallback={<p className="muted">{t('home.loading')}</p>}>
+              <HeadcountChart rows={data.people.by_department} titleId="home-headcount-title" />
+            </Suspense>
+          </Card>
+        )}
+
+        {data?.payroll && (
+          <Card id="payroll" title={t('home.payroll.title')}>
+            {(() => {
+              const { this_month: now, last_month: last, thr } = data.payroll;
+              const status = now ? (now.status === 'completed' ? 'completed' : 'pending') : 'notStarted';
+              const change = now && last && last.thp ? Math.round(((now.thp - last.thp) / last.thp) * 1000) / 10 : null;
+              return (
+                <>
+                  <p>
+                    <Link to={menuPathFor('payroll-run')}>
+                      {monthName(data.payroll.year, data.payroll.month)}: {t(runStatusKeys[status])}
+                    </Link>
+                  </p>
+                  {now && (
+                    <dl className="home-dl">
+                      <dt>{t('home.payroll.thp')}</dt>
+                      <dd>
+                        {formatRupiah(now.thp)}
+                        {change !== null && (
+                          <span className="muted">
+                            {' '}
+                            ({change > 0 ? '+' : ''}
+                            {change.toLocaleString(i18n.language)}% {t('home.payroll.vsLast')})
+                          </span>
+                        )}
+                      </dd>
+                      <dt>{t('home.payroll.bruto')}</dt>
+                      <dd>{formatRupiah(now.bruto)}</dd>
+                      <dt>{t('home.payroll.employees')}</dt>
+                      <dd>{now.employees}</dd>
+                    </dl>
+                  )}
+                  {last && (
+                    <p className="muted">
+                      {t('home.payroll.lastMonth')}: {formatRupiah(last.thp)}
+                    </p>
+                  )}
+                  <p>
+                    {thr ? (
+                      <Link to={menuPathFor('payroll-run')}>
+                        {t('home.payroll.thr', { date: date(thr.holiday) })} ·{' '}
+                        {t(
+                          thr.run
+                            ? thr.run.status === 'completed'
+                              ? 'home.payroll.thrDone'
+                              : 'home.payroll.thrPending'
+                            : 'home.payroll.thrNotStarted',
+                        )}
+                      </Link>
+                    ) : (
+                      <span className="muted">{t('home.payroll.noThr')}</span>
+                    )}
+                  </p>
+                </>
+              );
+            })()}
+          </Card>
+        )}
+
+        {data?.loans && (
+          <Card id="loans" title={t('home.loans.title', { count: data.loans.ending })}>
+            {data.loans.items.length === 0 ? (
+              <p className="muted">{t('home.loans.none')}</p>
+            ) : (
+              <ul className="home-list">
+                {data.loans.items.slice(0, 6).map((loan) => (
+                  <li key={loan._id}>
+                    <Link to={`/dashboard/payroll/employee-loan/detail/${loan._id}`}>{loan.fullname}</Link>{' '}
+                    <span className="muted">
+                      {loan.name} · {formatRupiah(loan.outstanding)}
+                    </span>
+                  </li>
+                ))}
+              </ul>
+            )}
+            <Link to={menuPathFor('finance-loan')}>{t('home.loans.all')}</Link>
+          </Card>
+        )}
+      </div>
     </>
   );
 }

@@ -182,6 +182,13 @@ const openApiEnumKeys: Record<string, string | null> = {
   'LiveTrackingPosition.position.type': null,
   // Requests and approvals (issue 13).
   'Approval.context': 'approval_context',
+  // Home (issue 16): contexts through the approvals labels; the run's status and the ending kind in the card's own
+  // sentences (home.payroll.*, home.people.contract / probation).
+  'Dashboard.waiting.contexts.context': 'approval_context',
+  'Dashboard.me.open_requests.context': 'approval_context',
+  'Dashboard.people.ending.kind': null,
+  'Dashboard.payroll.this_month.status': null,
+  'Dashboard.payroll.last_month.status': null,
   'ApprovalCreate.context': 'approval_context',
   'ApprovalHistoryEntry.approval.context': 'approval_context',
   'Notification.approval.context': 'approval_context',

@@ -79,8 +79,12 @@ export default function Daily({ entry, trail }: ScreenProps) {
   /** What the date field holds while typed; follows the date when it moves by keys or buttons. */
   const [draftDate, setDraftDate] = useState(date);
   useEffect(() => setDraftDate(date), [date]);
+  // `?status=late` opens the day filtered (the home page's figures link here).
   const [filters, setFilters] = useState<{ department?: string; location?: string; group?: string; status?: Status }>(
-    {},
+    () => {
+      const asked = params.get('status');
+      return asked && (dailyStatuses as readonly string[]).includes(asked) ? { status: asked as Status } : {};
+    },
   );
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);

@@ -4,117 +4,27 @@
  * the clock goes without one when the attendance group allows offsite clocking, else the screen says why it cannot
  * clock (docs/decisions/0038). Server refusals (a second clock-in, offsite) are shown translated.
  */
-import type { ParseKeys } from 'i18next';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type ApiError, toApiError } from '../../api/client.ts';
 import { formatDate } from '../../format.ts';
 import { errorText } from '../../validation.ts';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
-import { type ClockStatus, clock, loadToday, type Today } from './attendanceApi.ts';
 import { jakartaTime } from './positions.ts';
 import './tracking.css';
-
-/** The clock refusals the screen words itself; others fall back to the app's error texts. */
-const clockErrors = {
-  already_clocked_in: 'liveAttendance.errors.already_clocked_in',
-  already_clocked_out: 'liveAttendance.errors.already_clocked_out',
-  not_clocked_in: 'liveAttendance.errors.not_clocked_in',
-  offsite: 'liveAttendance.errors.offsite',
-  position_required: 'liveAttendance.errors.position_required',
-  attendance_not_allowed: 'liveAttendance.errors.attendance_not_allowed',
-  no_employee: 'liveAttendance.errors.no_employee',
-} as const satisfies Record<string, ParseKeys>;
-
-const statusKeys = {
-  on_time: 'enums.clock_status.on_time',
-  late: 'enums.clock_status.late',
-  early: 'enums.clock_status.early',
-  missed: 'enums.clock_status.missed',
-} as const satisfies Record<ClockStatus, ParseKeys>;
+import { useClock } from './useClock.ts';
 
 /** hh:mm of a clock time: a timestamp (shown in Jakarta) or already a time of day. */
 export const timeText = (value: string | null | undefined): string =>
   !value ? '—' : /^\d{2}:\d{2}/.test(value) ? value.slice(0, 5) : jakartaTime(value).slice(0, 5);
 
-type Position = { latitude: number; longitude: number } | null;
-
-/** The browser's position, or null when refused, unavailable or too slow. */
-function currentPosition(): Promise<Position> {
-  return new Promise((resolve) => {
-    if (!('geolocation' in navigator)) return resolve(null);
-    navigator.geolocation.getCurrentPosition(
-      (p) => resolve({ latitude: p.coords.latitude, longitude: p.coords.longitude }),
-      () => resolve(null),
-      { enableHighAccuracy: true, timeout: 15_000, maximumAge: 60_000 },
-    );
-  });
-}
-
 export default function LiveAttendance({ entry, trail }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const title = t(entry.titleKey);
-  const [today, setToday] = useState<Today | null>(null);
-  const [failure, setFailure] = useState<ApiError | null>(null);
-  const [busy, setBusy] = useState<'locating' | 'sending' | null>(null);
-  const [message, setMessage] = useState<string>('');
-  const [alert, setAlert] = useState<string>('');
   const button = useRef<HTMLButtonElement>(null);
-
-  const refresh = useCallback(async () => {
-    try {
-      setToday(await loadToday());
-      setFailure(null);
-    } catch (reason) {
-      setFailure(toApiError(reason));
-    }
-  }, []);
-  useEffect(() => {
-    void refresh();
-  }, [refresh]);
-
-  const attendance = today?.attendance ?? null;
-  const type: 'in' | 'out' | null = !attendance?.clock_in ? 'in' : !attendance.clock_out ? 'out' : null;
-  const offsiteAllowed =
-    type === 'in' ? Boolean(today?.group?.allowed_offsite_clock_in) : Boolean(today?.group?.allowed_offsite_clock_out);
-
-  const onClock = async () => {
-    if (!type) return;
-    setAlert('');
-    setMessage('');
-    setBusy('locating');
-    const position = await currentPosition();
-    if (!position && today?.group && !offsiteAllowed) {
-      setBusy(null);
-      setAlert(t('liveAttendance.errors.position_required'));
-      return;
-    }
-    setBusy('sending');
-    try {
-      await clock({ type, ...(position ?? {}) });
-      await refresh();
-      setMessage(position ? '' : t('liveAttendance.noLocation'));
-    } catch (reason) {
-      const error = toApiError(reason);
-      const key = (clockErrors as Record<string, ParseKeys>)[error.code];
-      setAlert(key ? (t(key) as string) : errorText(t, error));
-    } finally {
-      setBusy(null);
-      button.current?.focus();
-    }
-  };
-
-  const status = (value: ClockStatus | null | undefined, minutes?: number) => {
-    if (!value) return '';
-    if (value === 'late' && minutes) return t('liveAttendance.lateBy', { count: minutes });
-    if (value === 'early' && minutes) return t('liveAttendance.earlyBy', { count: minutes });
-    return t(statusKeys[value]);
-  };
-  const shiftText = (shift: Today['shift']) =>
-    shift
-      ? `${shift.name}${shift.start_time && shift.finish_time ? ` · ${shift.start_time}–${shift.finish_time}` : ''}`
-      : t('liveAttendance.noShift');
+  const { today, attendance, failure, busy, message, alert, type, onClock, status, shiftText } = useClock(() =>
+    button.current?.focus(),
+  );
   const date = (value: string) => formatDate(value, 'DD MMM YYYY', { locale: i18n.language, fallback: value });
 
   return (

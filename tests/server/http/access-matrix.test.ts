@@ -84,6 +84,8 @@ const matrix: Record<string, Who[]> = {
   'GET /v1/approvals/history': deciders,
   'GET /v1/approvals/options': inCompany,
   'GET /v1/approvals/leave-days': inCompany,
+  // Home (issue 16): every company user; sections follow the caller's menus inside the handler.
+  'GET /v1/dashboard': inCompany,
   'GET /v1/notifications': inCompany,
   'POST /v1/notifications/read': inCompany,
   'GET /v1/approval-flow': companyAdmins,
