@@ -2,7 +2,7 @@ import type { CustomCellEditorProps } from 'ag-grid-react';
 import { useGridCellEditor } from 'ag-grid-react';
 import { useEffect, useRef, useState } from 'react';
 import type { GridContext } from '../context.ts';
-import { cellErrorText, formatCell, parseCell } from '../parse.ts';
+import { cellErrorText, displayCell, formatCell, parseCell } from '../parse.ts';
 import type { AnyColumn, CellErrorCode, ColumnKind } from '../types.ts';
 
 /** Characters a number-only or phone cell accepts while typing (spec 5), the reason shown for others, its keyboard. */
@@ -18,7 +18,7 @@ const typedByKind: Partial<
 const digitsOnly = { chars: /^[0-9]$/, refused: 'digits', inputMode: 'decimal' } as const;
 
 /**
- * The in-cell editor for text, numbers, money, percentages and times: what is typed is read by the same parser as a
+ * The in-cell editor for text, numbers, money, percentages, dates (typed day-first, spec 9) and times: what is typed is read by the same parser as a
  * paste, so '5.000.000', 'Rp 5,000,000' and '5000000' all work; an unreadable value keeps the editor open with the
  * reason instead of saving something wrong. Number-only cells refuse other characters as they are typed.
  */
@@ -36,7 +36,11 @@ export function TextCellEditor(props: CustomCellEditorProps) {
   const refusedCode: CellErrorCode = typed?.refused ?? 'number';
 
   function startText(value: unknown) {
-    return value === null || value === undefined ? '' : formatCell(column, value, context.t);
+    if (value === null || value === undefined) return '';
+    // A date as the cell shows it ('24 Nov 2026'), which the parser reads back; other kinds as their plain text.
+    return column.kind === 'date'
+      ? displayCell(column, value, context.t, context.language)
+      : formatCell(column, value, context.t);
   }
 
   // Focus once, when the editor opens: a typed first character stays, with the caret after it; else select all.

@@ -19,7 +19,8 @@ const editors = {
     cellEditor: 'agSelectCellEditor',
     cellEditorParams: { values: [...(column.enum?.values ?? [])], valueListMaxHeight: 300 },
   }),
-  date: () => ({ cellEditor: 'agDateStringCellEditor' }),
+  // Typed day-first and shown as the cell shows it ('24 Nov 2026', spec 9), not the browser's mm/dd/yyyy picker.
+  date: (column) => ({ cellEditor: TextCellEditor, cellEditorParams: { spec: column } }),
   boolean: () => ({ cellEditor: 'agCheckboxCellEditor', cellRenderer: 'agCheckboxCellRenderer' }),
   reference: (column) => referenceEditorParams(column),
   none: () => ({}),

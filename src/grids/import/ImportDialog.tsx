@@ -3,11 +3,10 @@
  * the columns are matched to fields (the user can change both), every row is parsed and checked in a preview the
  * user can correct in place, and the rows are written in one all-or-nothing bulk request. Cancel writes nothing.
  */
-import './import.css';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
-import { useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../api/client.ts';
 import { startTask } from '../../overlays/progress.ts';
@@ -20,6 +19,7 @@ import { cellErrorText, displayCell } from '../parse.ts';
 import { loadReferenceIndex } from '../references.ts';
 import type { AnyColumn, AnyGridSpec, ParseContext } from '../types.ts';
 import { failedRowsBook } from './failedRows.ts';
+import { ImportShell } from './ImportShell.tsx';
 import { labelsInEveryLanguage } from './labels.ts';
 import { ID_FIELD, type ImportTarget, unmappedRequired } from './mapping.ts';
 import { PreviewGrid, PreviewToggles } from './PreviewGrid.tsx';
@@ -40,7 +40,7 @@ import {
 } from './preview.ts';
 import type { Cell } from './protocol.ts';
 import { MAX_IMPORT_ROWS } from './readWorkbook.ts';
-import { FileDrop, type FileError, SheetMapping, useSheetFile } from './SheetSource.tsx';
+import { useSheetFile } from './SheetSource.tsx';
 import { downloadTemplate, importableColumns } from './template.ts';
 
 /** The file types the file chooser offers. */
@@ -60,16 +60,6 @@ export interface ImportDialogProps {
   /** After a successful import (the dialog stays open on its summary). */
   onImported?: (report: ImportReport) => void;
 }
-
-const fileErrorKeys = {
-  not_spreadsheet: 'import.errors.not_spreadsheet',
-  too_large: 'import.errors.too_large',
-  encrypted: 'import.errors.encrypted',
-  empty: 'import.errors.empty',
-  failed: 'import.errors.failed',
-  fileTooLarge: 'import.errors.fileTooLarge',
-  wrongType: 'import.errors.wrongType',
-} as const satisfies Record<FileError, `import.errors.${string}`>;
 
 const statusKeys = {
   new: 'import.status.new',
@@ -123,11 +113,6 @@ function PreviewCell(props: CustomCellRendererProps<GridRow>) {
 export function ImportDialog({ spec, existing, onClose, onImported }: ImportDialogProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const titleId = useId();
-  const hintId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const chooseButton = useRef<HTMLButtonElement>(null);
   const doneButton = useRef<HTMLButtonElement>(null);
   const escapeInEditor = useRef(false);
   const title = resourceTitle(t, spec);
@@ -153,17 +138,6 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
   const [saving, setSaving] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [result, setResult] = useState<{ report: BulkReport; excluded: PreviewRow[] } | null>(null);
-
-  // ---- the dialog: modal, Esc closes (not while a preview cell is being edited, nor while saving), focus returns
-  useLayoutEffect(() => {
-    const opener = document.activeElement;
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    chooseButton.current?.focus();
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
 
   // The choose button is gone once the import is done: focus goes to the summary's Close.
   useEffect(() => {
@@ -204,25 +178,13 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
   );
 
   // ---- the file
-  const {
-    file,
-    reading,
-    fileError,
-    sheet,
-    headerRow,
-    header,
-    width,
-    mapping,
-    setMapping,
-    readFile,
-    chooseSheet,
-    chooseHeaderRow,
-  } = useSheetFile({
+  const sheetFile = useSheetFile({
     targets,
     refuse: (chosen) => (ACCEPTED_NAME.test(chosen.name) ? null : 'wrongType'),
     onNewFile: () => setRows([]),
     onSheet: () => corrections.current.clear(),
   });
+  const { sheet, headerRow, header, mapping } = sheetFile;
 
   // ---- the preview rows: rebuilt when the sheet, header row or mapping change (corrections are kept per row).
   // Reading and checking 10,000 rows takes a few hundred milliseconds: it runs in slices (`mapInSlices`), so the
@@ -429,10 +391,6 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
     downloadWorkbook(XLSX, book, `${spec.resource}-failed-${fileDate()}.xlsx`);
   };
 
-  const close = () => {
-    if (!saving) onClose();
-  };
-
   // ---- the view
   /** The field choices of every file column (the same list in each: labelled once). */
   const fieldOptions = useMemo(
@@ -444,150 +402,104 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
     [targets, t, spec],
   );
 
-  return (
-    <dialog
-      ref={dialog}
-      className="grid-dialog import-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={result ? undefined : hintId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (escapeInEditor.current) return;
-        close();
-      }}
-    >
-      <header className="import-head">
-        <h2 id={titleId}>{t('import.title', { name: title })}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={close} disabled={saving}>
-          ×
-        </button>
-      </header>
-
-      {result ? (
-        <section className="stack" aria-live="polite">
-          <p>
-            {t('import.done', {
-              created: result.report.created,
-              updated: result.report.updated,
-              unchanged: result.report.unchanged,
-            })}
-          </p>
-          {result.excluded.length > 0 && (
-            <>
-              <p>{t('import.excludedRows', { count: result.excluded.length })}</p>
-              <div>
-                <button type="button" onClick={() => void downloadFailed()}>
-                  {t('import.downloadFailed')}
-                </button>
-              </div>
-            </>
-          )}
-          <div className="dialog-actions">
-            <button ref={doneButton} type="button" className="primary" onClick={onClose}>
-              {t('common.close')}
-            </button>
-          </div>
-        </section>
-      ) : (
+  const summary = result && (
+    <section className="stack" aria-live="polite">
+      <p>
+        {t('import.done', {
+          created: result.report.created,
+          updated: result.report.updated,
+          unchanged: result.report.unchanged,
+        })}
+      </p>
+      {result.excluded.length > 0 && (
         <>
-          <FileDrop
-            file={file}
-            hintId={hintId}
-            dropHint={t('import.dropHint')}
-            accept={ACCEPT}
-            templateLabel={t('import.template.download')}
-            onTemplate={() => void downloadTemplate(spec, t)}
-            chooseButton={chooseButton}
-            fileInput={fileInput}
-            reading={reading}
-            error={fileError && t(fileErrorKeys[fileError], { max: 20 })}
-            disabled={saving}
-            onFile={(chosen) => {
-              setSubmitError(null);
-              void readFile(chosen);
-            }}
-          />
-
-          {sheet && (
-            <>
-              <SheetMapping
-                sheet={sheet}
-                headerRow={headerRow}
-                width={width}
-                mapping={mapping}
-                setMapping={setMapping}
-                fieldOptions={fieldOptions}
-                mappedCount={mappedFields.length}
-                open={missing.length > 0 || mappedFields.length === 0}
-                hint={t('import.mappingHint')}
-                onSheet={(name) => void chooseSheet(name)}
-                onHeaderRow={chooseHeaderRow}
-              />
-
-              {missing.length > 0 && (
-                <p className="form-error" role="alert">
-                  {t('import.missingRequired', {
-                    fields: missing.map((field) => fieldLabel(t, spec, field)).join(', '),
-                  })}
-                </p>
-              )}
-              {tooMany && (
-                <p className="form-error" role="alert">
-                  {t('import.tooManyRows', { max: MAX_IMPORT_ROWS.toLocaleString(language) })}
-                </p>
-              )}
-
-              {rows.length > 0 && (
-                <>
-                  <div className="import-summary">
-                    <p className="import-counts" aria-live="polite">
-                      <span>{t('import.counts.new', { count: counts.new })}</span>
-                      <span>{t('import.counts.update', { count: counts.update })}</span>
-                      <span className={counts.invalid ? 'import-count-invalid' : undefined}>
-                        {t('import.counts.invalid', { count: counts.invalid })}
-                      </span>
-                      {excludedCount > 0 && <span>{t('import.counts.excluded', { count: excludedCount })}</span>}
-                    </p>
-                    <PreviewToggles
-                      excludeInvalid={{ checked: excludeInvalid, onChange: setExcludeInvalid }}
-                      onlyProblems={{ checked: onlyProblems, onChange: setOnlyProblems }}
-                    />
-                  </div>
-                  <p className="hint">{t('import.editHint')}</p>
-                  <PreviewGrid<GridRow>
-                    label={t('import.previewRegion')}
-                    busy={checking}
-                    escapeInEditor={escapeInEditor}
-                    rows={gridRows}
-                    columnDefs={columnDefs}
-                    context={gridContext}
-                  />
-                </>
-              )}
-              {!evaluator && <p className="hint">{t('common.loading')}</p>}
-            </>
-          )}
-
-          {submitError && (
-            <p className="form-error" role="alert">
-              {submitError}
-            </p>
-          )}
-          <div className="dialog-actions">
-            {sheet && rows.length > 0 && (
-              <p className="hint import-footer-hint">
-                {blockingInvalid ? t('import.blockedInvalid') : t('import.emptyCellsHint')}
-              </p>
-            )}
-            <button type="button" onClick={close} disabled={saving}>
-              {t('import.cancel')}
-            </button>
-            <button type="button" className="primary" onClick={() => void submit()} disabled={!canImport}>
-              {saving ? t('import.importingShort') : t('import.confirm', { count: included.length })}
+          <p>{t('import.excludedRows', { count: result.excluded.length })}</p>
+          <div>
+            <button type="button" onClick={() => void downloadFailed()}>
+              {t('import.downloadFailed')}
             </button>
           </div>
         </>
       )}
-    </dialog>
+      <div className="dialog-actions">
+        <button ref={doneButton} type="button" className="primary" onClick={onClose}>
+          {t('common.close')}
+        </button>
+      </div>
+    </section>
+  );
+
+  return (
+    <ImportShell
+      title={t('import.title', { name: title })}
+      busy={saving}
+      onClose={onClose}
+      escapeInEditor={escapeInEditor}
+      file={sheetFile}
+      source={{
+        accept: ACCEPT,
+        dropHint: t('import.dropHint'),
+        templateLabel: t('import.template.download'),
+        onTemplate: () => void downloadTemplate(spec, t),
+        onChoose: () => setSubmitError(null),
+      }}
+      mapping={{
+        fieldOptions,
+        mappedCount: mappedFields.length,
+        open: missing.length > 0 || mappedFields.length === 0,
+        hint: t('import.mappingHint'),
+      }}
+      error={submitError}
+      footer={{
+        hint:
+          sheet && rows.length > 0 ? (blockingInvalid ? t('import.blockedInvalid') : t('import.emptyCellsHint')) : null,
+        confirm: saving ? t('import.importingShort') : t('import.confirm', { count: included.length }),
+        canConfirm: canImport,
+        onConfirm: () => void submit(),
+      }}
+      done={summary}
+    >
+      {missing.length > 0 && (
+        <p className="form-error" role="alert">
+          {t('import.missingRequired', {
+            fields: missing.map((field) => fieldLabel(t, spec, field)).join(', '),
+          })}
+        </p>
+      )}
+      {tooMany && (
+        <p className="form-error" role="alert">
+          {t('import.tooManyRows', { max: MAX_IMPORT_ROWS.toLocaleString(language) })}
+        </p>
+      )}
+
+      {rows.length > 0 && (
+        <>
+          <div className="import-summary">
+            <p className="import-counts" aria-live="polite">
+              <span>{t('import.counts.new', { count: counts.new })}</span>
+              <span>{t('import.counts.update', { count: counts.update })}</span>
+              <span className={counts.invalid ? 'import-count-invalid' : undefined}>
+                {t('import.counts.invalid', { count: counts.invalid })}
+              </span>
+              {excludedCount > 0 && <span>{t('import.counts.excluded', { count: excludedCount })}</span>}
+            </p>
+            <PreviewToggles
+              excludeInvalid={{ checked: excludeInvalid, onChange: setExcludeInvalid }}
+              onlyProblems={{ checked: onlyProblems, onChange: setOnlyProblems }}
+            />
+          </div>
+          <p className="hint">{t('import.editHint')}</p>
+          <PreviewGrid<GridRow>
+            label={t('import.previewRegion')}
+            busy={checking}
+            escapeInEditor={escapeInEditor}
+            rows={gridRows}
+            columnDefs={columnDefs}
+            context={gridContext}
+          />
+        </>
+      )}
+      {!evaluator && <p className="hint">{t('common.loading')}</p>}
+    </ImportShell>
   );
 }

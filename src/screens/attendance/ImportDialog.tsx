@@ -4,34 +4,24 @@
  * (the user can change both), every row checked and editable in the preview, then sent in one all-or-nothing request
  * (POST /v1/attendance/import). The server's refusals land on the preview cells.
  */
-import '../../grids/import/import.css';
 import type { ColDef } from 'ag-grid-community';
 import type { TFunction } from 'i18next';
-import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
 import { downloadWorkbook } from '../../grids/export.ts';
+import { ImportShell } from '../../grids/import/ImportShell.tsx';
 import { labelsInEveryLanguage } from '../../grids/import/labels.ts';
 import { type ImportTarget, unmappedRequired } from '../../grids/import/mapping.ts';
 import { PreviewGrid } from '../../grids/import/PreviewGrid.tsx';
 import { cellText } from '../../grids/import/preview.ts';
-import { FileDrop, type FileError, SheetMapping, useSheetFile } from '../../grids/import/SheetSource.tsx';
+import { useSheetFile } from '../../grids/import/SheetSource.tsx';
 import { toast } from '../../overlays/progress.ts';
 import { errorText, fieldErrorText } from '../../validation.ts';
 import { importFieldLabels } from './labels.ts';
 
 const fields = ['employee_id', 'date', 'clock_in', 'clock_out'] as const;
 type Field = (typeof fields)[number];
-
-const fileErrorKeys = {
-  not_spreadsheet: 'import.errors.not_spreadsheet',
-  too_large: 'import.errors.too_large',
-  encrypted: 'import.errors.encrypted',
-  empty: 'import.errors.empty',
-  failed: 'import.errors.failed',
-  fileTooLarge: 'import.errors.fileTooLarge',
-  wrongType: 'import.errors.wrongType',
-} as const satisfies Record<FileError, string>;
 
 interface Row {
   key: string;
@@ -68,25 +58,11 @@ function check(t: TFunction, texts: Record<Field, string>): Partial<Record<Field
 
 export function AttendanceImportDialog({ onClose }: { onClose: (imported: boolean) => void }) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
-  const hintId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const chooseButton = useRef<HTMLButtonElement>(null);
   const escapeInEditor = useRef(false);
   const [edits, setEdits] = useState(new Map<string, Partial<Record<Field, string>>>());
   const [serverErrors, setServerErrors] = useState(new Map<number, Partial<Record<Field, string>>>());
   const [saving, setSaving] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-
-  useLayoutEffect(() => {
-    const opener = document.activeElement;
-    if (dialog.current && !dialog.current.open) dialog.current.showModal();
-    chooseButton.current?.focus();
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
 
   const label = useCallback((field: Field) => t(importFieldLabels[field]), [t]);
   const targets = useMemo<ImportTarget[]>(
@@ -98,24 +74,13 @@ export function AttendanceImportDialog({ onClose }: { onClose: (imported: boolea
       })),
     [i18n],
   );
-  const {
-    file,
-    reading,
-    fileError,
-    sheet,
-    headerRow,
-    width,
-    mapping,
-    setMapping,
-    readFile,
-    chooseSheet,
-    chooseHeaderRow,
-  } = useSheetFile({
+  const sheetFile = useSheetFile({
     targets,
     refuse: () => null,
     onNewFile: () => setEdits(new Map()),
     onSheet: () => setServerErrors(new Map()),
   });
+  const { sheet, headerRow, mapping } = sheetFile;
 
   const rows = useMemo<Row[]>(() => {
     if (!sheet) return [];
@@ -215,85 +180,44 @@ export function AttendanceImportDialog({ onClose }: { onClose: (imported: boolea
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="grid-dialog import-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={hintId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!escapeInEditor.current && !saving) onClose(false);
+    <ImportShell
+      title={t('attendance.import.title')}
+      busy={saving}
+      onClose={() => onClose(false)}
+      escapeInEditor={escapeInEditor}
+      file={sheetFile}
+      source={{
+        accept: '.xlsx,.xls,.csv',
+        dropHint: t('attendance.import.dropHint'),
+        templateLabel: t('attendance.import.template'),
+        onTemplate: () => void template(),
+      }}
+      mapping={{
+        fieldOptions: fields.map((field) => ({ field, label: label(field) })),
+        open: missing.length > 0,
+        hint: t('attendance.import.mappingHint'),
+      }}
+      error={submitError}
+      footer={{
+        confirm: t('attendance.import.confirm', { count: rows.length }),
+        canConfirm: !saving && rows.length > 0 && invalid === 0 && missing.length === 0,
+        onConfirm: () => void submit(),
       }}
     >
-      <header className="import-head">
-        <h2 id={titleId}>{t('attendance.import.title')}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={() => onClose(false)}>
-          ×
-        </button>
-      </header>
-      <FileDrop
-        file={file}
-        hintId={hintId}
-        dropHint={t('attendance.import.dropHint')}
-        accept=".xlsx,.xls,.csv"
-        templateLabel={t('attendance.import.template')}
-        onTemplate={() => void template()}
-        chooseButton={chooseButton}
-        fileInput={fileInput}
-        reading={reading}
-        error={fileError && t(fileErrorKeys[fileError], { max: 20 })}
-        disabled={saving}
-        onFile={(chosen) => void readFile(chosen)}
+      <p className="import-counts" aria-live="polite">
+        <span>{t('attendance.import.rows', { count: rows.length })}</span>
+        <span className={invalid ? 'import-count-invalid' : undefined}>
+          {t('import.counts.invalid', { count: invalid })}
+        </span>
+      </p>
+      <PreviewGrid<Row>
+        label={t('attendance.import.preview')}
+        busy={false}
+        escapeInEditor={escapeInEditor}
+        rows={rows}
+        columnDefs={columnDefs}
+        context={null}
       />
-      {sheet && (
-        <>
-          <SheetMapping
-            sheet={sheet}
-            headerRow={headerRow}
-            width={width}
-            mapping={mapping}
-            setMapping={setMapping}
-            fieldOptions={fields.map((field) => ({ field, label: label(field) }))}
-            mappedCount={mapping.filter(Boolean).length}
-            open={missing.length > 0}
-            hint={t('attendance.import.mappingHint')}
-            onSheet={(name) => void chooseSheet(name)}
-            onHeaderRow={chooseHeaderRow}
-          />
-          <p className="import-counts" aria-live="polite">
-            <span>{t('attendance.import.rows', { count: rows.length })}</span>
-            <span className={invalid ? 'import-count-invalid' : undefined}>
-              {t('import.counts.invalid', { count: invalid })}
-            </span>
-          </p>
-          <PreviewGrid<Row>
-            label={t('attendance.import.preview')}
-            busy={false}
-            escapeInEditor={escapeInEditor}
-            rows={rows}
-            columnDefs={columnDefs}
-            context={null}
-          />
-        </>
-      )}
-      {submitError && (
-        <p className="form-error" role="alert">
-          {submitError}
-        </p>
-      )}
-      <div className="dialog-actions">
-        <button type="button" onClick={() => onClose(false)} disabled={saving}>
-          {t('import.cancel')}
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={saving || rows.length === 0 || invalid > 0 || missing.length > 0}
-          onClick={() => void submit()}
-        >
-          {t('attendance.import.confirm', { count: rows.length })}
-        </button>
-      </div>
-    </dialog>
+    </ImportShell>
   );
 }

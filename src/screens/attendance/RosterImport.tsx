@@ -5,16 +5,16 @@
  * codes shown as errors, fixable in place), then the changes are sent as one all-or-nothing PUT by the screen, which
  * makes them one undo step.
  */
-import '../../grids/import/import.css';
 import type { ColDef } from 'ag-grid-community';
-import { useCallback, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { downloadWorkbook } from '../../grids/export.ts';
+import { ImportShell } from '../../grids/import/ImportShell.tsx';
 import { labelsInEveryLanguage } from '../../grids/import/labels.ts';
 import { type ImportTarget, unmappedRequired } from '../../grids/import/mapping.ts';
 import { PreviewGrid } from '../../grids/import/PreviewGrid.tsx';
 import { cellText } from '../../grids/import/preview.ts';
-import { FileDrop, type FileError, SheetMapping, useSheetFile } from '../../grids/import/SheetSource.tsx';
+import { useSheetFile } from '../../grids/import/SheetSource.tsx';
 import {
   type CellChange,
   type CodeBook,
@@ -25,16 +25,6 @@ import {
   type RosterRow,
   rosterSheet,
 } from './roster.ts';
-
-const fileErrorKeys = {
-  not_spreadsheet: 'import.errors.not_spreadsheet',
-  too_large: 'import.errors.too_large',
-  encrypted: 'import.errors.encrypted',
-  empty: 'import.errors.empty',
-  failed: 'import.errors.failed',
-  fileTooLarge: 'import.errors.fileTooLarge',
-  wrongType: 'import.errors.wrongType',
-} as const satisfies Record<FileError, string>;
 
 const problemKeys = {
   required: 'validation.required',
@@ -69,23 +59,9 @@ export interface RosterImportProps {
 export function RosterImportDialog({ days, rows: current, book, onClose, onImport }: RosterImportProps) {
   const { t, i18n } = useTranslation();
   const locale = t('attendance.report.locale');
-  const titleId = useId();
-  const hintId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const chooseButton = useRef<HTMLButtonElement>(null);
   const escapeInEditor = useRef(false);
   const [edits, setEdits] = useState(new Map<string, Record<string, string>>());
   const [saving, setSaving] = useState(false);
-
-  useLayoutEffect(() => {
-    const opener = document.activeElement;
-    if (dialog.current && !dialog.current.open) dialog.current.showModal();
-    chooseButton.current?.focus();
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
 
   const labels = useMemo(
     () => ({ employeeId: t('attendance.daily.employeeId'), name: t('attendance.daily.name') }),
@@ -103,19 +79,13 @@ export function RosterImportDialog({ days, rows: current, book, onClose, onImpor
     ],
     [i18n, days],
   );
-  const {
-    file,
-    reading,
-    fileError,
-    sheet,
-    headerRow,
-    width,
-    mapping,
-    setMapping,
-    readFile,
-    chooseSheet,
-    chooseHeaderRow,
-  } = useSheetFile({ targets, refuse: () => null, onNewFile: () => setEdits(new Map()), onSheet: () => undefined });
+  const sheetFile = useSheetFile({
+    targets,
+    refuse: () => null,
+    onNewFile: () => setEdits(new Map()),
+    onSheet: () => undefined,
+  });
+  const { sheet, headerRow, mapping } = sheetFile;
 
   const mappedDays = useMemo(() => {
     const out = new Set<number>();
@@ -246,85 +216,48 @@ export function RosterImportDialog({ days, rows: current, book, onClose, onImpor
   };
 
   return (
-    <dialog
-      ref={dialog}
-      className="grid-dialog import-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={hintId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (!escapeInEditor.current && !saving) onClose();
+    <ImportShell
+      title={t('attendance.roster.importTitle')}
+      busy={saving}
+      onClose={onClose}
+      escapeInEditor={escapeInEditor}
+      file={sheetFile}
+      source={{
+        accept: '.xlsx,.xls,.csv',
+        dropHint: t('attendance.roster.importHint'),
+        templateLabel: t('attendance.roster.template'),
+        onTemplate: () => void template(),
+      }}
+      mapping={{
+        fieldOptions: [
+          { field: EMPLOYEE, label: labels.employeeId },
+          { field: NAME, label: labels.name },
+          ...days.map((date, day) => ({ field: dayField(day), label: `${dayHeader(date, locale)} (${date})` })),
+        ],
+        open: missing.length > 0 || mappedDays.size === 0,
+        hint: t('attendance.roster.mappingHint'),
+      }}
+      footer={{
+        confirm: t('attendance.roster.importConfirm', { count: changes.length }),
+        canConfirm: !saving && invalid === 0 && missing.length === 0 && changes.length > 0,
+        onConfirm: () => void submit(),
       }}
     >
-      <header className="import-head">
-        <h2 id={titleId}>{t('attendance.roster.importTitle')}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={onClose}>
-          ×
-        </button>
-      </header>
-      <FileDrop
-        file={file}
-        hintId={hintId}
-        dropHint={t('attendance.roster.importHint')}
-        accept=".xlsx,.xls,.csv"
-        templateLabel={t('attendance.roster.template')}
-        onTemplate={() => void template()}
-        chooseButton={chooseButton}
-        fileInput={fileInput}
-        reading={reading}
-        error={fileError && t(fileErrorKeys[fileError], { max: 20 })}
-        disabled={saving}
-        onFile={(chosen) => void readFile(chosen)}
+      <p className="import-counts" aria-live="polite">
+        <span>{t('attendance.roster.importRows', { count: previewRows.length, days: mappedDays.size })}</span>
+        <span className={invalid ? 'import-count-invalid' : undefined}>
+          {t('import.counts.invalid', { count: invalid })}
+        </span>
+        {!invalid && <span>{t('attendance.roster.importChanges', { count: changes.length })}</span>}
+      </p>
+      <PreviewGrid<PreviewRow>
+        label={t('attendance.roster.importPreview')}
+        busy={false}
+        escapeInEditor={escapeInEditor}
+        rows={previewRows}
+        columnDefs={columnDefs}
+        context={null}
       />
-      {sheet && (
-        <>
-          <SheetMapping
-            sheet={sheet}
-            headerRow={headerRow}
-            width={width}
-            mapping={mapping}
-            setMapping={setMapping}
-            fieldOptions={[
-              { field: EMPLOYEE, label: labels.employeeId },
-              { field: NAME, label: labels.name },
-              ...days.map((date, day) => ({ field: dayField(day), label: `${dayHeader(date, locale)} (${date})` })),
-            ]}
-            mappedCount={mapping.filter(Boolean).length}
-            open={missing.length > 0 || mappedDays.size === 0}
-            hint={t('attendance.roster.mappingHint')}
-            onSheet={(name) => void chooseSheet(name)}
-            onHeaderRow={chooseHeaderRow}
-          />
-          <p className="import-counts" aria-live="polite">
-            <span>{t('attendance.roster.importRows', { count: previewRows.length, days: mappedDays.size })}</span>
-            <span className={invalid ? 'import-count-invalid' : undefined}>
-              {t('import.counts.invalid', { count: invalid })}
-            </span>
-            {!invalid && <span>{t('attendance.roster.importChanges', { count: changes.length })}</span>}
-          </p>
-          <PreviewGrid<PreviewRow>
-            label={t('attendance.roster.importPreview')}
-            busy={false}
-            escapeInEditor={escapeInEditor}
-            rows={previewRows}
-            columnDefs={columnDefs}
-            context={null}
-          />
-        </>
-      )}
-      <div className="dialog-actions">
-        <button type="button" onClick={onClose} disabled={saving}>
-          {t('import.cancel')}
-        </button>
-        <button
-          type="button"
-          className="primary"
-          disabled={saving || invalid > 0 || missing.length > 0 || changes.length === 0}
-          onClick={() => void submit()}
-        >
-          {t('attendance.roster.importConfirm', { count: changes.length })}
-        </button>
-      </div>
-    </dialog>
+    </ImportShell>
   );
 }

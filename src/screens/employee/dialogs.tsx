@@ -4,10 +4,9 @@
  */
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput, readDateText } from '../../components/DateInput.tsx';
 import { Modal } from '../../grids/dialogs.tsx';
 import type { ExitReason } from './api.ts';
-import { DateInput } from './fields.tsx';
-import { readDateText } from './form.ts';
 
 /** A yes/no question; `busy` disables the answers while the action runs, `error` shows why it failed. */
 export function ConfirmDialog({

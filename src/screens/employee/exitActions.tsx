@@ -11,6 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { jakartaToday } from '../../../common/employment.ts';
 import { toApiError } from '../../api/client.ts';
 import type { LabelKey } from '../../commands/types.ts';
+import { DateInput, readDateText } from '../../components/DateInput.tsx';
 import type { BatchAction } from '../../grids/commands.ts';
 import { Modal } from '../../grids/dialogs.tsx';
 import { employeeTitle } from '../../grids/employeeColumns.ts';
@@ -122,7 +123,7 @@ function EmployeeBatchDialog({
   /** `changed`: some row was changed, so the list must be fetched again. */
   onClose: (changed: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [date, setDate] = useState(jakartaToday);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -130,7 +131,8 @@ function EmployeeBatchDialog({
   const text = texts[kind];
 
   async function run() {
-    if (kind === 'deactivate' && !/^\d{4}-\d{2}-\d{2}$/.test(date)) {
+    const day = readDateText(date);
+    if (kind === 'deactivate' && !day) {
       setError(t('grid.errors.date'));
       return;
     }
@@ -141,7 +143,7 @@ function EmployeeBatchDialog({
     // One by one: each call carries its row's version, and a refusal names its row.
     for (const row of rows) {
       try {
-        await perRow[kind](row, date);
+        await perRow[kind](row, day ?? date);
         done++;
       } catch (reason) {
         failed.push(`${employeeTitle(row)}: ${toApiError(reason).message}`);
@@ -168,7 +170,7 @@ function EmployeeBatchDialog({
         {kind === 'deactivate' && (
           <>
             <label htmlFor={dateId}>{t('employeeLists.exitDate')}</label>
-            <input id={dateId} type="date" required value={date} onChange={(event) => setDate(event.target.value)} />
+            <DateInput id={dateId} required value={date} onChange={setDate} language={i18n.language} />
           </>
         )}
         {error && (

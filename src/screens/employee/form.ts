@@ -9,6 +9,7 @@
 
 import type { TFunction } from 'i18next';
 import { isEmail, isPhone } from '../../../common/contact.ts';
+import { readDateText } from '../../components/DateInput.tsx';
 import { formatDate, formatRupiah } from '../../format.ts';
 import { isBlank } from '../../grids/kinds.ts';
 import { cellErrorKeys, parseCell } from '../../grids/parse.ts';
@@ -207,16 +208,6 @@ const kinds = {
 } satisfies Record<FieldKind, KindRules>;
 
 const rules = (spec: FieldSpec): KindRules => kinds[spec.kind];
-
-/** A typed day as 'YYYY-MM-DD' (the grid's reading: day-first, ISO, month names, Chinese), or null. */
-export function readDateText(text: string): string | null {
-  const parsed = parseCell({ field: 'date', kind: 'date' }, text, noLookups);
-  return parsed.ok && typeof parsed.value === 'string' ? parsed.value : null;
-}
-
-/** A date field's text: an ISO day as spec 9 shows it ('DD MMM YYYY' in the language), anything else as typed. */
-export const dateFieldText = (value: string, language: string): string =>
-  /^\d{4}-\d{2}-\d{2}$/.test(value) ? formatDate(value, 'DD MMM YYYY', { locale: language }) : value;
 
 /** A `choice` value's label: `enums.<key>.<value>`, the number with its unit ('0.24%'), or the null label. */
 export function choiceLabel(spec: FieldSpec, value: number | null, t: TFunction, language = 'en'): string {

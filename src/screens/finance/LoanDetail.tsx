@@ -4,11 +4,12 @@
  * payslip line (capped and carried over when the take-home pay did not allow it all); the payments; and the two
  * logged actions, early settlement and skipping a month.
  */
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { type ApiError, api, call, toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
+import { DateInput, readDateText } from '../../components/DateInput.tsx';
 import { LoadStatus } from '../../components/ErrorPage.tsx';
 import { formatDate, formatRupiah } from '../../format.ts';
 import { Modal } from '../../grids/dialogs.tsx';
@@ -291,18 +292,22 @@ function SettleDialog({
   onCancel: () => void;
   onDone: (data: Schedule) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const [paidOn, setPaidOn] = useState(today());
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  const paidOnId = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    // Typed day-first and submitted with Enter before the field was left: read it here.
+    const day = readDateText(paidOn);
+    if (!day) return setError(t('grid.errors.date'));
     try {
       onDone(
         await call(
           api.POST('/v1/loans/{id}/settle', {
             params: { path: { id } },
-            body: { paid_on: paidOn, note: note.trim() || null },
+            body: { paid_on: day, note: note.trim() || null },
           }),
         ),
       );
@@ -315,10 +320,8 @@ function SettleDialog({
     <Modal title={t('loans.commands.settle')} onCancel={onCancel}>
       <form onSubmit={submit}>
         <p>{t('loans.detail.settleText', { amount: formatRupiah(remaining) })}</p>
-        <label>
-          {t('loans.detail.paidOn')}
-          <input type="date" required value={paidOn} onChange={(e) => setPaidOn(e.target.value)} />
-        </label>
+        <label htmlFor={paidOnId}>{t('loans.detail.paidOn')}</label>
+        <DateInput id={paidOnId} required value={paidOn} onChange={setPaidOn} language={i18n.language} />
         <label>
           {t('loans.detail.note')}
           <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />

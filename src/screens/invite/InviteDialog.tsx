@@ -6,22 +6,22 @@
  * (mailed to each too, decision 0013), and the way on: the invited-user screen for a developer acting as the company's admin
  * (it is a developer screen, so acting as the admin ends), the active employees for a company admin.
  */
-import '../../grids/import/import.css';
 import './invite.css';
 import type { ColDef } from 'ag-grid-community';
 import type { CustomCellRendererProps } from 'ag-grid-react';
 import type { TFunction } from 'i18next';
-import { type RefObject, useCallback, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
 import { createEnumLookup } from '../../grids/enumLookup.ts';
+import { ImportShell } from '../../grids/import/ImportShell.tsx';
 import { labelsInEveryLanguage } from '../../grids/import/labels.ts';
 import { type ImportTarget, unmappedRequired } from '../../grids/import/mapping.ts';
 import { PreviewGrid, PreviewToggles } from '../../grids/import/PreviewGrid.tsx';
 import { type DraftRow, draftRow, mapInSlices, mappedColumns } from '../../grids/import/preview.ts';
 import type { Cell } from '../../grids/import/protocol.ts';
 import { MAX_IMPORT_ROWS } from '../../grids/import/readWorkbook.ts';
-import { FileDrop, type FileError, SheetMapping, useSheetFile } from '../../grids/import/SheetSource.tsx';
+import { useSheetFile } from '../../grids/import/SheetSource.tsx';
 import { displayCell } from '../../grids/parse.ts';
 import { loadReferenceIndex } from '../../grids/references.ts';
 import type { ParseContext } from '../../grids/types.ts';
@@ -64,16 +64,6 @@ export interface InviteDialogProps {
   onContinue: (next: AfterInvite) => void;
 }
 
-const fileErrorKeys = {
-  not_spreadsheet: 'import.errors.not_spreadsheet',
-  too_large: 'import.errors.too_large',
-  encrypted: 'import.errors.encrypted',
-  empty: 'import.errors.empty',
-  failed: 'import.errors.failed',
-  fileTooLarge: 'import.errors.fileTooLarge',
-  wrongType: 'invite.errors.wrongType',
-} as const satisfies Record<FileError, string>;
-
 const statusKeys = {
   new: 'import.status.new',
   invalid: 'import.status.invalid',
@@ -106,11 +96,6 @@ function PreviewCell(props: CustomCellRendererProps<GridRow>) {
 export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
-  const titleId = useId();
-  const hintId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
-  const chooseButton = useRef<HTMLButtonElement>(null);
   const nextButton = useRef<HTMLButtonElement>(null);
   const escapeInEditor = useRef(false);
   /** The user's corrections by row key and field: kept when the mapping changes. */
@@ -123,17 +108,6 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
   const [saving, setSaving] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
   const [invited, setInvited] = useState<{ people: Invited[]; excluded: number } | null>(null);
-
-  // ---- the dialog: modal, Esc closes (not while a preview cell is being edited, nor while sending), focus returns
-  useLayoutEffect(() => {
-    const opener = document.activeElement;
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-    chooseButton.current?.focus();
-    return () => {
-      if (opener instanceof HTMLElement && opener.isConnected) opener.focus();
-    };
-  }, []);
 
   useEffect(() => {
     if (invited) nextButton.current?.focus();
@@ -163,19 +137,7 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
   const evaluator = useMemo(() => (parse ? invitationEvaluator(parse) : null), [parse]);
 
   // ---- the file: an .xlsx workbook only (spec 5)
-  const {
-    file,
-    reading,
-    fileError,
-    sheet,
-    headerRow,
-    width,
-    mapping,
-    setMapping,
-    readFile,
-    chooseSheet,
-    chooseHeaderRow,
-  } = useSheetFile({
+  const sheetFile = useSheetFile({
     targets,
     refuse: async (chosen) => {
       if (!isXlsxName(chosen.name)) return 'wrongType';
@@ -185,6 +147,7 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
     onNewFile: () => setRows([]),
     onSheet: () => corrections.current.clear(),
   });
+  const { sheet, headerRow, mapping } = sheetFile;
 
   // ---- the preview rows: rebuilt when the sheet, header row or mapping change (corrections are kept per row), in
   // slices so a long file never freezes the page; a newer sheet, header row or mapping cancels the run.
@@ -377,10 +340,6 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
     }
   };
 
-  const close = () => {
-    if (!saving) onClose(invited !== null);
-  };
-
   const fieldOptions = useMemo(
     () =>
       targets.map((target) => ({
@@ -391,132 +350,89 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
   );
 
   return (
-    <dialog
-      ref={dialog}
-      className="grid-dialog import-dialog invite-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={invited ? undefined : hintId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (escapeInEditor.current) return;
-        close();
+    <ImportShell
+      title={t('invite.title')}
+      className="invite-dialog"
+      intro={t('invite.intro')}
+      busy={saving}
+      onClose={() => onClose(invited !== null)}
+      escapeInEditor={escapeInEditor}
+      file={sheetFile}
+      source={{
+        accept: ACCEPT,
+        dropHint: t('invite.dropHint'),
+        templateLabel: t('invite.template.download'),
+        onTemplate: () => void downloadInvitationTemplate(t),
+        errorText: { wrongType: t('invite.errors.wrongType') },
+        onChoose: () => setSubmitError(null),
       }}
-    >
-      <header className="import-head">
-        <h2 id={titleId}>{t('invite.title')}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={close} disabled={saving}>
-          ×
-        </button>
-      </header>
-
-      {invited ? (
-        <InvitedResult
-          invited={invited.people}
-          excluded={invited.excluded}
-          after={after}
-          nextButton={nextButton}
-          onClose={() => onClose(true)}
-          onContinue={onContinue}
-        />
-      ) : (
-        <>
-          <p className="hint">{t('invite.intro')}</p>
-          <FileDrop
-            file={file}
-            hintId={hintId}
-            dropHint={t('invite.dropHint')}
-            accept={ACCEPT}
-            templateLabel={t('invite.template.download')}
-            onTemplate={() => void downloadInvitationTemplate(t)}
-            chooseButton={chooseButton}
-            fileInput={fileInput}
-            reading={reading}
-            error={fileError && t(fileErrorKeys[fileError], { max: 20 })}
-            disabled={saving}
-            onFile={(chosen) => {
-              setSubmitError(null);
-              void readFile(chosen);
-            }}
+      mapping={{
+        fieldOptions,
+        mappedCount: mappedFields.length,
+        open: missing.length > 0 || mappedFields.length === 0,
+        hint: t('invite.mappingHint'),
+      }}
+      error={submitError}
+      footer={{
+        hint: sheet && rows.length > 0 && blockingInvalid ? t('invite.blockedInvalid') : null,
+        confirm: saving ? t('invite.inviting') : t('invite.confirm', { count: included.length }),
+        canConfirm: canInvite,
+        onConfirm: () => void submit(),
+      }}
+      done={
+        invited && (
+          <InvitedResult
+            invited={invited.people}
+            excluded={invited.excluded}
+            after={after}
+            nextButton={nextButton}
+            onClose={() => onClose(true)}
+            onContinue={onContinue}
           />
+        )
+      }
+    >
+      {missing.length > 0 && (
+        <p className="form-error" role="alert">
+          {t('invite.missingRequired', {
+            fields: missing.map((field) => invitationLabel(t, field)).join(', '),
+          })}
+        </p>
+      )}
+      {tooMany && (
+        <p className="form-error" role="alert">
+          {t('import.tooManyRows', { max: MAX_IMPORT_ROWS.toLocaleString(language) })}
+        </p>
+      )}
 
-          {sheet && (
-            <>
-              <SheetMapping
-                sheet={sheet}
-                headerRow={headerRow}
-                width={width}
-                mapping={mapping}
-                setMapping={setMapping}
-                fieldOptions={fieldOptions}
-                mappedCount={mappedFields.length}
-                open={missing.length > 0 || mappedFields.length === 0}
-                hint={t('invite.mappingHint')}
-                onSheet={(name) => void chooseSheet(name)}
-                onHeaderRow={chooseHeaderRow}
-              />
-
-              {missing.length > 0 && (
-                <p className="form-error" role="alert">
-                  {t('invite.missingRequired', {
-                    fields: missing.map((field) => invitationLabel(t, field)).join(', '),
-                  })}
-                </p>
-              )}
-              {tooMany && (
-                <p className="form-error" role="alert">
-                  {t('import.tooManyRows', { max: MAX_IMPORT_ROWS.toLocaleString(language) })}
-                </p>
-              )}
-
-              {rows.length > 0 && (
-                <>
-                  <div className="import-summary">
-                    <p className="import-counts" aria-live="polite">
-                      <span>{t('import.counts.new', { count: counts.new })}</span>
-                      <span className={counts.invalid ? 'import-count-invalid' : undefined}>
-                        {t('import.counts.invalid', { count: counts.invalid })}
-                      </span>
-                      {excludedCount > 0 && <span>{t('import.counts.excluded', { count: excludedCount })}</span>}
-                    </p>
-                    <PreviewToggles
-                      excludeInvalid={{ checked: excludeInvalid, onChange: setExcludeInvalid }}
-                      onlyProblems={{ checked: onlyProblems, onChange: setOnlyProblems }}
-                    />
-                  </div>
-                  <p className="hint">{t('import.editHint')}</p>
-                  <PreviewGrid<GridRow>
-                    label={t('invite.previewRegion')}
-                    busy={checking}
-                    escapeInEditor={escapeInEditor}
-                    rows={gridRows}
-                    columnDefs={columnDefs}
-                    context={gridContext}
-                  />
-                </>
-              )}
-              {!evaluator && <p className="hint">{t('common.loading')}</p>}
-            </>
-          )}
-
-          {submitError && (
-            <p className="form-error" role="alert">
-              {submitError}
+      {rows.length > 0 && (
+        <>
+          <div className="import-summary">
+            <p className="import-counts" aria-live="polite">
+              <span>{t('import.counts.new', { count: counts.new })}</span>
+              <span className={counts.invalid ? 'import-count-invalid' : undefined}>
+                {t('import.counts.invalid', { count: counts.invalid })}
+              </span>
+              {excludedCount > 0 && <span>{t('import.counts.excluded', { count: excludedCount })}</span>}
             </p>
-          )}
-          <div className="dialog-actions">
-            {sheet && rows.length > 0 && blockingInvalid && (
-              <p className="hint import-footer-hint">{t('invite.blockedInvalid')}</p>
-            )}
-            <button type="button" onClick={close} disabled={saving}>
-              {t('import.cancel')}
-            </button>
-            <button type="button" className="primary" onClick={() => void submit()} disabled={!canInvite}>
-              {saving ? t('invite.inviting') : t('invite.confirm', { count: included.length })}
-            </button>
+            <PreviewToggles
+              excludeInvalid={{ checked: excludeInvalid, onChange: setExcludeInvalid }}
+              onlyProblems={{ checked: onlyProblems, onChange: setOnlyProblems }}
+            />
           </div>
+          <p className="hint">{t('import.editHint')}</p>
+          <PreviewGrid<GridRow>
+            label={t('invite.previewRegion')}
+            busy={checking}
+            escapeInEditor={escapeInEditor}
+            rows={gridRows}
+            columnDefs={columnDefs}
+            context={gridContext}
+          />
         </>
       )}
-    </dialog>
+      {!evaluator && <p className="hint">{t('common.loading')}</p>}
+    </ImportShell>
   );
 }
 

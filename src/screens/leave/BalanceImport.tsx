@@ -4,16 +4,16 @@
  * preview (PreviewGrid), then all rows sent at once: the server adjusts each balance to the remaining given, or
  * refuses the whole file, its reasons landing on the preview's rows.
  */
-import '../../grids/import/import.css';
 import type { ColDef } from 'ag-grid-community';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../api/client.ts';
+import { ImportShell } from '../../grids/import/ImportShell.tsx';
 import { labelsInEveryLanguage } from '../../grids/import/labels.ts';
 import type { ImportTarget } from '../../grids/import/mapping.ts';
 import { PreviewGrid } from '../../grids/import/PreviewGrid.tsx';
 import { cellText } from '../../grids/import/preview.ts';
-import { FileDrop, type FileError, SheetMapping, useSheetFile } from '../../grids/import/SheetSource.tsx';
+import { useSheetFile } from '../../grids/import/SheetSource.tsx';
 import { fieldLabel } from '../../grids/labels.ts';
 import { toast } from '../../overlays/progress.ts';
 import { errorText, fieldErrorText } from '../../validation.ts';
@@ -30,16 +30,6 @@ import {
 
 const ACCEPT = '.xlsx,.xls,.csv';
 
-const fileErrorKeys = {
-  not_spreadsheet: 'import.errors.not_spreadsheet',
-  too_large: 'import.errors.too_large',
-  encrypted: 'import.errors.encrypted',
-  empty: 'import.errors.empty',
-  failed: 'import.errors.failed',
-  fileTooLarge: 'import.errors.fileTooLarge',
-  wrongType: 'import.errors.wrongType',
-} as const satisfies Record<FileError, string>;
-
 const problemKeys = {
   required: 'leave.import.problems.required',
   year: 'leave.import.problems.year',
@@ -52,11 +42,6 @@ const problemKeys = {
 
 export function BalanceImport({ rules, onClose }: { rules: readonly Option[]; onClose: (imported: boolean) => void }) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
-  const hintId = useId();
-  const dialog = useRef<HTMLDialogElement>(null);
-  const chooseButton = useRef<HTMLButtonElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const escapeInEditor = useRef(false);
   const [serverProblems, setServerProblems] = useState<Map<number, ImportRow['problem']>>(new Map());
   const [saving, setSaving] = useState(false);
@@ -72,24 +57,13 @@ export function BalanceImport({ rules, onClose }: { rules: readonly Option[]; on
       })),
     [i18n],
   );
-  const {
-    file,
-    reading,
-    fileError,
-    sheet,
-    headerRow,
-    width,
-    mapping,
-    setMapping,
-    readFile,
-    chooseSheet,
-    chooseHeaderRow,
-  } = useSheetFile({
+  const sheetFile = useSheetFile({
     targets,
     refuse: () => null,
     onNewFile: () => setServerProblems(new Map()),
     onSheet: () => setServerProblems(new Map()),
   });
+  const { sheet, headerRow, mapping } = sheetFile;
 
   const rows = useMemo<ImportRow[]>(() => {
     if (!sheet) return [];
@@ -141,9 +115,6 @@ export function BalanceImport({ rules, onClose }: { rules: readonly Option[]; on
     ];
   }, [t, label]);
 
-  const close = () => {
-    if (!saving) onClose(false);
-  };
   const submit = async () => {
     setSaving(true);
     setSubmitError(null);
@@ -186,98 +157,56 @@ export function BalanceImport({ rules, onClose }: { rules: readonly Option[]; on
   };
 
   return (
-    <dialog
-      ref={(element) => {
-        dialog.current = element;
-        if (element && !element.open) element.showModal();
+    <ImportShell
+      title={t('leave.import.title')}
+      intro={t('leave.import.intro')}
+      busy={saving}
+      onClose={() => onClose(false)}
+      escapeInEditor={escapeInEditor}
+      file={sheetFile}
+      source={{
+        accept: ACCEPT,
+        dropHint: t('import.dropHint'),
+        templateLabel: t('import.template.download'),
+        onTemplate: () => void downloadTemplate(),
+        onChoose: () => setSubmitError(null),
       }}
-      className="grid-dialog import-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={hintId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (escapeInEditor.current) return;
-        close();
+      mapping={{
+        fieldOptions: importFields.map((field) => ({
+          field,
+          label: `${label(field)}${requiredImportFields.includes(field) ? ' *' : ''}`,
+        })),
+        open: missing.length > 0,
+        hint: t('import.mappingHint'),
+      }}
+      error={submitError}
+      footer={{
+        hint: rows.length > 0 && invalid > 0 ? t('leave.import.blocked') : null,
+        confirm: saving ? t('import.importingShort') : t('import.confirm', { count: rows.length }),
+        canConfirm: canImport,
+        onConfirm: () => void submit(),
       }}
     >
-      <header className="import-head">
-        <h2 id={titleId}>{t('leave.import.title')}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={close} disabled={saving}>
-          ×
-        </button>
-      </header>
-      <p className="hint">{t('leave.import.intro')}</p>
-      <FileDrop
-        file={file}
-        hintId={hintId}
-        dropHint={t('import.dropHint')}
-        accept={ACCEPT}
-        templateLabel={t('import.template.download')}
-        onTemplate={() => void downloadTemplate()}
-        chooseButton={chooseButton}
-        fileInput={fileInput}
-        reading={reading}
-        error={fileError && t(fileErrorKeys[fileError], { max: 20 })}
-        disabled={saving}
-        onFile={(chosen) => {
-          setSubmitError(null);
-          void readFile(chosen);
-        }}
-      />
-      {sheet && (
-        <>
-          <SheetMapping
-            sheet={sheet}
-            headerRow={headerRow}
-            width={width}
-            mapping={mapping}
-            setMapping={setMapping}
-            fieldOptions={importFields.map((field) => ({
-              field,
-              label: `${label(field)}${requiredImportFields.includes(field) ? ' *' : ''}`,
-            }))}
-            mappedCount={mapping.filter((field) => field !== null).length}
-            open={missing.length > 0}
-            hint={t('import.mappingHint')}
-            onSheet={(name) => void chooseSheet(name)}
-            onHeaderRow={chooseHeaderRow}
-          />
-          {missing.length > 0 && (
-            <p className="form-error" role="alert">
-              {t('import.missingRequired', { fields: missing.map(label).join(', ') })}
-            </p>
-          )}
-          {rows.length > 0 && (
-            <>
-              <p className="import-summary" aria-live="polite">
-                {t('leave.import.summary', { count: rows.length, invalid })}
-              </p>
-              <PreviewGrid<ImportRow>
-                label={t('import.previewRegion')}
-                busy={false}
-                escapeInEditor={escapeInEditor}
-                rows={rows}
-                columnDefs={columnDefs}
-                context={{}}
-              />
-            </>
-          )}
-        </>
-      )}
-      {submitError && (
+      {missing.length > 0 && (
         <p className="form-error" role="alert">
-          {submitError}
+          {t('import.missingRequired', { fields: missing.map(label).join(', ') })}
         </p>
       )}
-      <div className="dialog-actions">
-        {rows.length > 0 && invalid > 0 && <p className="hint import-footer-hint">{t('leave.import.blocked')}</p>}
-        <button type="button" onClick={close} disabled={saving}>
-          {t('import.cancel')}
-        </button>
-        <button type="button" className="primary" onClick={() => void submit()} disabled={!canImport}>
-          {saving ? t('import.importingShort') : t('import.confirm', { count: rows.length })}
-        </button>
-      </div>
-    </dialog>
+      {rows.length > 0 && (
+        <>
+          <p className="import-summary" aria-live="polite">
+            {t('leave.import.summary', { count: rows.length, invalid })}
+          </p>
+          <PreviewGrid<ImportRow>
+            label={t('import.previewRegion')}
+            busy={false}
+            escapeInEditor={escapeInEditor}
+            rows={rows}
+            columnDefs={columnDefs}
+            context={{}}
+          />
+        </>
+      )}
+    </ImportShell>
   );
 }

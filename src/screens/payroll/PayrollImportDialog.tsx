@@ -3,15 +3,15 @@
  * year, month and the company's components, every cell checked in the preview (PreviewGrid), then all rows sent at
  * once and saved (spec 5: after an import the data is saved automatically). The server's refusals land on their cells.
  */
-import '../../grids/import/import.css';
 import type { ColDef } from 'ag-grid-community';
-import { useCallback, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../api/client.ts';
+import { ImportShell } from '../../grids/import/ImportShell.tsx';
 import { labelsInEveryLanguage } from '../../grids/import/labels.ts';
 import type { ImportTarget } from '../../grids/import/mapping.ts';
 import { PreviewGrid } from '../../grids/import/PreviewGrid.tsx';
-import { FileDrop, type FileError, SheetMapping, useSheetFile } from '../../grids/import/SheetSource.tsx';
+import { useSheetFile } from '../../grids/import/SheetSource.tsx';
 import { toast } from '../../overlays/progress.ts';
 import { errorText, fieldErrorText } from '../../validation.ts';
 import {
@@ -25,16 +25,6 @@ import {
 } from './importRows.ts';
 
 const ACCEPT = '.xlsx,.xls,.csv';
-
-const fileErrorKeys = {
-  not_spreadsheet: 'import.errors.not_spreadsheet',
-  too_large: 'import.errors.too_large',
-  encrypted: 'import.errors.encrypted',
-  empty: 'import.errors.empty',
-  failed: 'import.errors.failed',
-  fileTooLarge: 'import.errors.fileTooLarge',
-  wrongType: 'import.errors.wrongType',
-} as const satisfies Record<FileError, string>;
 
 const problemKeys = {
   required: 'payrollImport.problems.required',
@@ -60,10 +50,6 @@ interface Props {
 
 export function PayrollImportDialog({ template, period, label, labels, onTemplate, onClose }: Props) {
   const { t, i18n } = useTranslation();
-  const titleId = useId();
-  const hintId = useId();
-  const chooseButton = useRef<HTMLButtonElement>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
   const escapeInEditor = useRef(false);
   const [serverProblems, setServerProblems] = useState<Map<number, Record<string, Problem>>>(new Map());
   const [saving, setSaving] = useState(false);
@@ -83,19 +69,8 @@ export function PayrollImportDialog({ template, period, label, labels, onTemplat
     [fields, labels, i18n],
   );
   const resetServer = useCallback(() => setServerProblems(new Map()), []);
-  const {
-    file,
-    reading,
-    fileError,
-    sheet,
-    headerRow,
-    width,
-    mapping,
-    setMapping,
-    readFile,
-    chooseSheet,
-    chooseHeaderRow,
-  } = useSheetFile({ targets, refuse: () => null, onNewFile: resetServer, onSheet: resetServer });
+  const sheetFile = useSheetFile({ targets, refuse: () => null, onNewFile: resetServer, onSheet: resetServer });
+  const { sheet, headerRow, mapping } = sheetFile;
 
   const rows = useMemo<PayrollImportRow[]>(() => {
     if (!sheet) return [];
@@ -163,9 +138,6 @@ export function PayrollImportDialog({ template, period, label, labels, onTemplat
     ];
   }, [t, label, mapping, problemText]);
 
-  const close = () => {
-    if (!saving) onClose(false);
-  };
   const submit = async () => {
     setSaving(true);
     setSubmitError(null);
@@ -206,102 +178,61 @@ export function PayrollImportDialog({ template, period, label, labels, onTemplat
   };
 
   return (
-    <dialog
-      ref={(element) => {
-        if (element && !element.open) element.showModal();
+    <ImportShell
+      title={t('payrollImport.dialogTitle', { month: period.month, year: period.year })}
+      intro={t('payrollImport.intro')}
+      busy={saving}
+      onClose={() => onClose(false)}
+      escapeInEditor={escapeInEditor}
+      file={sheetFile}
+      source={{
+        accept: ACCEPT,
+        dropHint: t('import.dropHint'),
+        templateLabel: t('import.template.download'),
+        onTemplate,
+        onChoose: () => setSubmitError(null),
       }}
-      className="grid-dialog import-dialog"
-      aria-labelledby={titleId}
-      aria-describedby={hintId}
-      onCancel={(event) => {
-        event.preventDefault();
-        if (escapeInEditor.current) return;
-        close();
+      mapping={{
+        fieldOptions: fields.map((field) => ({
+          field,
+          label: `${label(field)}${field === 'employee_id' ? ' *' : ''}`,
+        })),
+        open: missing.length > 0 || mappedComponents.length === 0,
+        hint: t('import.mappingHint'),
+      }}
+      error={submitError}
+      footer={{
+        hint: rows.length > 0 && invalid > 0 ? t('payrollImport.blocked') : null,
+        confirm: saving ? t('import.importingShort') : t('import.confirm', { count: rows.length }),
+        canConfirm: canImport,
+        onConfirm: () => void submit(),
       }}
     >
-      <header className="import-head">
-        <h2 id={titleId}>{t('payrollImport.dialogTitle', { month: period.month, year: period.year })}</h2>
-        <button type="button" className="icon-button" aria-label={t('common.close')} onClick={close} disabled={saving}>
-          ×
-        </button>
-      </header>
-      <p className="hint">{t('payrollImport.intro')}</p>
-      <FileDrop
-        file={file}
-        hintId={hintId}
-        dropHint={t('import.dropHint')}
-        accept={ACCEPT}
-        templateLabel={t('import.template.download')}
-        onTemplate={onTemplate}
-        chooseButton={chooseButton}
-        fileInput={fileInput}
-        reading={reading}
-        error={fileError && t(fileErrorKeys[fileError], { max: 20 })}
-        disabled={saving}
-        onFile={(chosen) => {
-          setSubmitError(null);
-          void readFile(chosen);
-        }}
-      />
-      {sheet && (
-        <>
-          <SheetMapping
-            sheet={sheet}
-            headerRow={headerRow}
-            width={width}
-            mapping={mapping}
-            setMapping={setMapping}
-            fieldOptions={fields.map((field) => ({
-              field,
-              label: `${label(field)}${field === 'employee_id' ? ' *' : ''}`,
-            }))}
-            mappedCount={mapping.filter((field) => field !== null).length}
-            open={missing.length > 0 || mappedComponents.length === 0}
-            hint={t('import.mappingHint')}
-            onSheet={(name) => void chooseSheet(name)}
-            onHeaderRow={chooseHeaderRow}
-          />
-          {missing.length > 0 && (
-            <p className="form-error" role="alert">
-              {t('import.missingRequired', { fields: missing.map(label).join(', ') })}
-            </p>
-          )}
-          {missing.length === 0 && mappedComponents.length === 0 && (
-            <p className="form-error" role="alert">
-              {t('payrollImport.noComponents')}
-            </p>
-          )}
-          {rows.length > 0 && (
-            <>
-              <p className="import-summary" aria-live="polite">
-                {t('payrollImport.summary', { count: rows.length, invalid })}
-              </p>
-              <PreviewGrid<PayrollImportRow>
-                label={t('import.previewRegion')}
-                busy={false}
-                escapeInEditor={escapeInEditor}
-                rows={rows}
-                columnDefs={columnDefs}
-                context={{}}
-              />
-            </>
-          )}
-        </>
-      )}
-      {submitError && (
+      {missing.length > 0 && (
         <p className="form-error" role="alert">
-          {submitError}
+          {t('import.missingRequired', { fields: missing.map(label).join(', ') })}
         </p>
       )}
-      <div className="dialog-actions">
-        {rows.length > 0 && invalid > 0 && <p className="hint import-footer-hint">{t('payrollImport.blocked')}</p>}
-        <button type="button" onClick={close} disabled={saving}>
-          {t('import.cancel')}
-        </button>
-        <button type="button" className="primary" onClick={() => void submit()} disabled={!canImport}>
-          {saving ? t('import.importingShort') : t('import.confirm', { count: rows.length })}
-        </button>
-      </div>
-    </dialog>
+      {missing.length === 0 && mappedComponents.length === 0 && (
+        <p className="form-error" role="alert">
+          {t('payrollImport.noComponents')}
+        </p>
+      )}
+      {rows.length > 0 && (
+        <>
+          <p className="import-summary" aria-live="polite">
+            {t('payrollImport.summary', { count: rows.length, invalid })}
+          </p>
+          <PreviewGrid<PayrollImportRow>
+            label={t('import.previewRegion')}
+            busy={false}
+            escapeInEditor={escapeInEditor}
+            rows={rows}
+            columnDefs={columnDefs}
+            context={{}}
+          />
+        </>
+      )}
+    </ImportShell>
   );
 }

@@ -1,6 +1,7 @@
 /** New run: month, year, title (or a THR holiday), then the pre-run check; the run may go ahead with warnings. */
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DateInput, readDateText } from '../../components/DateInput.tsx';
 import { Modal } from '../../grids/dialogs.tsx';
 import type { CreateRun, Warning } from './api.ts';
 
@@ -17,7 +18,8 @@ export function PreCheckDialog({
   onCancel: () => void;
   onRun: (body: CreateRun, warnings: readonly Warning[]) => void;
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const holidayId = useId();
   const now = new Date();
   const [type, setType] = useState<CreateRun['type']>('payroll_run');
   const [year, setYear] = useState(now.getFullYear());
@@ -31,7 +33,7 @@ export function PreCheckDialog({
     year,
     month,
     ...(title.trim() ? { title: title.trim() } : {}),
-    ...(type === 'thr' && holiday ? { holiday_date: holiday } : {}),
+    ...(type === 'thr' && holiday ? { holiday_date: readDateText(holiday) ?? holiday } : {}),
   };
   return (
     <Modal title={t('payrollRun.newRun')} onCancel={onCancel}>
@@ -63,10 +65,10 @@ export function PreCheckDialog({
           <input value={title} maxLength={200} onChange={(e) => setTitle(e.target.value)} />
         </label>
         {type === 'thr' && (
-          <label>
-            {t('payrollRun.holidayDate')}
-            <input type="date" required value={holiday} onChange={(e) => setHoliday(e.target.value)} />
-          </label>
+          <div className="field">
+            <label htmlFor={holidayId}>{t('payrollRun.holidayDate')}</label>
+            <DateInput id={holidayId} required value={holiday} onChange={setHoliday} language={i18n.language} />
+          </div>
         )}
         {warnings !== null && (
           <section aria-label={t('payrollRun.preCheck')}>

@@ -1,12 +1,12 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
+import { dateFieldText } from '../../../../src/components/DateInput.tsx';
 import {
   applySameAddress,
   buildChanges,
   changedFields,
   choiceLabel,
   conflictFields,
-  dateFieldText,
   displayValue,
   filterInput,
   isLockedBySameAddress,
