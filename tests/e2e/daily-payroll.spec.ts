@@ -79,3 +79,27 @@ test('daily payroll: create a week, edit a cell, complete, in Indonesian', async
   await expect(page.locator('.payroll-run-list li')).toHaveCount(4);
   await page.screenshot({ path: 'test-results/daily-payroll-id.png' });
 });
+
+/**
+ * Issue 15, the developer area's finances → payroll-summary: every company's runs and daily payrolls on PENDING and
+ * COMPLETED tabs, filtered by company, a row's detail opened with Enter.
+ */
+test("developer payroll summary: every company's runs and daily payrolls", async ({ page }) => {
+  await signIn(page, { username: 'developer', password: 'demo12345' });
+  await page.goto('/dashboard/payroll-summary');
+  const table = page.getByRole('table', { name: 'Payroll Summary' });
+  await expect(page.getByRole('tab', { name: 'PENDING' })).toHaveAttribute('aria-selected', 'true');
+  await expect(table.getByRole('cell', { name: 'Weekly' }).first()).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Payroll Run' }).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'COMPLETED' }).click();
+  const company = page.getByLabel('Company');
+  const first = (await company.locator('option').nth(1).textContent()) ?? '';
+  await company.selectOption({ label: first });
+  const rows = table.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  for (const text of await rows.locator('td:first-child').allTextContents()) expect(text).toBe(first);
+  await rows.first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.payroll-summary-detail')).toContainText(first);
+  await page.screenshot({ path: 'test-results/dev-payroll-summary-en.png' });
+});

@@ -28,6 +28,7 @@ import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
 import { ConfirmDialog } from '../employee/dialogs.tsx';
 import { DateInput } from '../employee/fields.tsx';
+import { readDateText } from '../employee/form.ts';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 import { type fixedFields, type Template, templateSheet } from './importRows.ts';
@@ -141,9 +142,11 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
   const month = useMemo(() => (selected ? { year: selected.year, month: selected.month } : null), [selected]);
   /** The payroll's inputs as an xlsx: the template `POST /v1/payroll-summary/import` reads back. */
   const downloadTemplate = useCallback(async () => {
-    if (!template || !month || !selected) return;
-    const XLSX = await import('xlsx');
-    const sheet = XLSX.utils.aoa_to_sheet(templateSheet(template, month, label));
+    if (!month || !selected) return;
+    // Fetched now: the payroll as it stands after the grid's edits.
+    const [XLSX, fresh] = await Promise.all([import('xlsx'), loadWeeklyTemplate(selected._id)]);
+    setTemplate(fresh);
+    const sheet = XLSX.utils.aoa_to_sheet(templateSheet(fresh, month, label));
     sheet['!cols'] = [{ wch: 14 }, { wch: 28 }, { wch: 6 }, { wch: 6 }, { wch: 12 }, { wch: 16 }, { wch: 16 }];
     const book = XLSX.utils.book_new();
     XLSX.utils.book_append_sheet(book, sheet, 'Daily payroll');
@@ -151,13 +154,17 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
       bookType: 'xlsx',
       compression: true,
     });
-  }, [template, month, selected, label]);
+  }, [month, selected, label]);
 
   const create = useCallback(async () => {
     setBusy(true);
     setError(null);
     try {
-      const created = await createWeekly({ period_start: range.start, period_end: range.end });
+      // A date still as typed (Enter before the field was left) is read as the field reads it on leaving.
+      const created = await createWeekly({
+        period_start: readDateText(range.start) ?? range.start,
+        period_end: readDateText(range.end) ?? range.end,
+      });
       await refresh();
       setCreating(false);
       setTab('pending');
