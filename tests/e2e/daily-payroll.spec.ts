@@ -69,7 +69,7 @@ test('daily payroll: create a week, edit a cell, complete, in Indonesian', async
   expect(sheet.slice(1).some((row) => row[6] === 1_500_000)).toBe(true);
 
   await perintah(page, 'selesaikan penggajian', /Selesaikan penggajian/);
-  const confirm = page.getByRole('dialog', { name: 'Selesaikan penggajian' });
+  const confirm = page.getByRole('alertdialog', { name: 'Selesaikan penggajian' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Selesaikan penggajian' }).focus();
   await page.keyboard.press('Enter');
