@@ -56,6 +56,9 @@ export const a1IncomeLine = {
   jp_employer: null,
   pph21: null,
   zakat: null,
+  // Daily workers are not on a 1721-A1 (only monthly runs are read); their pay is wages all the same.
+  daily_component: 1,
+  daily_wage: 1,
 } as const satisfies Record<LineCode, A1IncomeLine | null>;
 
 /** Sign of an in-bruto line of each kind (as the engine sums bruto). */

@@ -250,7 +250,10 @@ export type LineCode =
   | 'jkm_employer'
   | 'ks_employer'
   | 'pph21'
-  | 'zakat';
+  | 'zakat'
+  /** Daily payroll (common/payroll/weekly.ts): one daily payroll component × days, or an edited daily rate × days. */
+  | 'daily_component'
+  | 'daily_wage';
 
 /** Figures behind a line: plain numbers and short strings, shown by the run grid's explain panel. */
 export type Explain = Record<string, string | number | boolean | null | readonly (string | number)[] | object>;

@@ -7,7 +7,7 @@
  * edited row with the same code.
  */
 import { dailyTax } from './pph21.ts';
-import type { MonthlyTax } from './types.ts';
+import type { LineCode, MonthlyTax } from './types.ts';
 
 /** A component of the daily payroll paid per day worked (daily_payroll_components with an amount). */
 export interface DailyComponent {
@@ -36,7 +36,7 @@ export type WeeklyEditField = (typeof weeklyEditFields)[number];
 export type WeeklyEdits = Partial<Record<WeeklyEditField, number>>;
 
 export interface WeeklyLine {
-  code: string;
+  code: LineCode;
   kind: 'earning' | 'tax' | 'info';
   amount: number;
   name?: string;

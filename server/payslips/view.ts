@@ -53,6 +53,8 @@ type Texts = Record<PayslipLanguage, string>;
 /** The label of every engine line, in each payslip language. */
 export const lineLabels = {
   basic_salary: { en: 'Basic salary', id: 'Gaji pokok', zh: '基本工资' },
+  daily_component: { en: 'Daily pay', id: 'Upah harian', zh: '日薪' },
+  daily_wage: { en: 'Daily wage', id: 'Upah harian', zh: '日工资' },
   transport_allowance: { en: 'Transport allowance', id: 'Tunjangan transportasi', zh: '交通津贴' },
   meal_allowance: { en: 'Meal allowance', id: 'Tunjangan makan', zh: '餐费津贴' },
   communication_allowance: { en: 'Communication allowance', id: 'Tunjangan komunikasi', zh: '通讯津贴' },

@@ -1,5 +1,18 @@
-import { expect, test } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { expect, type Page, test } from '@playwright/test';
+import * as XLSX from 'xlsx';
 import { cell, grid, runCommand, signIn } from './support.ts';
+
+/** runCommand once the interface is Indonesian (the palette is named 'Palet perintah'). */
+async function perintah(page: Page, typed: string, label: RegExp) {
+  const palette = page.getByRole('dialog', { name: 'Palet perintah' });
+  await page.keyboard.press('Control+K');
+  await expect(palette.getByRole('combobox')).toBeFocused();
+  await page.keyboard.type(typed);
+  await expect(palette.getByRole('option', { selected: true })).toContainText(label);
+  await page.keyboard.press('Enter');
+  await expect(palette).toBeHidden();
+}
 
 /**
  * Issue 15, daily-worker payroll, in Indonesian and from the keyboard: open Daily Payroll (Gaji Harian) from the
@@ -10,7 +23,7 @@ test('daily payroll: create a week, edit a cell, complete, in Indonesian', async
   test.setTimeout(120_000);
   await signIn(page);
   await runCommand(page, 'bahasa indonesia', /Bahasa Indonesia/);
-  await runCommand(page, 'gaji harian', /^Gaji Harian/);
+  await perintah(page, 'gaji harian', /Gaji Harian/);
   await expect(page).toHaveURL(/\/dashboard\/weekly-payroll/);
   await expect(page.getByRole('tab', { name: 'Tertunda' })).toHaveAttribute('aria-selected', 'true');
   // The demo's pending week is listed.
@@ -21,7 +34,7 @@ test('daily payroll: create a week, edit a cell, complete, in Indonesian', async
   const monday = new Date(today.getTime() - ((today.getUTCDay() + 6) % 7) * 86_400_000);
   const sunday = new Date(monday.getTime() + 6 * 86_400_000);
   const typed = (d: Date) => d.toISOString().slice(0, 10).split('-').reverse().join('/');
-  await runCommand(page, 'gaji harian baru', /Gaji harian baru/);
+  await perintah(page, 'gaji harian baru', /Gaji harian baru/);
   const start = page.getByLabel('Dari');
   await expect(start).toBeFocused();
   await page.keyboard.press('Control+A');
@@ -36,7 +49,7 @@ test('daily payroll: create a week, edit a cell, complete, in Indonesian', async
 
   // An incentive typed into the first row: the take-home pay follows.
   const thpBefore = (await cell(page, 0, 'thp').textContent()) ?? '';
-  await runCommand(page, 'tabel gaji harian', /Ke tabel gaji harian/);
+  await perintah(page, 'tabel gaji harian', /Ke tabel gaji harian/);
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
   await expect(cell(page, 0, 'incentive')).toBeFocused();
   await page.keyboard.press('Enter');
@@ -45,8 +58,18 @@ test('daily payroll: create a week, edit a cell, complete, in Indonesian', async
   await expect(cell(page, 0, 'incentive')).toContainText('1.500.000');
   await expect(cell(page, 0, 'thp')).not.toHaveText(thpBefore);
 
-  await runCommand(page, 'selesaikan penggajian', /Selesaikan penggajian/);
-  const confirm = page.getByRole('dialog', { name: 'Selesaikan penggajian' });
+  // The payroll's template (payroll-summary/template, type weekly): its inputs, the edited incentive included.
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Unduh templat' }).click();
+  const book = XLSX.read(readFileSync(await (await download).path()));
+  const sheet = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets[book.SheetNames[0] as string]!, {
+    header: 1,
+  });
+  expect(sheet[0]?.slice(4)).toEqual(['Hari kerja', 'Upah per hari', 'Insentif']);
+  expect(sheet.slice(1).some((row) => row[6] === 1_500_000)).toBe(true);
+
+  await perintah(page, 'selesaikan penggajian', /Selesaikan penggajian/);
+  const confirm = page.getByRole('alertdialog', { name: 'Selesaikan penggajian' });
   await expect(confirm).toBeVisible();
   await confirm.getByRole('button', { name: 'Selesaikan penggajian' }).focus();
   await page.keyboard.press('Enter');
@@ -55,4 +78,28 @@ test('daily payroll: create a week, edit a cell, complete, in Indonesian', async
   // The three demo weeks and this one.
   await expect(page.locator('.payroll-run-list li')).toHaveCount(4);
   await page.screenshot({ path: 'test-results/daily-payroll-id.png' });
+});
+
+/**
+ * Issue 15, the developer area's finances → payroll-summary: every company's runs and daily payrolls on PENDING and
+ * COMPLETED tabs, filtered by company, a row's detail opened with Enter.
+ */
+test("developer payroll summary: every company's runs and daily payrolls", async ({ page }) => {
+  await signIn(page, { username: 'developer', password: 'demo12345' });
+  await page.goto('/dashboard/payroll-summary');
+  const table = page.getByRole('table', { name: 'Payroll Summary' });
+  await expect(page.getByRole('tab', { name: 'PENDING' })).toHaveAttribute('aria-selected', 'true');
+  await expect(table.getByRole('cell', { name: 'Weekly' }).first()).toBeVisible();
+  await expect(table.getByRole('cell', { name: 'Payroll Run' }).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'COMPLETED' }).click();
+  const company = page.getByLabel('Company');
+  const first = (await company.locator('option').nth(1).textContent()) ?? '';
+  await company.selectOption({ label: first });
+  const rows = table.locator('tbody tr');
+  await expect(rows.first()).toBeVisible();
+  for (const text of await rows.locator('td:first-child').allTextContents()) expect(text).toBe(first);
+  await rows.first().focus();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('.payroll-summary-detail')).toContainText(first);
+  await page.screenshot({ path: 'test-results/dev-payroll-summary-en.png' });
 });

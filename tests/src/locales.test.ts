@@ -126,6 +126,8 @@ const openApiEnumKeys: Record<string, string | null> = {
   'ManFeeMonthlyRow.method': 'man_fee_method',
   // Payroll runs (issue 14) and the jobs that make them.
   'PayrollSummary.type': 'payroll_run_type',
+  // The import's target: a month's components (payroll_run) or a daily payroll's inputs (weekly), never shown.
+  'PayrollImport.type': null,
   'PayrollSummary.status': 'payroll_run_status',
   // The payroll-employees screen shows the run's status and the payslip's source in its own sentences.
   'EmployeePayslip.run.status': null,

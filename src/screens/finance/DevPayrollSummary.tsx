@@ -14,6 +14,17 @@ import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 import './finance.css';
 
+const tabKeys = {
+  pending: 'payrollSummaryDev.tabs.pending',
+  completed: 'payrollSummaryDev.tabs.completed',
+} as const;
+/** Spec 2.2: 'Weekly or Payroll Run' (and THR runs). */
+const typeKeys = {
+  payroll_run: 'payrollSummaryDev.types.payroll_run',
+  thr: 'payrollSummaryDev.types.thr',
+  weekly: 'payrollSummaryDev.types.weekly',
+} as const;
+
 type Row = Awaited<ReturnType<typeof listAll>>['data'][number];
 const listAll = () => call(api.GET('/v1/dev/payroll-summary', { params: { query: { limit: 5000 } } }));
 
@@ -43,7 +54,7 @@ export default function DevPayrollSummary({ entry, trail }: ScreenProps) {
   const companies = useMemo(() => [...new Map(rows.map((r) => [r.company._id, r.company.name])).entries()], [rows]);
   const shown = rows.filter((r) => r.status === tab && (!company || r.company._id === company));
   const date = (value: string | null) => (value ? formatDate(value, 'DD MMM YYYY', { locale: i18n.language }) : '');
-  const typeText = (type: Row['type']) => t(`payrollSummaryDev.types.${type}`);
+  const typeText = (type: Row['type']) => t(typeKeys[type]);
   return (
     <>
       <ScreenHeader trail={trail} title={title} />
@@ -68,7 +79,7 @@ export default function DevPayrollSummary({ entry, trail }: ScreenProps) {
                   aria-selected={tab === status}
                   onClick={() => setTab(status)}
                 >
-                  {t(`payrollSummaryDev.tabs.${status}`)}
+                  {t(tabKeys[status])}
                 </button>
               ))}
             </div>

@@ -34,6 +34,8 @@ const categoryKeys = {
   deduction: 'payrollImport.category.deduction',
   thr: 'resources.employee-thr-bonuses.fields.thr',
   yearly_bonus: 'resources.employee-thr-bonuses.fields.yearly_bonus',
+  // A daily payroll's inputs (the daily payroll screen's template); never among a month's components.
+  weekly: 'enums.payroll_run_type.weekly',
 } as const satisfies Record<Component['category'], string>;
 
 const fixedKeys = {

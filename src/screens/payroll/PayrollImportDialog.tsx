@@ -17,6 +17,7 @@ import { errorText, fieldErrorText } from '../../validation.ts';
 import {
   fixedFields,
   type PayrollImportRow,
+  type PayrollImportTarget,
   type Problem,
   type ProblemCode,
   readRows,
@@ -46,9 +47,11 @@ interface Props {
   /** Downloads the month's template. */
   onTemplate: () => void;
   onClose: (imported: boolean) => void;
+  /** A daily payroll's inputs instead of the month's components (the daily payroll screen). */
+  target?: PayrollImportTarget;
 }
 
-export function PayrollImportDialog({ template, period, label, labels, onTemplate, onClose }: Props) {
+export function PayrollImportDialog({ template, period, label, labels, onTemplate, onClose, target }: Props) {
   const { t, i18n } = useTranslation();
   const escapeInEditor = useRef(false);
   const [serverProblems, setServerProblems] = useState<Map<number, Record<string, Problem>>>(new Map());
@@ -142,7 +145,7 @@ export function PayrollImportDialog({ template, period, label, labels, onTemplat
     setSaving(true);
     setSubmitError(null);
     try {
-      const result = await sendImport(rows);
+      const result = await sendImport(rows, target);
       toast(
         t('payrollImport.done', { saved: result.saved, unchanged: result.unchanged }) +
           (result.runs.length

@@ -19,6 +19,7 @@ import { ApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
 import { formatDate, formatRupiah } from '../../format.ts';
+import { labelsInEveryLanguage } from '../../grids/import/labels.ts';
 import { gridModules } from '../../grids/modules.ts';
 import { readNumber } from '../../grids/parse.ts';
 import { gridTheme } from '../../grids/ResourceGrid.tsx';
@@ -27,8 +28,11 @@ import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
 import { ConfirmDialog } from '../employee/dialogs.tsx';
 import { DateInput } from '../employee/fields.tsx';
+import { readDateText } from '../employee/form.ts';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
+import { type fixedFields, type Template, templateSheet } from './importRows.ts';
+import { PayrollImportDialog } from './PayrollImportDialog.tsx';
 import {
   completeWeekly,
   createWeekly,
@@ -36,6 +40,7 @@ import {
   editWeekly,
   listWeekly,
   listWeeklyPayslips,
+  loadWeeklyTemplate,
   type Payslip,
   type Summary,
 } from './weeklyApi.ts';
@@ -69,6 +74,17 @@ function toRow(payslip: Payslip, edits = payslip.edits as WeeklyEdits): Row {
   };
 }
 
+/** The template's columns: the monthly import's fixed ones, then the daily payroll's inputs. */
+const fieldKeys = {
+  employee_id: 'payrollImport.employeeId',
+  fullname: 'payrollImport.fullname',
+  year: 'payrollImport.year',
+  month: 'payrollImport.month',
+  days_worked: 'weeklyPayroll.columns.days_worked',
+  daily_rate: 'weeklyPayroll.columns.daily_rate',
+  incentive: 'weeklyPayroll.columns.incentive',
+} as const satisfies Record<(typeof fixedFields)[number] | WeeklyEditField, string>;
+
 const iso = (date: Date) => date.toISOString().slice(0, 10);
 /** Last week, Monday to Sunday. */
 function lastWeek(): { start: string; end: string } {
@@ -88,6 +104,8 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
   const [creating, setCreating] = useState(false);
   const [range, setRange] = useState(lastWeek);
   const [confirming, setConfirming] = useState(false);
+  const [template, setTemplate] = useState<Template | null>(null);
+  const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const gridRef = useRef<AgGridReact<Row>>(null);
@@ -105,14 +123,48 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
 
   const open = useCallback(async (run: Summary) => {
     setSelected(run);
-    setRows((await listWeeklyPayslips(run._id)).map((p) => toRow(p)));
+    const [payslips, loaded] = await Promise.all([listWeeklyPayslips(run._id), loadWeeklyTemplate(run._id)]);
+    setRows(payslips.map((p) => toRow(p)));
+    setTemplate(loaded);
   }, []);
+
+  const label = useCallback(
+    (field: string) => (field in fieldKeys ? t(fieldKeys[field as keyof typeof fieldKeys]) : field),
+    [t],
+  );
+  const labels = useCallback(
+    (field: string) =>
+      field in fieldKeys
+        ? [field, ...labelsInEveryLanguage(i18n, fieldKeys[field as keyof typeof fieldKeys])]
+        : [field],
+    [i18n],
+  );
+  const month = useMemo(() => (selected ? { year: selected.year, month: selected.month } : null), [selected]);
+  /** The payroll's inputs as an xlsx: the template `POST /v1/payroll-summary/import` reads back. */
+  const downloadTemplate = useCallback(async () => {
+    if (!month || !selected) return;
+    // Fetched now: the payroll as it stands after the grid's edits.
+    const [XLSX, fresh] = await Promise.all([import('xlsx'), loadWeeklyTemplate(selected._id)]);
+    setTemplate(fresh);
+    const sheet = XLSX.utils.aoa_to_sheet(templateSheet(fresh, month, label));
+    sheet['!cols'] = [{ wch: 14 }, { wch: 28 }, { wch: 6 }, { wch: 6 }, { wch: 12 }, { wch: 16 }, { wch: 16 }];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Daily payroll');
+    XLSX.writeFile(book, `daily-payroll-${selected.period_start}-${selected.period_end}.xlsx`, {
+      bookType: 'xlsx',
+      compression: true,
+    });
+  }, [month, selected, label]);
 
   const create = useCallback(async () => {
     setBusy(true);
     setError(null);
     try {
-      const created = await createWeekly({ period_start: range.start, period_end: range.end });
+      // A date still as typed (Enter before the field was left) is read as the field reads it on leaving.
+      const created = await createWeekly({
+        period_start: readDateText(range.start) ?? range.start,
+        period_end: readDateText(range.end) ?? range.end,
+      });
       await refresh();
       setCreating(false);
       setTab('pending');
@@ -364,6 +416,14 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
             <div className="payroll-toolbar payroll-sheet-toolbar">
               <h2 title={selected.title}>{selected.title}</h2>
               <span className="muted">{period(selected)}</span>
+              <button type="button" disabled={!template} onClick={() => void downloadTemplate()}>
+                {t('payrollImport.downloadTemplate')}
+              </button>
+              {canWrite && pending && (
+                <button type="button" disabled={!template} onClick={() => setImporting(true)}>
+                  {t('payrollImport.importFile')}
+                </button>
+              )}
               {canWrite && pending && (
                 <button type="button" className="primary" onClick={() => setConfirming(true)}>
                   {t('weeklyPayroll.complete')}
@@ -389,6 +449,23 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
           </section>
         )}
       </div>
+      {importing && template && month && selected && (
+        <PayrollImportDialog
+          template={template}
+          period={month}
+          label={label}
+          labels={labels}
+          target={{ type: 'weekly', summary: selected._id }}
+          onTemplate={() => void downloadTemplate()}
+          onClose={(imported) => {
+            setImporting(false);
+            if (imported) {
+              void open(selected);
+              void refresh();
+            }
+          }}
+        />
+      )}
       {confirming && (
         <ConfirmDialog
           title={t('weeklyPayroll.complete')}

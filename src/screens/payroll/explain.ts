@@ -349,6 +349,8 @@ const explainers = {
   ks_employer: bpjsLine,
   pph21: pphLine,
   zakat: none,
+  daily_component: none,
+  daily_wage: none,
 } satisfies Record<LineCode, Explainer>;
 
 /** The BPJS bases and which cap or floor applied (the intro of both BPJS columns). */
@@ -485,4 +487,6 @@ export const lineLabels = {
   ks_employer: 'payrollRun.lines.ks_employer',
   pph21: 'payrollRun.lines.pph21',
   zakat: 'payrollRun.lines.zakat',
+  daily_component: 'payrollRun.lines.daily_component',
+  daily_wage: 'payrollRun.lines.daily_wage',
 } as const satisfies Record<LineCode, string>;

@@ -108,7 +108,14 @@ export function readRows(rows: readonly (readonly Cell[])[], headerRow: number, 
   return out;
 }
 
-export const importBody = (rows: readonly PayrollImportRow[]) => ({
+/** Where the rows go: a month's components (absent), or a daily payroll's inputs (issue 15). */
+export interface PayrollImportTarget {
+  type: 'weekly';
+  summary: string;
+}
+
+export const importBody = (rows: readonly PayrollImportRow[], target?: PayrollImportTarget) => ({
+  ...(target ? { type: target.type, summary: target.summary } : {}),
   rows: rows.map((row) => ({
     employee_id: row.texts.employee_id ?? '',
     year: row.year as number,
@@ -117,9 +124,12 @@ export const importBody = (rows: readonly PayrollImportRow[]) => ({
   })),
 });
 
-export async function sendImport(rows: readonly PayrollImportRow[]) {
+export async function sendImport(rows: readonly PayrollImportRow[], target?: PayrollImportTarget) {
   const reply = await call(
-    api.POST('/v1/payroll-summary/import', { body: importBody(rows), headers: { [INLINE_ERRORS_HEADER]: '1' } }),
+    api.POST('/v1/payroll-summary/import', {
+      body: importBody(rows, target),
+      headers: { [INLINE_ERRORS_HEADER]: '1' },
+    }),
   );
   return reply.data;
 }

@@ -10,6 +10,12 @@ export const listWeekly = () =>
     (reply) => reply.data,
   );
 
+/** A daily payroll's inputs as the payroll-summary template (the browser writes the xlsx). */
+export const loadWeeklyTemplate = (summary: string) =>
+  call(api.GET('/v1/payroll-summary/template', { params: { query: { type: 'weekly', summary } } })).then(
+    (reply) => reply.data,
+  );
+
 export const listWeeklyPayslips = (id: string) =>
   call(api.GET('/v1/payroll-summary/{id}/payslips', { params: { path: { id } } })).then((reply) => reply.data);
 

@@ -117,6 +117,14 @@ describe('daily payroll', () => {
     expect(done.body.data.status).toBe('completed');
     slips = (await t.call(admin, 'GET', `/v1/payroll-summary/${week1}/payslips`)).body.data;
     expect(slipOf(slips, workerA)).toMatchObject({ bruto: 2_350_000, pph21: 11_750 });
+    // Its payslip PDF, as the payslips screen serves every run's.
+    const pdf = await t.app.inject({
+      method: 'GET',
+      url: `/v1/payroll-summary/${week1}/payslips/${workerA}/pdf`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(pdf.statusCode).toBe(200);
+    expect(pdf.headers['content-type']).toMatch(/pdf/);
   });
 
   it("taxes the month cumulatively: the month's tax less what earlier weeks withheld", async () => {
