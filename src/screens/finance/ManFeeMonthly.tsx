@@ -68,7 +68,7 @@ export default function ManFeeMonthly({ entry, trail }: ScreenProps) {
         type: 'rightAligned',
         width: 110,
       },
-      { colId: 'bruto', headerName: t('manFee.bruto'), field: 'total_bruto', ...money, flex: 1, minWidth: 170 },
+      { colId: 'bruto', headerName: t('manFee.bruto'), field: 'total_bruto', ...money, flex: 1, minWidth: 190 },
       {
         colId: 'rule',
         headerName: t('manFee.rule'),
