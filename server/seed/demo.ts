@@ -34,6 +34,7 @@ import { seedApprovals } from './approvals.ts';
 import { seedAttendance } from './attendance.ts';
 import { seedEarlySettlement, seedFinance } from './finance.ts';
 import { seedLeave } from './leave.ts';
+import { seedManFee } from './man-fee.ts';
 import {
   banks,
   cityCodes,
@@ -1308,6 +1309,15 @@ export async function seedDemo(
       await seedWeeklyPayrolls(db, plan.company.id, plan.company.admin, now);
     }
   }
+  // The platform's man-fee rules and the fees of the completed demo months (decision 0073).
+  await seedManFee(
+    db,
+    plans
+      // Demo-sized companies only: the small test seeds keep runs without a fee (their tests set their own rules).
+      .filter((plan) => plan.company.admin && options?.payrollHistory !== false && plan.people.length >= 50)
+      .map((plan) => plan.company.id),
+    now.getUTCFullYear(),
+  );
   return { companies: plans.length, employees: plans.reduce((sum, plan) => sum + plan.people.length, 0) };
 }
 

@@ -66,7 +66,7 @@ export default function ManFeeAnnual({ entry, trail }: ScreenProps) {
         valueGetter: (p) =>
           p.data?.company.code ? `${p.data.company.name} (${p.data.company.code})` : (p.data?.company.name ?? ''),
         pinned: 'left',
-        width: 240,
+        width: 230,
       },
       ...MONTHS.map(
         (month): ColDef<Row> => ({
@@ -75,7 +75,7 @@ export default function ManFeeAnnual({ entry, trail }: ScreenProps) {
           valueGetter: (p) => p.data?.months[month - 1] ?? null,
           valueFormatter: (p) => rupiahOrDash(p.value),
           type: 'rightAligned',
-          width: 130,
+          width: 150,
         }),
       ),
       {

@@ -550,3 +550,49 @@ describe('computePayslip: properties', () => {
     );
   });
 });
+
+describe('THR is paid whole (decision 0075)', () => {
+  const base: PayslipInput = {
+    period: { year: 2026, month: 3 },
+    employee: { ptkp_status: 'tk/0' },
+    salary: { basic_salary: 3_000_000 },
+  };
+  const lineOf = (result: ReturnType<typeof computePayslip>, code: string) =>
+    result.lines.find((line) => line.code === code);
+
+  it('a loan installment is taken from the pay other than the THR; the rest carries over', () => {
+    const without = computePayslip({ ...base, loan_installment: 10_000_000 }, {});
+    const withThr = computePayslip({ ...base, thr: 3_000_000, loan_installment: 10_000_000 }, {});
+    // Without THR the whole net pay goes to the loan; with THR the THR stays: THP = the THR exactly.
+    expect(without.thp).toBe(0);
+    expect(withThr.thp).toBe(3_000_000);
+    const loan = lineOf(withThr, 'loan_installment');
+    expect(loan?.explain).toMatchObject({ due: 10_000_000, thr_kept: 3_000_000 });
+    expect(loan?.amount).toBe(3_000_000 - withThr.pph21);
+  });
+
+  it('an installment the pay carries is deducted in full, and the THR is still paid', () => {
+    const result = computePayslip({ ...base, thr: 3_000_000, loan_installment: 500_000, deposit: 100_000 }, {});
+    expect(lineOf(result, 'loan_installment')).toMatchObject({ amount: 500_000, explain: {} });
+    expect(lineOf(result, 'deposit')?.amount).toBe(100_000);
+    expect(result.thp).toBe(6_000_000 - result.pph21 - 600_000);
+  });
+
+  it('property: the take-home pay is never below the THR when only voluntary deductions are due', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 20_000_000 }),
+        fc.integer({ min: 0, max: 20_000_000 }),
+        fc.integer({ min: 0, max: 50_000_000 }),
+        (basic, thr, loan) => {
+          const result = computePayslip(
+            { ...base, salary: { basic_salary: basic }, thr, loan_installment: loan, deposit: 100_000 },
+            {},
+          );
+          const statutory = result.pph21;
+          return result.thp >= Math.min(thr, basic + thr - statutory);
+        },
+      ),
+    );
+  });
+});

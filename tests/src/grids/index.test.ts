@@ -19,7 +19,15 @@ describe('the grid registry', () => {
 
   it('shows every grid in exactly one reference-list menu or on its own screen, and only known menus', () => {
     // Grids a feature screen mounts itself (attendance, tracking, finance → loan), not a reference-list menu.
-    const onOwnScreen = ['shifts', 'attendance-groups', 'shift-overrides', 'live-tracking-group', 'loans', 'deposits'];
+    const onOwnScreen = [
+      'shifts',
+      'attendance-groups',
+      'shift-overrides',
+      'live-tracking-group',
+      'loans',
+      'deposits',
+      'man-fee-rules',
+    ];
     const listed = [...Object.values(menuGrids).flat(), ...onOwnScreen];
     expect([...listed].sort()).toEqual(Object.keys(grids).sort());
     for (const menu of Object.keys(menuGrids)) expect(menuIndex.has(menu), menu).toBe(true);
