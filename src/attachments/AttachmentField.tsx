@@ -10,6 +10,8 @@ import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../api/client.ts';
 import { FileDrop } from '../grids/import/SheetSource.tsx';
 import { storeFile } from '../screens/employee/api.ts';
 import { errorText } from '../validation.ts';
+import '../grids/import/import.css';
+import './attachments.css';
 
 /** What a form holds of its attachment: the stored file's id and the name it was uploaded with. */
 export interface AttachmentValue {
