@@ -95,3 +95,28 @@ test('an employee attaches a PDF to a leave request by keyboard; the admin opens
   await page.screenshot({ path: test.info().outputPath('attachment-review-id.png'), fullPage: true });
   await runCommand(employee, 'bahasa indonesia', /Bahasa Indonesia/);
 });
+
+test('the admin attaches a PDF to a loan on its detail by keyboard and opens it', async ({ page }) => {
+  await signIn(page);
+  const auth = { Authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('token') ?? '')}` };
+  const loans = (await (await page.request.get('/v1/loans?limit=1', { headers: auth })).json()) as {
+    data: { _id: string }[];
+  };
+  const loan = loans.data[0]!;
+  await page.goto(`/dashboard/payroll/employee-loan/detail/${loan._id}`);
+  const region = page.getByRole('region', { name: 'Attachment' });
+  await expect(region).toBeVisible();
+  await region.getByRole('button', { name: 'Choose a file' }).focus();
+  await choosePdf(page, 'perjanjian-pinjaman.pdf');
+  await expect(page.getByText('Attachment saved')).toBeVisible();
+  const open = page.getByRole('button', { name: 'Open Attachment' });
+  await expect(open).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('attachment-loan-en.png'), fullPage: true });
+  const popup = page.waitForEvent('popup');
+  await open.focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(async () => (await popup).url()).toMatch(/^blob:/);
+  await runCommand(page, 'bahasa indonesia', /Bahasa Indonesia/);
+  await expect(page.getByRole('button', { name: 'Buka Lampiran' })).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('attachment-loan-id.png'), fullPage: true });
+});
