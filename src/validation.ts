@@ -62,6 +62,8 @@ const validationCodes = {
   immutable: 'validation.immutable',
   not_scheduled: 'validation.not_scheduled',
   already_paid: 'validation.already_paid',
+  // Attachments (server/files/attachments.ts): a file another record holds.
+  taken: 'validation.taken',
   // Attendance: an employee is in at most one attendance group.
   in_other_group: 'validation.in_other_group',
   // The shared input checks (issue 10): text PostgreSQL cannot store, list filters by kind.
@@ -235,6 +237,9 @@ const errorCodeKeys = {
   not_exited: 'errors.codes.not_exited',
   in_use: 'errors.codes.in_use',
   too_many_uploads: 'errors.codes.too_many_uploads',
+  file_type_not_allowed: 'errors.codes.file_type_not_allowed',
+  file_type_mismatch: 'errors.codes.file_type_mismatch',
+  file_too_large: 'errors.codes.file_too_large',
   already_activated: 'errors.codes.already_activated',
   payroll_run_exists: 'errors.codes.payroll_run_exists',
   payroll_run_later_completed: 'errors.codes.payroll_run_later_completed',

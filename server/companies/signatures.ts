@@ -7,10 +7,12 @@
  *   content). One selected at a time: selecting one unselects the others in the same transaction (a partial unique
  *   index holds it). The selected signature is printed on the 1721-A1 (server/tax/).
  * - Certificates: cert_name and file (an uploaded image or PDF).
- * A file must be a file of the same company. Every change is logged.
+ * A file must be a file of the same company. Every change is logged. Both lists are one route family (`documentRoutes`)
+ * over a table of the two (`documentLists`): docs/decisions/0079.
  */
-import { type Static, Type } from '@sinclair/typebox';
+import { type TObject, Type } from '@sinclair/typebox';
 import { and, asc, eq, ne } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { type Changes, diff, writeLog } from '../activity/log.ts';
 import type { Db, Executor } from '../db/connect.ts';
@@ -86,258 +88,233 @@ const certificateColumns = {
   version: companyCertificates.version,
 };
 
-/** The file must be an upload of the caller's company. */
+/** The file must be an upload of the caller's company (not a record's attachment). */
 async function ownFile(db: Executor, companyId: string, url: string | undefined) {
   if (!url) return;
   const [file] = await db
     .select({ id: files.id })
     .from(files)
-    .where(and(eq(files.name, url.slice('/v1/files/'.length)), eq(files.company_id, companyId)));
+    .where(
+      and(eq(files.name, url.slice('/v1/files/'.length)), eq(files.company_id, companyId), eq(files.attachment, false)),
+    );
   if (!file) throw invalid({ file: { code: 'not_found', message: 'Upload the file first' } });
 }
 
-const log = (
-  tx: Executor,
-  scope: Scope,
-  action: 'create' | 'update' | 'delete',
-  what: string,
-  id: string,
-  detail: string,
-  changes?: Changes,
-) =>
-  writeLog(tx, {
-    actor: scope.actor,
-    companyId: scope.companyId,
-    action,
-    menu: MENU,
-    resource: what,
-    recordId: id,
-    detail,
-    ...(changes ? { changes } : {}),
+type DocumentTable = typeof companySignatures | typeof companyCertificates;
+type Body = Record<string, unknown>;
+
+/**
+ * One list of company documents (docs/decisions/0079): list, create, patch and delete under `path`, each checking
+ * the file, the company (another company's id is a 404), logging and answering the row read again. What differs is
+ * data: the table, the reply's columns, the bodies, the operation names and the log's words; and the signature's
+ * domain rule (one selected at a time) as `beforeWrite`, run in the write's transaction.
+ */
+interface DocumentList {
+  path: string;
+  /** The log entries' resource and the not-found noun. */
+  resource: string;
+  noun: string;
+  table: DocumentTable;
+  columns: Record<string, PgColumn>;
+  schema: TObject;
+  body: TObject;
+  patch: TObject;
+  operations: { list: string; create: string; update: string; delete: string };
+  /** The log's words for a change of the row titled `title`. */
+  detail: Record<'create' | 'update' | 'delete', (title: string) => string>;
+  title: (row: Body) => string;
+  /** Domain rule run first in a create (`id` null) or patch transaction. */
+  beforeWrite?: (tx: Executor, companyId: string, id: string | null, body: Body) => Promise<unknown>;
+}
+
+function documentRoutes(app: FastifyInstance, db: Db, list: DocumentList) {
+  const table = list.table as typeof companySignatures;
+  const read = async (tx: Executor, companyId: string, id: string) => {
+    const [row] = await tx
+      .select(list.columns)
+      .from(table)
+      .where(and(eq(table.id, id), eq(table.company_id, companyId)));
+    if (!row) throw notFound(list.noun);
+    return row as unknown as Body & { version: number };
+  };
+  const log = (
+    tx: Executor,
+    scope: Scope,
+    action: 'create' | 'update' | 'delete',
+    id: string,
+    title: string,
+    changes?: Changes,
+  ) =>
+    writeLog(tx, {
+      actor: scope.actor,
+      companyId: scope.companyId,
+      action,
+      menu: MENU,
+      resource: list.resource,
+      recordId: id,
+      detail: list.detail[action](title),
+      ...(changes ? { changes } : {}),
+    });
+  const tags = ['company'];
+
+  app.get(list.path, {
+    config: { access: access('read') },
+    schema: {
+      operationId: list.operations.list,
+      tags,
+      response: { 200: Type.Object({ data: Type.Array(Type.Ref(list.schema)) }), ...errorResponses },
+    },
+    handler: async (request) => ({
+      data: await db
+        .select(list.columns)
+        .from(table)
+        .where(eq(table.company_id, scopeOf(request).companyId))
+        .orderBy(asc(table.created_at)),
+    }),
   });
+
+  app.post(list.path, {
+    config: { access: access('write') },
+    schema: {
+      operationId: list.operations.create,
+      tags,
+      body: list.body,
+      response: { 201: one(Type.Ref(list.schema)), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const scope = scopeOf(request);
+      const body = request.body as Body;
+      await ownFile(db, scope.companyId, body.file as string | undefined);
+      const row = await db.transaction(async (tx) => {
+        await list.beforeWrite?.(tx, scope.companyId, null, body);
+        const [created] = await tx
+          .insert(table)
+          .values({ ...body, company_id: scope.companyId, created_by: scope.actor.userId } as never)
+          .returning({ id: table.id });
+        await log(tx, scope, 'create', created!.id, list.title(body));
+        return read(tx, scope.companyId, created!.id);
+      });
+      reply.status(201);
+      return { data: row };
+    },
+  });
+
+  app.patch(`${list.path}/:id`, {
+    config: { access: access('write') },
+    schema: {
+      operationId: list.operations.update,
+      tags,
+      params: IdParams,
+      body: list.patch,
+      response: { 200: one(Type.Ref(list.schema)), ...errorResponses },
+    },
+    handler: async (request) => {
+      const scope = scopeOf(request);
+      const { id } = request.params as { id: string };
+      const body = request.body as Body;
+      await ownFile(db, scope.companyId, body.file as string | undefined);
+      return {
+        data: await db.transaction(async (tx) => {
+          const before = await read(tx, scope.companyId, id);
+          await list.beforeWrite?.(tx, scope.companyId, id, body);
+          const changed = diff(before, body);
+          if (Object.keys(changed).length) {
+            await tx
+              .update(table)
+              .set({ ...body, updated_at: new Date().toISOString(), version: before.version + 1 } as never)
+              .where(eq(table.id, id));
+            await log(tx, scope, 'update', id, list.title(before), changed);
+          }
+          return read(tx, scope.companyId, id);
+        }),
+      };
+    },
+  });
+
+  app.delete(`${list.path}/:id`, {
+    config: { access: access('write') },
+    schema: {
+      operationId: list.operations.delete,
+      tags,
+      params: IdParams,
+      response: { 204: Type.Null(), ...errorResponses },
+    },
+    handler: async (request, reply) => {
+      const scope = scopeOf(request);
+      const { id } = request.params as { id: string };
+      await db.transaction(async (tx) => {
+        const before = await read(tx, scope.companyId, id);
+        await tx.delete(table).where(eq(table.id, id));
+        await log(tx, scope, 'delete', id, list.title(before));
+      });
+      return reply.code(204).send();
+    },
+  });
+}
+
+/** Selecting a signature unselects the others first (the partial unique index allows one selected per company). */
+const oneSelected = async (tx: Executor, companyId: string, id: string | null, body: Body) => {
+  if (!body.selected) return;
+  await tx
+    .update(companySignatures)
+    .set({ selected: false })
+    .where(
+      and(
+        eq(companySignatures.company_id, companyId),
+        eq(companySignatures.selected, true),
+        ...(id ? [ne(companySignatures.id, id)] : []),
+      ),
+    );
+};
+
+export const documentLists: readonly DocumentList[] = [
+  {
+    path: '/v1/company/digital-sign',
+    resource: 'digital-sign',
+    noun: 'Digital signature',
+    table: companySignatures,
+    columns: signatureColumns,
+    schema: DigitalSignature,
+    body: SignatureBody,
+    patch: SignaturePatch,
+    operations: {
+      list: 'listDigitalSignatures',
+      create: 'createDigitalSignature',
+      update: 'updateDigitalSignature',
+      delete: 'deleteDigitalSignature',
+    },
+    detail: {
+      create: (name) => `Added the digital signature of ${name}`,
+      update: (name) => `Updated the digital signature of ${name}`,
+      delete: (name) => `Deleted the digital signature of ${name}`,
+    },
+    title: (row) => String(row.name),
+    beforeWrite: oneSelected,
+  },
+  {
+    path: '/v1/company/certificate',
+    resource: 'certificate',
+    noun: 'Certificate',
+    table: companyCertificates,
+    columns: certificateColumns,
+    schema: CompanyCertificate,
+    body: CertificateBody,
+    patch: CertificatePatch,
+    operations: {
+      list: 'listCompanyCertificates',
+      create: 'createCompanyCertificate',
+      update: 'updateCompanyCertificate',
+      delete: 'deleteCompanyCertificate',
+    },
+    detail: {
+      create: (name) => `Added the certificate ${name}`,
+      update: (name) => `Updated the certificate ${name}`,
+      delete: (name) => `Deleted the certificate ${name}`,
+    },
+    title: (row) => String(row.cert_name),
+  },
+];
 
 export function signatureRoutes(app: FastifyInstance, db: Db) {
-  const readSignature = async (tx: Executor, companyId: string, id: string) => {
-    const [row] = await tx
-      .select(signatureColumns)
-      .from(companySignatures)
-      .where(and(eq(companySignatures.id, id), eq(companySignatures.company_id, companyId)));
-    if (!row) throw notFound('Digital signature');
-    return row;
-  };
-  /** Selecting one unselects the others first (the partial unique index allows one). */
-  const unselectOthers = (tx: Executor, companyId: string, id: string | null) =>
-    tx
-      .update(companySignatures)
-      .set({ selected: false })
-      .where(
-        and(
-          eq(companySignatures.company_id, companyId),
-          eq(companySignatures.selected, true),
-          ...(id ? [ne(companySignatures.id, id)] : []),
-        ),
-      );
-
-  app.get('/v1/company/digital-sign', {
-    config: { access: access('read') },
-    schema: {
-      operationId: 'listDigitalSignatures',
-      tags: ['company'],
-      response: { 200: Type.Object({ data: Type.Array(Type.Ref(DigitalSignature)) }), ...errorResponses },
-    },
-    handler: async (request) => ({
-      data: await db
-        .select(signatureColumns)
-        .from(companySignatures)
-        .where(eq(companySignatures.company_id, scopeOf(request).companyId))
-        .orderBy(asc(companySignatures.created_at)),
-    }),
-  });
-
-  app.post('/v1/company/digital-sign', {
-    config: { access: access('write') },
-    schema: {
-      operationId: 'createDigitalSignature',
-      tags: ['company'],
-      body: SignatureBody,
-      response: { 201: one(Type.Ref(DigitalSignature)), ...errorResponses },
-    },
-    handler: async (request, reply) => {
-      const scope = scopeOf(request);
-      const body = request.body as Static<typeof SignatureBody>;
-      await ownFile(db, scope.companyId, body.file);
-      const row = await db.transaction(async (tx) => {
-        if (body.selected) await unselectOthers(tx, scope.companyId, null);
-        const [created] = await tx
-          .insert(companySignatures)
-          .values({ ...body, title: body.title ?? null, company_id: scope.companyId, created_by: scope.actor.userId })
-          .returning({ id: companySignatures.id });
-        await log(tx, scope, 'create', 'digital-sign', created!.id, `Added the digital signature of ${body.name}`);
-        return readSignature(tx, scope.companyId, created!.id);
-      });
-      reply.status(201);
-      return { data: row };
-    },
-  });
-
-  app.patch('/v1/company/digital-sign/:id', {
-    config: { access: access('write') },
-    schema: {
-      operationId: 'updateDigitalSignature',
-      tags: ['company'],
-      params: IdParams,
-      body: SignaturePatch,
-      response: { 200: one(Type.Ref(DigitalSignature)), ...errorResponses },
-    },
-    handler: async (request) => {
-      const scope = scopeOf(request);
-      const { id } = request.params as { id: string };
-      const body = request.body as Static<typeof SignaturePatch>;
-      await ownFile(db, scope.companyId, body.file);
-      return {
-        data: await db.transaction(async (tx) => {
-          const before = await readSignature(tx, scope.companyId, id);
-          if (body.selected) await unselectOthers(tx, scope.companyId, id);
-          const changed = diff(before as Record<string, unknown>, body as Record<string, unknown>);
-          if (Object.keys(changed).length) {
-            await tx
-              .update(companySignatures)
-              .set({ ...body, updated_at: new Date().toISOString(), version: before.version + 1 })
-              .where(eq(companySignatures.id, id));
-            await log(
-              tx,
-              scope,
-              'update',
-              'digital-sign',
-              id,
-              `Updated the digital signature of ${before.name}`,
-              changed,
-            );
-          }
-          return readSignature(tx, scope.companyId, id);
-        }),
-      };
-    },
-  });
-
-  app.delete('/v1/company/digital-sign/:id', {
-    config: { access: access('write') },
-    schema: {
-      operationId: 'deleteDigitalSignature',
-      tags: ['company'],
-      params: IdParams,
-      response: { 204: Type.Null(), ...errorResponses },
-    },
-    handler: async (request, reply) => {
-      const scope = scopeOf(request);
-      const { id } = request.params as { id: string };
-      await db.transaction(async (tx) => {
-        const before = await readSignature(tx, scope.companyId, id);
-        await tx.delete(companySignatures).where(eq(companySignatures.id, id));
-        await log(tx, scope, 'delete', 'digital-sign', id, `Deleted the digital signature of ${before.name}`);
-      });
-      return reply.code(204).send();
-    },
-  });
-
-  const readCertificate = async (tx: Executor, companyId: string, id: string) => {
-    const [row] = await tx
-      .select(certificateColumns)
-      .from(companyCertificates)
-      .where(and(eq(companyCertificates.id, id), eq(companyCertificates.company_id, companyId)));
-    if (!row) throw notFound('Certificate');
-    return row;
-  };
-
-  app.get('/v1/company/certificate', {
-    config: { access: access('read') },
-    schema: {
-      operationId: 'listCompanyCertificates',
-      tags: ['company'],
-      response: { 200: Type.Object({ data: Type.Array(Type.Ref(CompanyCertificate)) }), ...errorResponses },
-    },
-    handler: async (request) => ({
-      data: await db
-        .select(certificateColumns)
-        .from(companyCertificates)
-        .where(eq(companyCertificates.company_id, scopeOf(request).companyId))
-        .orderBy(asc(companyCertificates.created_at)),
-    }),
-  });
-
-  app.post('/v1/company/certificate', {
-    config: { access: access('write') },
-    schema: {
-      operationId: 'createCompanyCertificate',
-      tags: ['company'],
-      body: CertificateBody,
-      response: { 201: one(Type.Ref(CompanyCertificate)), ...errorResponses },
-    },
-    handler: async (request, reply) => {
-      const scope = scopeOf(request);
-      const body = request.body as Static<typeof CertificateBody>;
-      await ownFile(db, scope.companyId, body.file);
-      const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(companyCertificates)
-          .values({ ...body, company_id: scope.companyId, created_by: scope.actor.userId })
-          .returning({ id: companyCertificates.id });
-        await log(tx, scope, 'create', 'certificate', created!.id, `Added the certificate ${body.cert_name}`);
-        return readCertificate(tx, scope.companyId, created!.id);
-      });
-      reply.status(201);
-      return { data: row };
-    },
-  });
-
-  app.patch('/v1/company/certificate/:id', {
-    config: { access: access('write') },
-    schema: {
-      operationId: 'updateCompanyCertificate',
-      tags: ['company'],
-      params: IdParams,
-      body: CertificatePatch,
-      response: { 200: one(Type.Ref(CompanyCertificate)), ...errorResponses },
-    },
-    handler: async (request) => {
-      const scope = scopeOf(request);
-      const { id } = request.params as { id: string };
-      const body = request.body as Static<typeof CertificatePatch>;
-      await ownFile(db, scope.companyId, body.file);
-      return {
-        data: await db.transaction(async (tx) => {
-          const before = await readCertificate(tx, scope.companyId, id);
-          const changed = diff(before as Record<string, unknown>, body as Record<string, unknown>);
-          if (Object.keys(changed).length) {
-            await tx
-              .update(companyCertificates)
-              .set({ ...body, updated_at: new Date().toISOString(), version: before.version + 1 })
-              .where(eq(companyCertificates.id, id));
-            await log(tx, scope, 'update', 'certificate', id, `Updated the certificate ${before.cert_name}`, changed);
-          }
-          return readCertificate(tx, scope.companyId, id);
-        }),
-      };
-    },
-  });
-
-  app.delete('/v1/company/certificate/:id', {
-    config: { access: access('write') },
-    schema: {
-      operationId: 'deleteCompanyCertificate',
-      tags: ['company'],
-      params: IdParams,
-      response: { 204: Type.Null(), ...errorResponses },
-    },
-    handler: async (request, reply) => {
-      const scope = scopeOf(request);
-      const { id } = request.params as { id: string };
-      await db.transaction(async (tx) => {
-        const before = await readCertificate(tx, scope.companyId, id);
-        await tx.delete(companyCertificates).where(eq(companyCertificates.id, id));
-        await log(tx, scope, 'delete', 'certificate', id, `Deleted the certificate ${before.cert_name}`);
-      });
-      return reply.code(204).send();
-    },
-  });
+  for (const list of documentLists) documentRoutes(app, db, list);
 }

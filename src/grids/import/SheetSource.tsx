@@ -3,7 +3,7 @@
  * file (`useSheetFile`: read in the import worker), then the sheet, the header row and which file column fills which
  * field. Each dialog adds its own checks of the file, and its own preview.
  */
-import type { Dispatch, DragEvent, RefObject, SetStateAction } from 'react';
+import type { Dispatch, DragEvent, ReactNode, RefObject, SetStateAction } from 'react';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { columnName } from './failedRows.ts';
@@ -130,8 +130,11 @@ export interface FileDropProps {
   /** What to drop or choose, shown until a file is chosen. */
   dropHint: string;
   accept: string;
-  templateLabel: string;
-  onTemplate: () => void;
+  /** The region's accessible name (default: the import's "File"). */
+  label?: string;
+  /** The import's template download; an attachment field has none. */
+  templateLabel?: string;
+  onTemplate?: () => void;
   chooseButton: RefObject<HTMLButtonElement | null>;
   fileInput: RefObject<HTMLInputElement | null>;
   /** Reading progress in percent, null when not reading. */
@@ -140,6 +143,8 @@ export interface FileDropProps {
   error: string | null;
   disabled: boolean;
   onFile: (file: File) => void;
+  /** More actions beside "Choose a file" (an attachment's remove button). */
+  children?: ReactNode;
 }
 
 /** The file region: choose or drop a file, download the template, reading progress and the file's error. */
@@ -154,7 +159,7 @@ export function FileDrop(props: FileDropProps) {
   return (
     <section
       className="import-drop"
-      aria-label={t('import.fileRegion')}
+      aria-label={props.label ?? t('import.fileRegion')}
       onDragOver={(event) => event.preventDefault()}
       onDrop={onDrop}
     >
@@ -165,9 +170,12 @@ export function FileDrop(props: FileDropProps) {
         <button ref={props.chooseButton} type="button" onClick={() => fileInput.current?.click()} disabled={disabled}>
           {file ? t('import.chooseOther') : t('import.chooseFile')}
         </button>
-        <button type="button" onClick={props.onTemplate}>
-          {props.templateLabel}
-        </button>
+        {props.onTemplate && (
+          <button type="button" onClick={props.onTemplate}>
+            {props.templateLabel}
+          </button>
+        )}
+        {props.children}
       </div>
       <input
         ref={fileInput}

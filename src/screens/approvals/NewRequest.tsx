@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { profileRequestFields } from '../../../common/approvals.ts';
 import { toApiError } from '../../api/client.ts';
 import { DateInput } from '../../components/DateInput.tsx';
+import { AttachmentField, type AttachmentValue } from '../../attachments/AttachmentField.tsx';
 import { referenceSource } from '../../grids/editors/ReferenceEditor.tsx';
 import { fieldLabel } from '../../grids/labels.ts';
 import type { AnyGridSpec, RefValue } from '../../grids/types.ts';
@@ -63,6 +64,7 @@ export function NewRequest({
   const contexts = useMemo(() => contextsFor(user?.level), [user?.level]);
   const [context, setContext] = useState<RequestContext>(initial);
   const [subject, setSubject] = useState<RefValue | null>(null);
+  const [attachment, setAttachment] = useState<AttachmentValue | null>(null);
   const [draft, setDraft] = useState<Draft>({ unit: 'day' });
   const [changes, setChanges] = useState<ProfileChange[]>([{ field: '', value: '' }]);
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -206,6 +208,17 @@ export function NewRequest({
           error={errors[field.key] ?? null}
         />
       ),
+      attachment: () => (
+        <AttachmentField
+          label={label(field.key)}
+          value={attachment}
+          error={errors[field.key] ?? null}
+          onChange={(chosen) => {
+            setAttachment(chosen);
+            set(field.key, chosen?.name ?? '');
+          }}
+        />
+      ),
       employmentStatus: () =>
         choose(employmentStatuses.map((status) => ({ value: status, label: t(`enums.employment_status.${status}`) }))),
       time: () => (
@@ -249,6 +262,8 @@ export function NewRequest({
           {controls.employee()}
         </div>
       );
+    // So does the attachment field.
+    if (field.kind === 'attachment') return <div key={field.key}>{controls.attachment()}</div>;
     return (
       <div key={field.key} className="field">
         <label htmlFor={id}>

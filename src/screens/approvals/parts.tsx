@@ -3,10 +3,12 @@
  * the per-row summary after a batch, and the request's detail beside the grid (its content, a before/after diff for
  * a profile change, its history).
  */
+
 import { type ComponentProps, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toApiError } from '../../api/client.ts';
+import { AttachmentLink } from '../../attachments/AttachmentField.tsx';
 import { formatDate } from '../../format.ts';
 import { Modal } from '../../grids/dialogs.tsx';
 import { fieldLabel } from '../../grids/labels.ts';
@@ -228,6 +230,9 @@ export function DetailPanel({
   }, [row, t]);
 
   const flat = flatten(approval);
+  // The stored attachment (a sick note): opened through the request, by who may read it.
+  const stored = approval.content.attachment as { original_name?: unknown } | null | undefined;
+  const attachment = typeof stored?.original_name === 'string' ? { original_name: stored.original_name } : null;
   const fields: readonly ApprovalField[] = contextColumns[approval.context].filter((field) => field !== 'changes');
   const changes = Array.isArray(approval.content.changes)
     ? (approval.content.changes as { field: string; from: unknown; to: unknown }[])
@@ -274,6 +279,14 @@ export function DetailPanel({
             <dd>{value(field)}</dd>
           </div>
         ))}
+        {attachment && (
+          <div className="approvals-field">
+            <dt>{approvalFieldLabel(t, 'attachment')}</dt>
+            <dd>
+              <AttachmentLink owner="approval" id={approval._id} file={attachment} />
+            </dd>
+          </div>
+        )}
         {approval.approvers.length > 0 && (
           <div className="approvals-field">
             <dt>{approvalFieldLabel(t, 'approvers')}</dt>

@@ -42,7 +42,9 @@ export type FieldKind =
   | 'shift'
   | 'colleague'
   | 'employee'
-  | 'employmentStatus';
+  | 'employmentStatus'
+  /** A stored file's id (`POST /v1/files?accept=attachment`): a sick note, a letter. */
+  | 'attachment';
 
 export interface RequestField {
   key: string;
@@ -66,6 +68,7 @@ export const requestFields = {
     { key: 'unit', kind: 'unit', required: req },
     { key: 'hours', kind: 'hours' },
     { key: 'reason', kind: 'longText' },
+    { key: 'attachment', kind: 'attachment' },
   ],
   overtime: [
     { key: 'date', kind: 'date', required: req },

@@ -3,8 +3,14 @@
  * `/v1/company/certificate`). A signature is a name, a title and an uploaded PNG or JPEG; one is selected at a time
  * (the one the 1721-A1 carries). A certificate is a name and an uploaded image or PDF. Uploads are checked by content
  * on the server; its refusals are shown under the form.
+ *
+ * Both are one section (`DocumentSection`) over a description of each list (`signatures`, `certificates`): what
+ * differs is data (the words, the text fields, the upload's kind, how a row is read and written) and the signature's
+ * "select" action; docs/decisions/0079.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+
+import type { ParseKeys } from 'i18next';
+import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
 import { toast } from '../../overlays/progress.ts';
@@ -15,162 +21,101 @@ const inline = { [INLINE_ERRORS_HEADER]: '1' };
 type Signature = Schemas['DigitalSignature'];
 type Certificate = Schemas['CompanyCertificate'];
 
-export function SignaturesSection() {
-  const { t } = useTranslation();
-  const id = useId();
-  const [list, setList] = useState<Signature[]>([]);
-  const [name, setName] = useState('');
-  const [title, setTitle] = useState('');
-  const [selected, setSelected] = useState(true);
-  const [file, setFile] = useState<File | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const reload = () =>
-    call(api.GET('/v1/company/digital-sign', { headers: inline })).then(
-      ({ data }) => setList(data),
-      (reason: unknown) => setError(errorText(t, toApiError(reason))),
-    );
-  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once.
-  useEffect(() => void reload(), []);
+/** What the form holds: its text fields by name, the selected checkbox, the stored file's URL. */
+type Draft = Record<string, string> & { selected?: string };
 
-  const run = async (work: () => Promise<unknown>) => {
-    setBusy(true);
-    setError(null);
-    try {
-      await work();
-      await reload();
-      toast(t('companyInfo.documentSaved'), 'success');
-    } catch (reason) {
-      setError(errorText(t, toApiError(reason)));
-    } finally {
-      setBusy(false);
-    }
-  };
-  const add = (event: FormEvent) => {
-    event.preventDefault();
-    void run(async () => {
-      if (!file) throw new Error(t('companyInfo.signatureFile'));
-      const stored = await storeFile(file, 'image');
-      await call(
-        api.POST('/v1/company/digital-sign', {
-          body: { name, title: title || null, selected, file: stored.url },
-          headers: inline,
-        }),
-      );
-      setName('');
-      setTitle('');
-      setFile(null);
-    });
-  };
-
-  return (
-    <section className="employee-section" aria-labelledby={`${id}-title`} aria-busy={busy}>
-      <h2 id={`${id}-title`}>{t('companyInfo.signatures')}</h2>
-      {list.length === 0 ? (
-        <p className="muted">{t('companyInfo.noSignatures')}</p>
-      ) : (
-        <ul className="company-documents">
-          {list.map((row) => (
-            <li key={row._id}>
-              <StoredImage url={row.file} alt={row.name} />
-              <span>
-                {row.name}
-                {row.title ? ` · ${row.title}` : ''}
-                {row.selected && <strong className="badge">{` ${t('companyInfo.selectedBadge')}`}</strong>}
-              </span>
-              {!row.selected && (
-                <button
-                  type="button"
-                  disabled={busy}
-                  onClick={() =>
-                    void run(() =>
-                      call(
-                        api.PATCH('/v1/company/digital-sign/{id}', {
-                          params: { path: { id: row._id } },
-                          body: { selected: true },
-                          headers: inline,
-                        }),
-                      ),
-                    )
-                  }
-                >
-                  {t('companyInfo.select', { name: row.name })}
-                </button>
-              )}
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() =>
-                  void run(() =>
-                    call(
-                      api.DELETE('/v1/company/digital-sign/{id}', {
-                        params: { path: { id: row._id } },
-                        headers: inline,
-                      }),
-                    ),
-                  )
-                }
-              >
-                {t('companyInfo.delete', { name: row.name })}
-              </button>
-            </li>
-          ))}
-        </ul>
-      )}
-      <form onSubmit={add} noValidate>
-        <div className="field-grid">
-          <div className="field">
-            <label htmlFor={`${id}-name`}>{t('companyInfo.signatureName')}</label>
-            <input id={`${id}-name`} value={name} required onChange={(event) => setName(event.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-title-input`}>{t('companyInfo.signatureTitle')}</label>
-            <input id={`${id}-title-input`} value={title} onChange={(event) => setTitle(event.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-file`}>{t('companyInfo.signatureFile')}</label>
-            <input
-              id={`${id}-file`}
-              type="file"
-              accept="image/png,image/jpeg"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
-            />
-          </div>
-          <div className="field">
-            <label>
-              <input type="checkbox" checked={selected} onChange={(event) => setSelected(event.target.checked)} />{' '}
-              {t('companyInfo.signatureSelected')}
-            </label>
-          </div>
-        </div>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="form-actions">
-          <button type="submit" disabled={busy || !name.trim() || !file}>
-            {t('companyInfo.addSignature')}
-          </button>
-        </div>
-      </form>
-    </section>
-  );
+interface DocumentKind<Row extends { _id: string; file: string }> {
+  keys: { title: ParseKeys; empty: ParseKeys; add: ParseKeys; file: ParseKeys };
+  /** The form's text fields: the first is required and names the row. */
+  fields: readonly { key: string; label: ParseKeys }[];
+  /** The signature's "one selected" checkbox (checked by default). */
+  selectable?: ParseKeys;
+  accept: string;
+  upload: 'image' | undefined;
+  name: (row: Row) => string;
+  /** What a row shows beside its name. */
+  describe: (row: Row, t: (key: ParseKeys) => string) => ReactNode;
+  /** The stored image shown in the list (a signature); else an "Open" button (a certificate). */
+  preview: boolean;
+  list: () => Promise<Row[]>;
+  create: (draft: Draft, file: string) => Promise<unknown>;
+  remove: (id: string) => Promise<unknown>;
+  select?: (id: string) => Promise<unknown>;
 }
 
-export function CertificatesSection() {
+const signatures: DocumentKind<Signature> = {
+  keys: {
+    title: 'companyInfo.signatures',
+    empty: 'companyInfo.noSignatures',
+    add: 'companyInfo.addSignature',
+    file: 'companyInfo.signatureFile',
+  },
+  fields: [
+    { key: 'name', label: 'companyInfo.signatureName' },
+    { key: 'title', label: 'companyInfo.signatureTitle' },
+  ],
+  selectable: 'companyInfo.signatureSelected',
+  accept: 'image/png,image/jpeg',
+  upload: 'image',
+  name: (row) => row.name,
+  describe: (row, t) => (
+    <>
+      {row.title ? ` · ${row.title}` : ''}
+      {row.selected && <strong className="badge">{` ${t('companyInfo.selectedBadge')}`}</strong>}
+    </>
+  ),
+  preview: true,
+  list: async () => (await call(api.GET('/v1/company/digital-sign', { headers: inline }))).data,
+  create: (draft, file) =>
+    call(
+      api.POST('/v1/company/digital-sign', {
+        body: { name: draft.name ?? '', title: draft.title || null, selected: draft.selected === 'true', file },
+        headers: inline,
+      }),
+    ),
+  remove: (id) => call(api.DELETE('/v1/company/digital-sign/{id}', { params: { path: { id } }, headers: inline })),
+  select: (id) =>
+    call(
+      api.PATCH('/v1/company/digital-sign/{id}', {
+        params: { path: { id } },
+        body: { selected: true },
+        headers: inline,
+      }),
+    ),
+};
+
+const certificates: DocumentKind<Certificate> = {
+  keys: {
+    title: 'companyInfo.certificates',
+    empty: 'companyInfo.noCertificates',
+    add: 'companyInfo.addCertificate',
+    file: 'companyInfo.certFile',
+  },
+  fields: [{ key: 'cert_name', label: 'companyInfo.certName' }],
+  accept: 'image/png,image/jpeg,application/pdf',
+  upload: undefined,
+  name: (row) => row.cert_name,
+  describe: () => null,
+  preview: false,
+  list: async () => (await call(api.GET('/v1/company/certificate', { headers: inline }))).data,
+  create: (draft, file) =>
+    call(api.POST('/v1/company/certificate', { body: { cert_name: draft.cert_name ?? '', file }, headers: inline })),
+  remove: (id) => call(api.DELETE('/v1/company/certificate/{id}', { params: { path: { id } }, headers: inline })),
+};
+
+export const SignaturesSection = () => <DocumentSection kind={signatures} />;
+export const CertificatesSection = () => <DocumentSection kind={certificates} />;
+
+function DocumentSection<Row extends { _id: string; file: string }>({ kind }: { kind: DocumentKind<Row> }) {
   const { t } = useTranslation();
   const id = useId();
-  const [list, setList] = useState<Certificate[]>([]);
-  const [name, setName] = useState('');
+  const [list, setList] = useState<Row[]>([]);
+  const blank = (): Draft => (kind.selectable ? { selected: 'true' } : {});
+  const [draft, setDraft] = useState<Draft>(blank);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const reload = () =>
-    call(api.GET('/v1/company/certificate', { headers: inline })).then(
-      ({ data }) => setList(data),
-      (reason: unknown) => setError(errorText(t, toApiError(reason))),
-    );
+  const reload = () => kind.list().then(setList, (reason: unknown) => setError(errorText(t, toApiError(reason))));
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once.
   useEffect(() => void reload(), []);
 
@@ -190,70 +135,91 @@ export function CertificatesSection() {
   const add = (event: FormEvent) => {
     event.preventDefault();
     void run(async () => {
-      if (!file) throw new Error(t('companyInfo.certFile'));
-      const stored = await storeFile(file);
-      await call(api.POST('/v1/company/certificate', { body: { cert_name: name, file: stored.url }, headers: inline }));
-      setName('');
+      if (!file) throw new Error(t(kind.keys.file));
+      const stored = await storeFile(file, kind.upload);
+      await kind.create(draft, stored.url);
+      setDraft(blank());
       setFile(null);
     });
   };
-  const open = async (row: Certificate) => {
+  const open = async (row: Row) => {
     try {
-      const url = await fileObjectUrl(row.file);
-      window.open(url, '_blank', 'noopener');
+      window.open(await fileObjectUrl(row.file), '_blank', 'noopener');
     } catch (reason) {
       setError(errorText(t, toApiError(reason)));
     }
   };
+  const first = kind.fields[0]!.key;
 
   return (
     <section className="employee-section" aria-labelledby={`${id}-title`} aria-busy={busy}>
-      <h2 id={`${id}-title`}>{t('companyInfo.certificates')}</h2>
+      <h2 id={`${id}-title`}>{t(kind.keys.title)}</h2>
       {list.length === 0 ? (
-        <p className="muted">{t('companyInfo.noCertificates')}</p>
+        <p className="muted">{t(kind.keys.empty)}</p>
       ) : (
         <ul className="company-documents">
-          {list.map((row) => (
-            <li key={row._id}>
-              <span>{row.cert_name}</span>
-              <button type="button" onClick={() => void open(row)}>
-                {t('companyInfo.open', { name: row.cert_name })}
-              </button>
-              <button
-                type="button"
-                disabled={busy}
-                onClick={() =>
-                  void run(() =>
-                    call(
-                      api.DELETE('/v1/company/certificate/{id}', {
-                        params: { path: { id: row._id } },
-                        headers: inline,
-                      }),
-                    ),
-                  )
-                }
-              >
-                {t('companyInfo.delete', { name: row.cert_name })}
-              </button>
-            </li>
-          ))}
+          {list.map((row) => {
+            const name = kind.name(row);
+            const selected = (row as { selected?: boolean }).selected;
+            return (
+              <li key={row._id}>
+                {kind.preview && <StoredImage url={row.file} alt={name} />}
+                <span>
+                  {name}
+                  {kind.describe(row, t)}
+                </span>
+                {!kind.preview && (
+                  <button type="button" onClick={() => void open(row)}>
+                    {t('companyInfo.open', { name })}
+                  </button>
+                )}
+                {kind.select && !selected && (
+                  <button type="button" disabled={busy} onClick={() => void run(() => kind.select!(row._id))}>
+                    {t('companyInfo.select', { name })}
+                  </button>
+                )}
+                <button type="button" disabled={busy} onClick={() => void run(() => kind.remove(row._id))}>
+                  {t('companyInfo.delete', { name })}
+                </button>
+              </li>
+            );
+          })}
         </ul>
       )}
       <form onSubmit={add} noValidate>
         <div className="field-grid">
+          {kind.fields.map((field) => (
+            <div key={field.key} className="field">
+              <label htmlFor={`${id}-${field.key}`}>{t(field.label)}</label>
+              <input
+                id={`${id}-${field.key}`}
+                value={draft[field.key] ?? ''}
+                required={field.key === first}
+                onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
+              />
+            </div>
+          ))}
           <div className="field">
-            <label htmlFor={`${id}-name`}>{t('companyInfo.certName')}</label>
-            <input id={`${id}-name`} value={name} required onChange={(event) => setName(event.target.value)} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-file`}>{t('companyInfo.certFile')}</label>
+            <label htmlFor={`${id}-file`}>{t(kind.keys.file)}</label>
             <input
               id={`${id}-file`}
               type="file"
-              accept="image/png,image/jpeg,application/pdf"
+              accept={kind.accept}
               onChange={(event) => setFile(event.target.files?.[0] ?? null)}
             />
           </div>
+          {kind.selectable && (
+            <div className="field">
+              <label>
+                <input
+                  type="checkbox"
+                  checked={draft.selected === 'true'}
+                  onChange={(event) => setDraft({ ...draft, selected: String(event.target.checked) })}
+                />{' '}
+                {t(kind.selectable)}
+              </label>
+            </div>
+          )}
         </div>
         {error && (
           <p className="form-error" role="alert">
@@ -261,8 +227,8 @@ export function CertificatesSection() {
           </p>
         )}
         <div className="form-actions">
-          <button type="submit" disabled={busy || !name.trim() || !file}>
-            {t('companyInfo.addCertificate')}
+          <button type="submit" disabled={busy || !draft[first]?.trim() || !file}>
+            {t(kind.keys.add)}
           </button>
         </div>
       </form>

@@ -102,8 +102,11 @@ export async function reissueActivationLink(id: string): Promise<string> {
 // biome-ignore lint/suspicious/noExplicitAny: multipart and binary bodies are outside the generated JSON types.
 const raw = api as any;
 
-/** `POST /v1/files`: the server checks the content (an image only, with `accept: 'image'`). */
-export async function storeFile(file: File, accept?: 'image'): Promise<Schemas['StoredFile']> {
+/**
+ * `POST /v1/files`: the server checks the content (an image only, with `accept: 'image'`; a record's PDF, PNG or JPEG
+ * attachment with `accept: 'attachment'`, read back only through its record).
+ */
+export async function storeFile(file: File, accept?: 'image' | 'attachment'): Promise<Schemas['StoredFile']> {
   const form = new FormData();
   form.append('file', file);
   const reply = await call<{ data: Schemas['StoredFile'] }>(

@@ -7,7 +7,8 @@
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { type ApiError, api, call, toApiError } from '../../api/client.ts';
+import { type ApiError, api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
+import { AttachmentField, AttachmentLink, type AttachmentValue } from '../../attachments/AttachmentField.tsx';
 import { useCommands } from '../../commands/registry.ts';
 import { DateInput, readDateText } from '../../components/DateInput.tsx';
 import { LoadStatus } from '../../components/ErrorPage.tsx';
@@ -148,6 +149,13 @@ export default function LoanDetail({ id, listLabel }: { id: string; listLabel: s
           ))}
         </dl>
         {loan.description && <p>{loan.description}</p>}
+        <LoanAttachment
+          id={loan._id}
+          stored={loan.attachment ?? null}
+          version={loan.version}
+          canWrite={canWrite}
+          onSaved={() => setAttempt((n) => n + 1)}
+        />
         {canWrite && active && (
           <div className="loan-actions">
             <button type="button" onClick={() => setDialog('settle')}>
@@ -278,6 +286,53 @@ export default function LoanDetail({ id, listLabel }: { id: string; listLabel: s
         />
       )}
     </>
+  );
+}
+
+/**
+ * The loan's attachment (spec 3 "Loan: attachment"; docs/decisions/0076): opened through the loan; attached, replaced
+ * or removed by who may write loans (`PUT /v1/loans/{id}`; the file it held before is deleted by the server).
+ */
+function LoanAttachment({
+  id,
+  stored,
+  version,
+  canWrite,
+  onSaved,
+}: {
+  id: string;
+  stored: string | null;
+  version: number;
+  canWrite: boolean;
+  onSaved: () => void;
+}) {
+  const { t } = useTranslation();
+  const label = t('resources.loans.fields.attachment');
+  const [chosen, setChosen] = useState<AttachmentValue | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const value = chosen && chosen.name === stored ? chosen : stored ? { name: stored, original_name: label } : null;
+  const save = async (next: AttachmentValue | null) => {
+    setError(null);
+    try {
+      await call(
+        api.PUT('/v1/loans/{id}', {
+          params: { path: { id } },
+          body: { attachment: next?.name ?? null, version },
+          headers: { [INLINE_ERRORS_HEADER]: '1' },
+        }),
+      );
+      setChosen(next);
+      toast(t('loans.attachmentSaved'), 'success');
+      onSaved();
+    } catch (reason) {
+      setError(errorText(t, toApiError(reason)));
+    }
+  };
+  return (
+    <div className="loan-attachment">
+      {stored && <AttachmentLink owner="loan" id={id} file={value ?? { original_name: label }} />}
+      {canWrite && <AttachmentField label={label} value={value} error={error} onChange={(next) => void save(next)} />}
+    </div>
   );
 }
 

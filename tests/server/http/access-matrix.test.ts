@@ -79,6 +79,8 @@ const matrix: Record<string, Who[]> = {
   'GET /v1/approvals': inCompany,
   'POST /v1/approvals': inCompany,
   'GET /v1/approvals/:id': inCompany,
+  // A request's attachment: whoever may read the request (checked by the request's own visibility, a 404 otherwise).
+  'GET /v1/approvals/:id/attachment': inCompany,
   'POST /v1/approvals/:id/withdraw': inCompany,
   'POST /v1/approvals/decisions': deciders,
   'GET /v1/approvals/history': deciders,
@@ -177,6 +179,7 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
 Object.assign(matrix, {
   // A loan's schedule and its logged actions (finance → loan); every company's loans for the developer area.
   'GET /v1/loans/:id/schedule': companyAdmins,
+  'GET /v1/loans/:id/attachment': companyAdmins,
   'POST /v1/loans/:id/settle': companyAdmins,
   'POST /v1/loans/:id/skip': companyAdmins,
   'GET /v1/dev/loans': ['developer'],
