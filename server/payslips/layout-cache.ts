@@ -25,7 +25,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import layoutDocument from '@react-pdf/layout';
 import renderPdf from '@react-pdf/render';
-import { Font, pdf } from '@react-pdf/renderer';
+import { Font, pdf, renderToBuffer } from '@react-pdf/renderer';
 import layoutEngine, {
   bidi,
   fontSubstitution,
@@ -37,7 +37,7 @@ import layoutEngine, {
   wordHyphenation,
 } from '@react-pdf/textkit';
 import PDFDocument from 'pdfkit';
-import type { ReactElement, ReactNode } from 'react';
+import { Fragment, type ReactElement, type ReactNode } from 'react';
 
 // The shapes react-pdf's own (untyped-internal) layout tree has, as far as this module reads them.
 interface Line {
@@ -74,6 +74,9 @@ interface Scanned {
   images: Buffer[];
 }
 
+/** An element this module does not walk (a class, memo or context): the document is rendered by react-pdf itself. */
+class Unsupported extends Error {}
+
 const TEXT = 'TEXT';
 const DOCUMENT = 'DOCUMENT';
 
@@ -95,10 +98,24 @@ function scan(root: ReactElement): Scanned {
     }
     const element = node as ReactElement<Record<string, unknown>>;
     if (typeof element.type === 'function') {
-      visit((element.type as (props: unknown) => ReactNode)(element.props));
+      const component = element.type as ((props: unknown) => ReactNode) & {
+        prototype?: { isReactComponent?: unknown };
+      };
+      if (component.prototype?.isReactComponent) throw new Unsupported();
+      let rendered: ReactNode;
+      try {
+        rendered = component(element.props);
+      } catch {
+        throw new Unsupported(); // hooks outside React, or a failure react-pdf will report itself
+      }
+      visit(rendered);
       return;
     }
-    if (typeof element.type !== 'string') throw new Error('layout-cache: only host elements and function components');
+    if ((element.type as unknown) === Fragment) {
+      visit(element.props.children as ReactNode);
+      return;
+    }
+    if (typeof element.type !== 'string') throw new Unsupported();
     const { children, ...props } = element.props;
     if (element.type === DOCUMENT) documentProps = props;
     else {
@@ -380,7 +397,15 @@ export class LayoutCache {
   readonly stats: LayoutCacheStats = { full: 0, patched: 0 };
 
   async render(element: ReactElement): Promise<Buffer> {
-    const scanned = scan(element);
+    let scanned: Scanned;
+    try {
+      scanned = scan(element);
+    } catch (error) {
+      if (!(error instanceof Unsupported)) throw error;
+      this.stats.full++;
+      // biome-ignore lint/suspicious/noExplicitAny: renderToBuffer's prop type wants the Document element itself
+      return renderToBuffer(element as any);
+    }
     const template = this.templates.get(scanned.shape);
     if (template && sameImages(template.images, scanned.images)) {
       const layout = patch(template, scanned);

@@ -4,8 +4,8 @@
  * details of every width, a name long enough to wrap, a logo; 1721-A1 forms with a signature. Documents that cannot
  * reuse a layout (a paginated payslip) are rendered in full.
  */
-import { renderToBuffer } from '@react-pdf/renderer';
-import { createElement as h, type ReactElement } from 'react';
+import { Document, Page, renderToBuffer, Text } from '@react-pdf/renderer';
+import { Fragment, createElement as h, memo, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { samplePng } from '../../../bench/sample-png.ts';
 import { a1Form } from '../../../common/payroll/a1.ts';
@@ -115,6 +115,21 @@ describe('a payslip from a reused layout', () => {
       expect(mine.toString('latin1').match(/\/Type \/Page\n/g)).toHaveLength(2);
     }
     expect(cache.stats.patched).toBe(0);
+  });
+});
+
+describe('a document the cache does not walk', () => {
+  it('is rendered by react-pdf itself (a memo component, a fragment)', async () => {
+    const Name = memo(({ name }: { name: string }) => h(Text, null, name));
+    const doc = (name: string) =>
+      h(Document, null, h(Page, { size: 'A4' }, h(Fragment, null, h(Text, null, 'Nama'), h(Name, { name }))));
+    const cache = new LayoutCache();
+    for (const name of ['Budi', 'Siti', 'Wayan']) {
+      const mine = stable(await cache.render(doc(name)));
+      expect(mine.equals(await full(doc(name)))).toBe(true);
+      expect(await pdfText(mine)).toContain(name);
+    }
+    expect(cache.stats).toEqual({ full: 3, patched: 0 });
   });
 });
 
