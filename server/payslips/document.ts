@@ -6,9 +6,10 @@
  * uses Noto Sans SC (SIL Open Font License, from the `@fontsource/noto-sans-sc` package, unpacked by ./fonts.ts and
  * embedded as a subset) for all its text; without the font it falls back to Helvetica. Decision 0049.
  */
-import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Font, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 import { cjkFontPath } from './fonts.ts';
+import { LayoutCache } from './layout-cache.ts';
 import {
   type PayslipAmountLine,
   type PayslipLanguage,
@@ -51,6 +52,10 @@ const styles = StyleSheet.create({
   column: { flex: 1 },
   heading: { fontSize: 10, borderBottomWidth: 0.5, borderBottomColor: '#9ca3af', paddingBottom: 2, marginBottom: 4 },
   row: { flexDirection: 'row', justifyContent: 'space-between', marginBottom: 2 },
+  // Amounts and the employee's details fill their row (a box that does not depend on the text): a run's payslips of
+  // one shape then share one layout and only these texts are laid out again (./layout-cache.ts, decision 0082).
+  amount: { flex: 1, textAlign: 'right' },
+  value: { flex: 1 },
   total: { flexDirection: 'row', justifyContent: 'space-between', borderTopWidth: 0.5, borderTopColor: '#9ca3af' },
   thp: {
     flexDirection: 'row',
@@ -76,11 +81,13 @@ function lines(view: PayslipView, heading: string, items: PayslipAmountLine[], t
             View,
             { key: i, style: styles.row },
             h(Text, { style: { maxWidth: '70%' } }, item.label),
-            h(Text, null, rupiahText(item.amount)),
+            h(Text, { style: styles.amount }, rupiahText(item.amount)),
           ),
         )
       : [h(Text, { key: 'none', style: { color: '#6b7280' } }, t.none[view.language])]),
-    total ? h(View, { style: styles.total }, h(Text, null, total), h(Text, null, rupiahText(sum))) : null,
+    total
+      ? h(View, { style: styles.total }, h(Text, null, total), h(Text, { style: styles.amount }, rupiahText(sum)))
+      : null,
   );
 }
 
@@ -112,6 +119,20 @@ function kop(view: PayslipView): ReactElement {
   );
 }
 
+/** A4's height in points: the page keeps it when it is not paginated (`wrap: false`). */
+const A4_HEIGHT = 841.89;
+/**
+ * Lines a column surely holds on one A4 page (the longer column, headings and totals counted, a long label as two
+ * lines; measured with the letterhead: Chinese, the tallest, overflows at 38). Up to this a payslip is laid out as one
+ * page without react-pdf's pagination pass (a second layout of the whole page); a longer one is paginated as before.
+ */
+const ONE_PAGE_LINES = 34;
+const columnLines = (items: PayslipAmountLine[]) =>
+  items.reduce((sum, item) => sum + (item.label.length > 36 ? 2 : 1), 0);
+const fitsOnePage = (view: PayslipView) =>
+  Math.max(columnLines(view.earnings) + 2, columnLines(view.deductions) + columnLines(view.employer) + 3) <=
+  ONE_PAGE_LINES;
+
 /** The payslip component: a view model in, a one-page document out. */
 export function Payslip({ view }: { view: PayslipView }): ReactElement {
   const t = payslipTexts;
@@ -133,7 +154,7 @@ export function Payslip({ view }: { view: PayslipView }): ReactElement {
     },
     h(
       Page,
-      { size: 'A4', style: { ...styles.page, fontFamily: fontFor(l) } },
+      { size: 'A4', wrap: !fitsOnePage(view), style: { ...styles.page, minHeight: A4_HEIGHT, fontFamily: fontFor(l) } },
       kop(view),
       h(Text, { style: styles.title }, `${t.payslip[l]} · ${periodText(l, view.year, view.month)}`),
       h(
@@ -144,7 +165,7 @@ export function Payslip({ view }: { view: PayslipView }): ReactElement {
             View,
             { key: i, style: styles.metaItem },
             h(Text, { style: styles.metaLabel }, label),
-            h(Text, null, value ?? '-'),
+            h(Text, { style: styles.value }, value ?? '-'),
           ),
         ),
       ),
@@ -159,15 +180,22 @@ export function Payslip({ view }: { view: PayslipView }): ReactElement {
           lines(view, t.employer[l], view.employer),
         ),
       ),
-      h(View, { style: styles.row }, h(Text, null, t.bruto[l]), h(Text, null, rupiahText(view.bruto))),
-      h(View, { style: styles.thp }, h(Text, null, t.thp[l]), h(Text, null, rupiahText(view.thp))),
+      h(
+        View,
+        { style: styles.row },
+        h(Text, null, t.bruto[l]),
+        h(Text, { style: styles.amount }, rupiahText(view.bruto)),
+      ),
+      h(View, { style: styles.thp }, h(Text, null, t.thp[l]), h(Text, { style: styles.amount }, rupiahText(view.thp))),
       h(Text, { style: styles.foot }, t.confidential[l]),
     ),
   );
 }
 
+/** Payslips of one shape share their layout (decision 0082); one cache per worker thread. */
+const layouts = new LayoutCache();
+
 /** The payslip as PDF bytes. */
-export async function renderPayslip(view: PayslipView): Promise<Buffer> {
-  // biome-ignore lint/suspicious/noExplicitAny: renderToBuffer's prop type wants the Document element itself
-  return renderToBuffer(h(Payslip, { view }) as any);
+export function renderPayslip(view: PayslipView): Promise<Buffer> {
+  return layouts.render(h(Payslip, { view }));
 }

@@ -1,6 +1,7 @@
 /**
- * Payslip PDFs are rendered in worker threads (render-worker.ts), never on the event loop: one payslip is ~20 ms of
- * CPU, so a run's zip rendered in-process would stall every other request. One worker per core (at most four), shared
+ * Payslip PDFs are rendered in worker threads (render-worker.ts), never on the event loop: one payslip is ~4 ms of
+ * CPU with its layout reused (decision 0082), ~15–20 ms without, so a run's zip rendered in-process would stall every
+ * other request. Each worker keeps its own layout cache (./layout-cache.ts). One worker per core (at most four), shared
  * by the process; work is handed to the least busy worker. Each worker lowers its own thread's scheduling priority
  * (render-worker.ts), so the event loop, at normal priority, takes a core whenever it has work and the workers use
  * what is left (docs/decisions/0063). Workers run React's production build (NODE_ENV=production in their env).

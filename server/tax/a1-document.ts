@@ -2,10 +2,11 @@
  * The 1721-A1 as a one-page A4 document (`@react-pdf/renderer`, `createElement` like the payslip: server/payslips/
  * document.ts). Rendered in worker threads only (./render-worker.ts through the payslips' RenderPool).
  */
-import { Document, Font, Image, Page, renderToBuffer, StyleSheet, Text, View } from '@react-pdf/renderer';
+import { Document, Font, Image, Page, StyleSheet, Text, View } from '@react-pdf/renderer';
 import { createElement as h, type ReactElement } from 'react';
 import { a1LineNumbers } from '../../common/payroll/a1.ts';
 import { cjkFontPath } from '../payslips/fonts.ts';
+import { LayoutCache } from '../payslips/layout-cache.ts';
 import { type PayslipLanguage, periodText, rupiahText } from '../payslips/view.ts';
 import { type A1View, a1LineLabels, a1Texts } from './a1-view.ts';
 
@@ -37,6 +38,9 @@ const styles = StyleSheet.create({
   section: { fontSize: 9.5, backgroundColor: '#e5e7eb', padding: 3, marginTop: 6, marginBottom: 3 },
   pair: { flexDirection: 'row', marginBottom: 1.5 },
   key: { width: 120, color: '#4b5563' },
+  // The value fills its row (a box that does not depend on the text): a year's forms of one shape share one layout
+  // and only their own texts are laid out again (server/payslips/layout-cache.ts, decision 0082).
+  value: { flex: 1 },
   line: { flexDirection: 'row', borderBottomWidth: 0.4, borderBottomColor: '#d1d5db', paddingVertical: 1.6 },
   no: { width: 18 },
   label: { flex: 1, paddingRight: 6 },
@@ -47,7 +51,12 @@ const styles = StyleSheet.create({
 });
 
 const pair = (key: string, value: string | null | undefined) =>
-  h(View, { key, style: styles.pair }, h(Text, { style: styles.key }, key), h(Text, null, value || '-'));
+  h(
+    View,
+    { key, style: styles.pair },
+    h(Text, { style: styles.key }, key),
+    h(Text, { style: styles.value }, value || '-'),
+  );
 
 /** Totals and results are shaded: 8, 12, 13, 17, 18, 21, 23. */
 const shaded = new Set<number>([8, 12, 13, 17, 18, 21, 23]);
@@ -62,7 +71,7 @@ export function A1Document({ view }: { view: A1View }): ReactElement {
     { title: `${t.form[l]} ${row.year} ${row.employee.fullname}`, author: signer.company.name, language: l },
     h(
       Page,
-      { size: 'A4', style: { ...styles.page, fontFamily: fontFor(l) } },
+      { size: 'A4', wrap: false, style: { ...styles.page, minHeight: 841.89, fontFamily: fontFor(l) } },
       h(
         View,
         { style: styles.head },
@@ -128,7 +137,9 @@ export function A1Document({ view }: { view: A1View }): ReactElement {
   );
 }
 
-export async function renderA1(view: A1View): Promise<Buffer> {
-  // biome-ignore lint/suspicious/noExplicitAny: renderToBuffer's prop type wants the Document element itself
-  return renderToBuffer(h(A1Document, { view }) as any);
+/** Forms of one shape share their layout (server/payslips/layout-cache.ts, decision 0082); one cache per worker. */
+const layouts = new LayoutCache();
+
+export function renderA1(view: A1View): Promise<Buffer> {
+  return layouts.render(h(A1Document, { view }));
 }
