@@ -434,7 +434,7 @@ export default function Home({ entry, trail }: ScreenProps) {
             {(() => {
               const { this_month: now, last_month: last, thr } = data.payroll;
               const status = now ? (now.status === 'completed' ? 'completed' : 'pending') : 'notStarted';
-              const change = now && last && last.thp ? Math.round(((now.thp - last.thp) / last.thp) * 1000) / 10 : null;
+              const change = now && last?.thp ? Math.round(((now.thp - last.thp) / last.thp) * 1000) / 10 : null;
               return (
                 <>
                   <p>
