@@ -149,6 +149,12 @@ export async function loadDashboard(db: Executor, scope: Scope, now = Date.now()
           weekDays.map((d) => sql`${d}`),
           sql`, `,
         )}]::text[]`;
+        // The end of each of the last 12 months, oldest first; this month's is today.
+        const monthEnds = Array.from({ length: 12 }, (_, i) => {
+          const [y, m] = today.split('-').map(Number) as [number, number];
+          const end = new Date(Date.UTC(y, m - 11 + i, 0)).toISOString().slice(0, 10);
+          return end > today ? today : end;
+        });
         const active = sql`(e.exit_date is null or e.exit_date > ${today}::date) and e.status <> 'freelance'`;
         const [counts, history, ending, birthdays, anniversaries] = await Promise.all([
           db.execute(sql`
@@ -157,20 +163,20 @@ export async function loadDashboard(db: Executor, scope: Scope, now = Date.now()
               count(*) filter (where e.exit_date between ${from}::date and ${to}::date)::int as leavers
             from employees e
             where e.company_id = ${company} and e.status <> 'freelance' ${inDepartment('e.department_id')}`),
-          // Each of the last 12 months at its end (today for this month): who was employed then, by department.
+          // Each of the last 12 months at its end (today for this month): who was employed then, by department. One
+          // scan of the company's employees with a filtered count per month (a join with 12 months was 30 times slower).
           db.execute(sql`
-            with months as (
-              select least((date_trunc('month', ${today}::date) - make_interval(months => g)
-                + interval '1 month - 1 day')::date, ${today}::date) as at
-              from generate_series(0, 11) g
-            )
-            select to_char(m.at, 'YYYY-MM') as month, e.department_id as department, d.name, count(e.id)::int as count
-            from months m
-            join employees e on e.company_id = ${company} and e.status <> 'freelance'
-              and (e.join_date is null or e.join_date <= m.at) and (e.exit_date is null or e.exit_date > m.at)
-              ${inDepartment('e.department_id')}
-            left join departments d on d.id = e.department_id
-            group by 1, 2, 3 order by 1, 3`),
+            select e.department_id as department, d.name, ${sql.join(
+              monthEnds.map(
+                (at, i) =>
+                  sql`count(*) filter (where (e.join_date is null or e.join_date <= ${at}::date)
+                    and (e.exit_date is null or e.exit_date > ${at}::date))::int as ${sql.raw(`m${i}`)}`,
+              ),
+              sql`, `,
+            )}
+            from employees e left join departments d on d.id = e.department_id
+            where e.company_id = ${company} and e.status <> 'freelance' ${inDepartment('e.department_id')}
+            group by 1, 2 order by 2`),
           db.execute(sql`
             select e.status::text as kind, e.id as employee, e.user_id as user, e.fullname,
               to_char(e.end_of_contract, 'YYYY-MM-DD') as date
@@ -201,7 +207,16 @@ export async function loadDashboard(db: Executor, scope: Scope, now = Date.now()
           (rows as Celebration[]).map((row) => ({ ...row, date: inWeek(row.date) }));
         out.people = {
           ...c,
-          by_department: history.rows as NonNullable<Dashboard['people']>['by_department'],
+          by_department: (history.rows as Record<string, unknown>[]).flatMap((row) =>
+            monthEnds
+              .map((at, i) => ({
+                month: at.slice(0, 7),
+                department: row.department as string | null,
+                name: row.name as string | null,
+                count: row[`m${i}`] as number,
+              }))
+              .filter((entry) => entry.count > 0),
+          ),
           ending: ending.rows as unknown as Ending[],
           birthdays: celebrations(birthdays.rows),
           anniversaries: celebrations(anniversaries.rows).filter((row) => row.years > 0),

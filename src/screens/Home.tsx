@@ -184,13 +184,16 @@ export default function Home({ entry, trail }: ScreenProps) {
 
   const cards = useMemo(() => {
     const list: CardId[] = [];
+    const own: CardId[] = me ? ['leave', 'requests', 'payslip'] : [];
+    const adminFirst = !!(data?.today || data?.people || data?.payroll);
     if (canClock && me) list.push('clock');
-    if (me) list.push('leave', 'requests', 'payslip');
+    if (!adminFirst) list.push(...own);
     if (data?.today) list.push('today');
     if (data?.waiting) list.push('waiting');
     if (data?.people) list.push('people', 'headcount');
     if (data?.payroll) list.push('payroll');
     if (data?.loans) list.push('loans');
+    if (adminFirst) list.push(...own);
     return list;
   }, [data, me, canClock]);
 
@@ -206,6 +209,8 @@ export default function Home({ entry, trail }: ScreenProps) {
   );
 
   if (!user) return null;
+  /** An admin's home leads with the company's cards; an employee's with their own. */
+  const adminFirst = !!(data?.today || data?.people || data?.payroll);
   const greeting = t(greetingKeys[greetingFor(new Date().getHours())], { name: user.fullname });
   const download = async (summary: string, name: string) => {
     try {
@@ -219,6 +224,73 @@ export default function Home({ entry, trail }: ScreenProps) {
       /^\d+\s/,
       '',
     );
+
+  const personal = me && (
+    <>
+      <Card id="leave" title={t('home.leave.title')}>
+        {me.balances.length === 0 ? (
+          <p className="muted">{t('home.empty')}</p>
+        ) : (
+          <ul className="home-list">
+            {me.balances.map((b) => (
+              <li key={b.leave_rule}>
+                {b.type}:{' '}
+                <strong>
+                  {b.unlimited
+                    ? t('leave.unlimited')
+                    : t(b.unit === 'hour' ? 'home.leave.hours' : 'home.leave.days', { count: b.remaining ?? 0 })}
+                </strong>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card id="requests" title={t('home.requests.title')}>
+        {me.open_requests.length === 0 ? (
+          <p className="muted">{t('home.requests.none')}</p>
+        ) : (
+          <ul className="home-list">
+            {me.open_requests.map((r) => (
+              <li key={r._id}>
+                <Link to={`${requestsPathOf(viewerOf(user))}?open=${r._id}`}>
+                  {contextText(t, r.context)} · {date(r.start_date)}
+                </Link>{' '}
+                <span className="muted">
+                  {r.approval_number} · {statusText(t, r.status)}
+                </span>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Card>
+      <Card id="payslip" title={t('home.payslip.title')}>
+        {me.latest_payslip ? (
+          <>
+            <p>
+              {me.latest_payslip.title} · {monthName(me.latest_payslip.year, me.latest_payslip.month)}
+            </p>
+            <p className="home-money">{formatRupiah(me.latest_payslip.thp)}</p>
+            <p className="home-row">
+              <Link to={MY_PROFILE_PATH}>{t('home.payslip.open')}</Link>
+              <button
+                type="button"
+                onClick={() =>
+                  void download(
+                    me.latest_payslip?.summary ?? '',
+                    `${me.latest_payslip?.title ?? 'payslip'}`.replace(/[^\w.-]+/g, '-'),
+                  )
+                }
+              >
+                {t('home.payslip.download')}
+              </button>
+            </p>
+          </>
+        ) : (
+          <p className="muted">{t('payslips.noneYet')}</p>
+        )}
+      </Card>
+    </>
+  );
 
   return (
     <>
@@ -247,6 +319,8 @@ export default function Home({ entry, trail }: ScreenProps) {
       )}
       <div className="home-cards">
         {canClock && me && <ClockCard onClocked={() => void load()} />}
+
+        {!adminFirst && personal}
 
         {data?.today && (
           <Card id="today" title={t('home.today.title')}>
@@ -285,77 +359,6 @@ export default function Home({ entry, trail }: ScreenProps) {
               <Link className="button" to={reviewPath} aria-keyshortcuts="r">
                 {t('home.waiting.review')} <kbd>R</kbd>
               </Link>
-            )}
-          </Card>
-        )}
-
-        {me && (
-          <Card id="leave" title={t('home.leave.title')}>
-            {me.balances.length === 0 ? (
-              <p className="muted">{t('home.empty')}</p>
-            ) : (
-              <ul className="home-list">
-                {me.balances.map((b) => (
-                  <li key={b.leave_rule}>
-                    {b.type}:{' '}
-                    <strong>
-                      {b.unlimited
-                        ? t('leave.unlimited')
-                        : t(b.unit === 'hour' ? 'home.leave.hours' : 'home.leave.days', { count: b.remaining ?? 0 })}
-                    </strong>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
-        )}
-
-        {me && (
-          <Card id="requests" title={t('home.requests.title')}>
-            {me.open_requests.length === 0 ? (
-              <p className="muted">{t('home.requests.none')}</p>
-            ) : (
-              <ul className="home-list">
-                {me.open_requests.map((r) => (
-                  <li key={r._id}>
-                    <Link to={`${requestsPathOf(viewerOf(user))}?open=${r._id}`}>
-                      {contextText(t, r.context)} · {date(r.start_date)}
-                    </Link>{' '}
-                    <span className="muted">
-                      {r.approval_number} · {statusText(t, r.status)}
-                    </span>
-                  </li>
-                ))}
-              </ul>
-            )}
-          </Card>
-        )}
-
-        {me && (
-          <Card id="payslip" title={t('home.payslip.title')}>
-            {me.latest_payslip ? (
-              <>
-                <p>
-                  {me.latest_payslip.title} · {monthName(me.latest_payslip.year, me.latest_payslip.month)}
-                </p>
-                <p className="home-money">{formatRupiah(me.latest_payslip.thp)}</p>
-                <p className="home-row">
-                  <Link to={MY_PROFILE_PATH}>{t('home.payslip.open')}</Link>
-                  <button
-                    type="button"
-                    onClick={() =>
-                      void download(
-                        me.latest_payslip?.summary ?? '',
-                        `${me.latest_payslip?.title ?? 'payslip'}`.replace(/[^\w.-]+/g, '-'),
-                      )
-                    }
-                  >
-                    {t('home.payslip.download')}
-                  </button>
-                </p>
-              </>
-            ) : (
-              <p className="muted">{t('payslips.noneYet')}</p>
             )}
           </Card>
         )}
@@ -431,7 +434,7 @@ export default function Home({ entry, trail }: ScreenProps) {
             {(() => {
               const { this_month: now, last_month: last, thr } = data.payroll;
               const status = now ? (now.status === 'completed' ? 'completed' : 'pending') : 'notStarted';
-              const change = now && last && last.thp ? Math.round(((now.thp - last.thp) / last.thp) * 1000) / 10 : null;
+              const change = now && last?.thp ? Math.round(((now.thp - last.thp) / last.thp) * 1000) / 10 : null;
               return (
                 <>
                   <p>
@@ -504,6 +507,7 @@ export default function Home({ entry, trail }: ScreenProps) {
             <Link to={menuPathFor('finance-loan')}>{t('home.loans.all')}</Link>
           </Card>
         )}
+        {adminFirst && personal}
       </div>
     </>
   );
