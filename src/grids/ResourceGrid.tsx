@@ -23,6 +23,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -33,6 +34,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { toApiError } from '../api/client.ts';
 import { useCommandSelection, useCommands } from '../commands/registry.ts';
 import { isEditable } from '../commands/shortcuts.ts';
+import { DateInput } from '../components/DateInput.tsx';
 import i18n from '../i18n.ts';
 import { useMainFocus } from '../layout/mainFocus.ts';
 import { notifyError, toast } from '../overlays/progress.ts';
@@ -165,6 +167,8 @@ type Load =
   | { state: 'ready'; mode: 'client' | 'infinite'; total: number }
   | { state: 'failed'; message: string };
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 export function ResourceGrid({
   spec: givenSpec,
   title,
@@ -177,6 +181,7 @@ export function ResourceGrid({
 }: ResourceGridProps) {
   const { t, i18n: i18nInstance } = useTranslation();
   const language = i18nInstance.language;
+  const gridId = useId();
   const navigate = useNavigate();
   const fixedKey = JSON.stringify(fixed ?? {});
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fixed values by content, not by object identity.
@@ -685,22 +690,29 @@ export function ResourceGrid({
         />
         {spec.dateRange && (
           <>
-            <label className="grid-date">
-              {t('grid.from')}
-              <input
-                type="date"
+            <div className="grid-date">
+              <label htmlFor={`${gridId}-from`}>{t('grid.from')}</label>
+              <DateInput
+                id={`${gridId}-from`}
                 value={view.from ?? ''}
-                onChange={(event) => updateView({ from: event.target.value || null })}
+                language={language}
+                onChange={(typed) => {
+                  // A whole day (picked, or typed and left) or nothing filters; text on its way to a day waits.
+                  if (typed === '' || ISO_DAY.test(typed)) updateView({ from: typed || null });
+                }}
               />
-            </label>
-            <label className="grid-date">
-              {t('grid.to')}
-              <input
-                type="date"
+            </div>
+            <div className="grid-date">
+              <label htmlFor={`${gridId}-to`}>{t('grid.to')}</label>
+              <DateInput
+                id={`${gridId}-to`}
                 value={view.to ?? ''}
-                onChange={(event) => updateView({ to: event.target.value || null })}
+                language={language}
+                onChange={(typed) => {
+                  if (typed === '' || ISO_DAY.test(typed)) updateView({ to: typed || null });
+                }}
               />
-            </label>
+            </div>
           </>
         )}
         <span className="grid-spacer" />

@@ -7,6 +7,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
+import { FileButton } from '../../components/FileButton.tsx';
 import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
 import { fileObjectUrl, storeFile } from '../employee/api.ts';
@@ -128,12 +129,15 @@ export function SignaturesSection() {
             <input id={`${id}-title-input`} value={title} onChange={(event) => setTitle(event.target.value)} />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-file`}>{t('companyInfo.signatureFile')}</label>
-            <input
+            <label id={`${id}-file-label`} htmlFor={`${id}-file`}>
+              {t('companyInfo.signatureFile')}
+            </label>
+            <FileButton
               id={`${id}-file`}
-              type="file"
+              labelId={`${id}-file-label`}
               accept="image/png,image/jpeg"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              chosen={file?.name ?? null}
+              onFile={setFile}
             />
           </div>
           <div className="field">
@@ -246,12 +250,15 @@ export function CertificatesSection() {
             <input id={`${id}-name`} value={name} required onChange={(event) => setName(event.target.value)} />
           </div>
           <div className="field">
-            <label htmlFor={`${id}-file`}>{t('companyInfo.certFile')}</label>
-            <input
+            <label id={`${id}-file-label`} htmlFor={`${id}-file`}>
+              {t('companyInfo.certFile')}
+            </label>
+            <FileButton
               id={`${id}-file`}
-              type="file"
+              labelId={`${id}-file-label`}
               accept="image/png,image/jpeg,application/pdf"
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              chosen={file?.name ?? null}
+              onFile={setFile}
             />
           </div>
         </div>
