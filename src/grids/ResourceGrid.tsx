@@ -31,6 +31,7 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DATE_YEARS } from '../../common/dates.ts';
 import { toApiError } from '../api/client.ts';
 import { useCommandSelection, useCommands } from '../commands/registry.ts';
 import { isEditable } from '../commands/shortcuts.ts';
@@ -268,7 +269,8 @@ export function ResourceGrid({
       const fields = listFieldsOf(spec);
       if (fields) query.fields = fields;
       if (spec.dateRange && (state.from || state.to)) {
-        query[spec.dateRange] = [state.from ?? '1900-01-01', state.to ?? '9999-12-31'];
+        // An open end is the first or last day the API takes (a later one, 9999-12-31, is refused as a typing slip).
+        query[spec.dateRange] = [state.from ?? `${DATE_YEARS.min}-01-01`, state.to ?? `${DATE_YEARS.max}-12-31`];
       }
       return query;
     },
