@@ -26,6 +26,8 @@ export interface MoneyInputProps {
   disabled?: boolean;
   invalid?: boolean;
   describedBy?: string | undefined;
+  /** After the amount was grouped, when the field is left. */
+  onBlur?: () => void;
 }
 
 export function MoneyInput(props: MoneyInputProps) {
@@ -45,6 +47,7 @@ export function MoneyInput(props: MoneyInputProps) {
         onBlur={() => {
           const value = readRupiah(props.value);
           if (value !== null && groupRupiah(value) !== props.value) props.onChange(groupRupiah(value));
+          props.onBlur?.();
         }}
       />
     </div>

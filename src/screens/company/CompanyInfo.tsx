@@ -193,13 +193,14 @@ function MoneyField(props: {
   const [typed, setTyped] = useState<string | null>(null);
   const shown = typed ?? groupRupiah(props.value);
   return (
-    <div className="field" onBlur={() => setTyped(null)}>
+    <div className="field">
       <label htmlFor={props.id}>{props.label}</label>
       <MoneyInput
         id={props.id}
         value={shown}
         invalid={!!props.error}
         describedBy={props.error ? `${props.id}-error` : undefined}
+        onBlur={() => setTyped(null)}
         onChange={(text) => {
           setTyped(text);
           if (text.trim() === '') props.onChange(null);
