@@ -19,7 +19,7 @@ import type { PageProps } from './pages/types.ts';
 import { pushRecent, readRecent } from './recent.ts';
 import { useContributions } from './registry.ts';
 import { arrange, buildEntries, type Entry, type Section, type SectionId } from './search.ts';
-import { ariaKeys, isEditable, matches, paletteShortcut } from './shortcuts.ts';
+import { ariaKeys, inModalDialog, isEditable, matches, paletteShortcut } from './shortcuts.ts';
 import type { CommandContext, PageId, Command as PaletteCommand, PaletteControls } from './types.ts';
 import { sectionOf, viewerOf } from './viewer.ts';
 import './palette.css';
@@ -184,11 +184,14 @@ function Palette({ user }: { user: UserDetail }) {
     };
   }, [show, hide]);
 
-  // The commands' own shortcuts ('?', Ctrl+B…), after the page had its chance: plain keys only outside fields.
+  // The commands' own shortcuts ('?', Ctrl+B…), after the page had its chance: plain keys only outside fields, none
+  // while a modal dialog is open.
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
       const { ctx, commands, overlay } = latest.current;
       if (event.defaultPrevented || event.isComposing || event.repeat || overlay !== 'none') return;
+      // Keys typed in a dialog stay in it: the screen's shortcuts wait until it closes.
+      if (inModalDialog(event.target)) return;
       const command = commands.find(
         (candidate) =>
           candidate.shortcut &&

@@ -58,3 +58,19 @@ export function isEditable(target: EventTarget | null): boolean {
   const tag = element.tagName;
   return tag === 'INPUT' || tag === 'TEXTAREA' || tag === 'SELECT';
 }
+
+/**
+ * Is a modal dialog open (a grid's import, a confirmation, a form)? Its keys are its own: the screen behind, inert
+ * while the dialog is open, runs none of its shortcuts ('>' to the next month, 'a' to approve, Ctrl+Z to undo).
+ */
+export function inModalDialog(target: EventTarget | null): boolean {
+  if (typeof document !== 'undefined') {
+    try {
+      if (document.querySelector('dialog:modal')) return true;
+    } catch {
+      // A DOM without ':modal' (jsdom): the target's own dialog says it.
+    }
+  }
+  const element = target as Element | null;
+  return typeof element?.closest === 'function' && element.closest('dialog[open]') !== null;
+}

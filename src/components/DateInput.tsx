@@ -85,8 +85,10 @@ export function DateInput(props: DateInputProps) {
           props.onChange(event.target.value);
         }}
         onBlur={() => {
+          // The text as typed, also when the form keeps only whole days (the grid toolbar's range).
+          const typed = editing === null ? day : editing.trim() ? readDateText(editing) : null;
           setEditing(null);
-          if (day !== null && day !== props.value) props.onChange(day);
+          if (typed !== null && typed !== props.value) props.onChange(typed);
         }}
       />
       <button

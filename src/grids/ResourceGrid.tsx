@@ -23,6 +23,7 @@ import {
   Suspense,
   useCallback,
   useEffect,
+  useId,
   useMemo,
   useRef,
   useState,
@@ -30,9 +31,11 @@ import {
 } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { DATE_YEARS } from '../../common/dates.ts';
 import { toApiError } from '../api/client.ts';
 import { useCommandSelection, useCommands } from '../commands/registry.ts';
 import { isEditable } from '../commands/shortcuts.ts';
+import { DateInput } from '../components/DateInput.tsx';
 import i18n from '../i18n.ts';
 import { useMainFocus } from '../layout/mainFocus.ts';
 import { notifyError, toast } from '../overlays/progress.ts';
@@ -165,6 +168,8 @@ type Load =
   | { state: 'ready'; mode: 'client' | 'infinite'; total: number }
   | { state: 'failed'; message: string };
 
+const ISO_DAY = /^\d{4}-\d{2}-\d{2}$/;
+
 export function ResourceGrid({
   spec: givenSpec,
   title,
@@ -177,6 +182,7 @@ export function ResourceGrid({
 }: ResourceGridProps) {
   const { t, i18n: i18nInstance } = useTranslation();
   const language = i18nInstance.language;
+  const gridId = useId();
   const navigate = useNavigate();
   const fixedKey = JSON.stringify(fixed ?? {});
   // biome-ignore lint/correctness/useExhaustiveDependencies: the fixed values by content, not by object identity.
@@ -263,7 +269,8 @@ export function ResourceGrid({
       const fields = listFieldsOf(spec);
       if (fields) query.fields = fields;
       if (spec.dateRange && (state.from || state.to)) {
-        query[spec.dateRange] = [state.from ?? '1900-01-01', state.to ?? '9999-12-31'];
+        // An open end is the first or last day the API takes (a later one, 9999-12-31, is refused as a typing slip).
+        query[spec.dateRange] = [state.from ?? `${DATE_YEARS.min}-01-01`, state.to ?? `${DATE_YEARS.max}-12-31`];
       }
       return query;
     },
@@ -685,22 +692,29 @@ export function ResourceGrid({
         />
         {spec.dateRange && (
           <>
-            <label className="grid-date">
-              {t('grid.from')}
-              <input
-                type="date"
+            <div className="grid-date">
+              <label htmlFor={`${gridId}-from`}>{t('grid.from')}</label>
+              <DateInput
+                id={`${gridId}-from`}
                 value={view.from ?? ''}
-                onChange={(event) => updateView({ from: event.target.value || null })}
+                language={language}
+                onChange={(typed) => {
+                  // A whole day (picked, or typed and left) or nothing filters; text on its way to a day waits.
+                  if (typed === '' || ISO_DAY.test(typed)) updateView({ from: typed || null });
+                }}
               />
-            </label>
-            <label className="grid-date">
-              {t('grid.to')}
-              <input
-                type="date"
+            </div>
+            <div className="grid-date">
+              <label htmlFor={`${gridId}-to`}>{t('grid.to')}</label>
+              <DateInput
+                id={`${gridId}-to`}
                 value={view.to ?? ''}
-                onChange={(event) => updateView({ to: event.target.value || null })}
+                language={language}
+                onChange={(typed) => {
+                  if (typed === '' || ISO_DAY.test(typed)) updateView({ to: typed || null });
+                }}
               />
-            </label>
+            </div>
           </>
         )}
         <span className="grid-spacer" />

@@ -129,7 +129,12 @@ test('daily workers move between the Active and Inactive tabs with Deactivate an
   // Deactivate: the dialog asks for the exit date (today by default).
   await page.getByRole('button', { name: 'Deactivate selected (1)' }).click();
   const ask = page.getByRole('alertdialog', { name: 'Deactivate the selected daily workers (1)?' });
-  await expect(ask.getByLabel('Exit date')).toHaveValue(today);
+  // Shown as spec 9 ('24 Nov 2026'), the app's date field.
+  const [year, month, day] = today.split('-') as [string, string, string];
+  const months = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+  await expect(ask.getByRole('textbox', { name: 'Exit date' })).toHaveValue(
+    `${day} ${months[Number(month) - 1]} ${year}`,
+  );
   await ask.getByRole('button', { name: 'Deactivate' }).click();
   await expect(ask).toBeHidden();
   await expect(noRows(page)).toBeVisible();

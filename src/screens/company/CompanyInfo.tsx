@@ -8,7 +8,10 @@ import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, u
 import { useTranslation } from 'react-i18next';
 import { companyJkkPercentages, companySizes, type KopTemplate, kopTemplates } from '../../../common/company.ts';
 import { type ApiError, api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
+import { DateInput, readDateText } from '../../components/DateInput.tsx';
 import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { FileButton } from '../../components/FileButton.tsx';
+import { groupRupiah, MoneyInput, readRupiah } from '../../components/MoneyInput.tsx';
 import { toast } from '../../overlays/progress.ts';
 import { usePageTitle } from '../../page.ts';
 import { PickerField } from '../../picker/PickerField.tsx';
@@ -178,6 +181,44 @@ function TextInput(props: {
   );
 }
 
+/** A rupiah amount (the app's MoneyInput): grouped '5.000.000' as it is shown, the number in the draft. */
+function MoneyField(props: {
+  id: string;
+  label: string;
+  value: number | null;
+  onChange: (value: number | null) => void;
+  error?: string | undefined;
+}) {
+  // While the field has the focus, the text as typed; else the draft's amount, grouped.
+  const [typed, setTyped] = useState<string | null>(null);
+  const shown = typed ?? groupRupiah(props.value);
+  return (
+    <div className="field">
+      <label htmlFor={props.id}>{props.label}</label>
+      <MoneyInput
+        id={props.id}
+        value={shown}
+        invalid={!!props.error}
+        describedBy={props.error ? `${props.id}-error` : undefined}
+        onBlur={() => setTyped(null)}
+        onChange={(text) => {
+          setTyped(text);
+          if (text.trim() === '') props.onChange(null);
+          else {
+            const value = readRupiah(text);
+            if (value !== null) props.onChange(value);
+          }
+        }}
+      />
+      {props.error && (
+        <p id={`${props.id}-error`} className="field-error">
+          {props.error}
+        </p>
+      )}
+    </div>
+  );
+}
+
 function Select(props: {
   id: string;
   label: string;
@@ -278,12 +319,13 @@ function ProfileSection(props: SectionProps<Profile>) {
     };
   }, [draft.logo_url]);
 
-  const upload = async (file: File | undefined) => {
-    if (!file) return;
+  const [logoName, setLogoName] = useState<string | null>(null);
+  const upload = async (file: File) => {
     setUploading(true);
     try {
       const stored = await storeFile(file, 'image');
       set('logo_url', stored.url);
+      setLogoName(file.name);
     } catch (reason) {
       toast(errorText(t, toApiError(reason)), 'error');
     } finally {
@@ -298,12 +340,11 @@ function ProfileSection(props: SectionProps<Profile>) {
     });
 
   const money = (field: 'umk' | 'umr' | 'ump') => (
-    <TextInput
+    <MoneyField
       id={`${id}-${field}`}
       label={t(moneyLabels[field])}
-      numeric
-      value={text(draft[field])}
-      onChange={(value) => set(field, numberOrNull(value))}
+      value={draft[field] ?? null}
+      onChange={(value) => set(field, value)}
       error={errors[field]}
     />
   );
@@ -311,14 +352,17 @@ function ProfileSection(props: SectionProps<Profile>) {
   return (
     <SectionForm id={`${id}-title`} title={t('companyInfo.profile')} saving={saving} general={general} onSave={onSave}>
       <div className="field">
-        <label htmlFor={`${id}-logo`}>{t('companyInfo.fields.logo')}</label>
+        <label id={`${id}-logo-label`} htmlFor={`${id}-logo`}>
+          {t('companyInfo.fields.logo')}
+        </label>
         {logoPreview && <img className="company-logo-preview" src={logoPreview} alt={t('companyInfo.logoAlt')} />}
-        <input
+        <FileButton
           id={`${id}-logo`}
-          type="file"
+          labelId={`${id}-logo-label`}
           accept="image/png,image/jpeg,image/gif"
           disabled={uploading}
-          onChange={(event) => void upload(event.target.files?.[0])}
+          chosen={logoName}
+          onFile={(file) => void upload(file)}
         />
         {errors.logo_url && <p className="field-error">{errors.logo_url}</p>}
       </div>
@@ -386,7 +430,7 @@ function ProfileSection(props: SectionProps<Profile>) {
 }
 
 function TaxSection(props: SectionProps<Tax>) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const id = useId();
   const [draft, setDraft] = useState(props.initial);
   const { saving, errors, general, save } = useSectionSave(props, setDraft);
@@ -398,7 +442,8 @@ function TaxSection(props: SectionProps<Tax>) {
           body: {
             npwp_number: draft.npwp_number,
             tax_person: draft.tax_person?._id ?? null,
-            taxable_date: draft.taxable_date,
+            // Typed day-first and saved with Ctrl+S before the field was left: read here.
+            taxable_date: draft.taxable_date && (readDateText(draft.taxable_date) ?? draft.taxable_date),
             version,
           },
           headers: inline,
@@ -438,14 +483,22 @@ function TaxSection(props: SectionProps<Tax>) {
           error={errors.tax_person ?? null}
         />
       </div>
-      <TextInput
-        id={`${id}-taxable_date`}
-        type="date"
-        label={t('companyInfo.fields.taxable_date')}
-        value={text(draft.taxable_date)}
-        onChange={(value) => setDraft((row) => ({ ...row, taxable_date: orNull(value) }))}
-        error={errors.taxable_date}
-      />
+      <div className="field">
+        <label htmlFor={`${id}-taxable_date`}>{t('companyInfo.fields.taxable_date')}</label>
+        <DateInput
+          id={`${id}-taxable_date`}
+          value={text(draft.taxable_date)}
+          language={i18n.language}
+          onChange={(value) => setDraft((row) => ({ ...row, taxable_date: orNull(value) }))}
+          invalid={!!errors.taxable_date}
+          describedBy={errors.taxable_date ? `${id}-taxable_date-error` : undefined}
+        />
+        {errors.taxable_date && (
+          <p id={`${id}-taxable_date-error`} className="field-error">
+            {errors.taxable_date}
+          </p>
+        )}
+      </div>
       <TextInput
         id={`${id}-tax_person_number`}
         label={t('companyInfo.fields.tax_person_number')}

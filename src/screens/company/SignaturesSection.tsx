@@ -13,6 +13,7 @@ import type { ParseKeys } from 'i18next';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
+import { FileButton } from '../../components/FileButton.tsx';
 import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
 import { fileObjectUrl, storeFile } from '../employee/api.ts';
@@ -200,12 +201,15 @@ function DocumentSection<Row extends { _id: string; file: string }>({ kind }: { 
             </div>
           ))}
           <div className="field">
-            <label htmlFor={`${id}-file`}>{t(kind.keys.file)}</label>
-            <input
+            <label id={`${id}-file-label`} htmlFor={`${id}-file`}>
+              {t(kind.keys.file)}
+            </label>
+            <FileButton
               id={`${id}-file`}
-              type="file"
+              labelId={`${id}-file-label`}
               accept={kind.accept}
-              onChange={(event) => setFile(event.target.files?.[0] ?? null)}
+              chosen={file?.name ?? null}
+              onFile={setFile}
             />
           </div>
           {kind.selectable && (

@@ -7,11 +7,12 @@ import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput } from '../../components/DateInput.tsx';
+import { MoneyInput } from '../../components/MoneyInput.tsx';
 import { referenceSource } from '../../grids/editors/ReferenceEditor.tsx';
 import type { RefValue } from '../../grids/types.ts';
 import type { PickerQuery } from '../../picker/options.ts';
 import { PickerField } from '../../picker/PickerField.tsx';
-import { choiceLabel, displayValue, type FormValue, filterInput, inputModeOf, readField } from './form.ts';
+import { choiceLabel, displayValue, type FormValue, filterInput, inputModeOf } from './form.ts';
 import type { FieldKind, FieldSpec } from './sections.ts';
 
 /** The label of a row field (`resources.employees.fields.<field>`). */
@@ -50,32 +51,6 @@ function TextInput(props: FieldProps & { type?: string }) {
       aria-describedby={describedBy(props)}
       onChange={(event) => props.onChange(filterInput(spec, event.target.value))}
     />
-  );
-}
-
-/** Amounts are typed freely ('5000000', '5.000.000', '5,000,000') and grouped the Indonesian way when left. */
-function MoneyInput(props: FieldProps) {
-  return (
-    <div className="money-input">
-      <span aria-hidden="true">Rp</span>
-      <input
-        id={props.id}
-        type="text"
-        inputMode="decimal"
-        value={typeof props.value === 'string' ? props.value : ''}
-        disabled={props.disabled}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={describedBy(props)}
-        onChange={(event) => props.onChange(filterInput(props.spec, event.target.value))}
-        onBlur={() => {
-          const value = readField(props.spec, props.value);
-          if (typeof value === 'number') {
-            const grouped = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 0 }).format(value);
-            if (grouped !== props.value) props.onChange(grouped);
-          }
-        }}
-      />
-    </div>
   );
 }
 
@@ -172,7 +147,14 @@ const renderers = {
   ),
   money: (props) => (
     <Labeled props={props}>
-      <MoneyInput {...props} />
+      <MoneyInput
+        id={props.id}
+        value={typeof props.value === 'string' ? props.value : ''}
+        onChange={(text) => props.onChange(filterInput(props.spec, text))}
+        disabled={props.disabled}
+        invalid={!!props.error}
+        describedBy={describedBy(props)}
+      />
     </Labeled>
   ),
   textarea: (props) => (
