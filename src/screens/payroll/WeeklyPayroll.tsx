@@ -18,6 +18,7 @@ import {
 import { ApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
+import { DateInput, readDateText } from '../../components/DateInput.tsx';
 import { formatDate, formatRupiah } from '../../format.ts';
 import { labelsInEveryLanguage } from '../../grids/import/labels.ts';
 import { gridModules } from '../../grids/modules.ts';
@@ -27,8 +28,6 @@ import { useCanWrite } from '../../menu/access.ts';
 import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
 import { ConfirmDialog } from '../employee/dialogs.tsx';
-import { DateInput } from '../employee/fields.tsx';
-import { readDateText } from '../employee/form.ts';
 import type { ScreenProps } from '../registry.ts';
 import { ScreenHeader } from '../ScreenHeader.tsx';
 import { type fixedFields, type Template, templateSheet } from './importRows.ts';

@@ -1,1 +1,0 @@
-ALTER TABLE "daily_payroll_components" ADD COLUMN "amount" bigint DEFAULT 0 NOT NULL;

@@ -1,1 +1,0 @@
-ALTER TABLE "files" ADD COLUMN "attachment" boolean DEFAULT false NOT NULL;

@@ -1,1 +1,0 @@
-ALTER TYPE "public"."approval_context" ADD VALUE 'daily_payroll';
