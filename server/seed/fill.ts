@@ -28,10 +28,11 @@ export interface FillOptions {
   priorYear?: boolean;
 }
 
-/** What a step does, by the first part of its name (`kind:company:month`). */
+/** What a step does, by the first part of its name (`kind:company:month`; `attendance::YYYY-MM` has no company). */
 type StepKind = 'leave' | 'attendance' | 'approvals' | 'tracking' | 'payroll-items' | 'finance' | 'run' | 'settlement';
 
 interface StepContext {
+  /** The step's transaction. */
   tx: Executor;
   /** The seed's day, `YYYY-MM-DD`. */
   today: string;
@@ -40,6 +41,16 @@ interface StepContext {
   /** A run step's month, `YYYY-MM`. */
   month: string | null;
 }
+
+/**
+ * A step: `read` (optional) runs before its transaction, on the database (the embedded one has a single connection,
+ * so a read inside the transaction beside another statement would wait or interleave); `write` in the transaction.
+ */
+interface Step<R = unknown> {
+  read?: (db: Db, context: Omit<StepContext, 'tx'>) => Promise<R>;
+  write: (context: StepContext, read: R) => Promise<unknown>;
+}
+const step = <R>(definition: Step<R>) => definition as Step;
 
 const asDb = (tx: Executor) => tx as Db;
 
@@ -52,60 +63,88 @@ function jakartaMinutesNow(): number {
   return now.getUTCHours() * 60 + now.getUTCMinutes();
 }
 
+const runMonth = (month: string | null) => {
+  const [year, number] = (month ?? '').split('-').map(Number) as [number, number];
+  return { year, month: number };
+};
+
 const steps = {
-  leave: ({ tx, today }) => seedLeave(tx, today),
-  attendance: async ({ tx, today }) => seedAttendance(tx, await companyIds(tx), today, jakartaMinutesNow()),
-  approvals: ({ tx, today }) => seedApprovals(tx, today),
+  leave: step({ write: ({ tx, today }) => seedLeave(tx, today) }),
+  // One month a step (`attendance:YYYY-MM`): a year in one transaction kept every request waiting for it.
+  attendance: step({
+    write: async ({ tx, today, month }) =>
+      seedAttendance(tx, await companyIds(tx), today, jakartaMinutesNow(), month ?? undefined),
+  }),
+  approvals: step({ write: ({ tx, today }) => seedApprovals(tx, today) }),
   // After attendance: positions go on the tracked members' recent clocks.
-  tracking: ({ tx, today }) => seedTracking(tx, today),
+  tracking: step({ write: ({ tx, today }) => seedTracking(tx, today) }),
   // This year's monthly items (payroll-import's data), before the runs that read them.
-  'payroll-items': async ({ tx, today }) => {
-    const now = new Date(today);
-    await seedPayrollItems(tx, await companyIds(tx), now.getUTCFullYear(), now.getUTCMonth() + 1);
-  },
-  finance: async ({ tx, today, company }) => {
-    if (company) await seedFinance(asDb(tx), company.id, company.admin, new Date(today));
-  },
-  run: async ({ tx, today, company, month }) => {
-    if (company && month) await seedRunMonth(tx, company, today, month);
-  },
-  settlement: async ({ tx, today, company }) => {
-    if (company) await seedEarlySettlement(asDb(tx), company.id, company.admin, new Date(today));
-  },
-} satisfies Record<StepKind, (context: StepContext) => Promise<unknown>>;
+  'payroll-items': step({
+    write: async ({ tx, today }) => {
+      const now = new Date(today);
+      await seedPayrollItems(tx, await companyIds(tx), now.getUTCFullYear(), now.getUTCMonth() + 1);
+    },
+  }),
+  finance: step({
+    write: async ({ tx, today, company }) => {
+      if (company) await seedFinance(asDb(tx), company.id, company.admin, new Date(today));
+    },
+  }),
+  // One month of payroll (issue 14), computed by the engine like a real run (a read: before the transaction).
+  run: step({
+    read: async (db, { company, month }) =>
+      company ? computeRun(db, company.id, { type: 'payroll_run', ...runMonth(month) }) : null,
+    write: async ({ tx, today, company, month }, computed: Awaited<ReturnType<typeof computeRun>> | null) => {
+      if (company && computed) await storeRunMonth(tx, company, today, runMonth(month), computed);
+    },
+  }),
+  settlement: step({
+    write: async ({ tx, today, company }) => {
+      if (company) await seedEarlySettlement(asDb(tx), company.id, company.admin, new Date(today));
+    },
+  }),
+} satisfies Record<StepKind, Step>;
 
 /**
- * One month of payroll (issue 14), computed by the engine like a real run: a month before the current one is completed
- * (this year's also records what it deducted from loans and deposits), the current month stays pending.
+ * Stores a computed month: a month before the current one is completed (this year's also records what it deducted
+ * from loans and deposits), the current month stays pending.
  */
-async function seedRunMonth(tx: Executor, company: { id: string; admin: string }, today: string, month: string) {
+async function storeRunMonth(
+  tx: Executor,
+  company: { id: string; admin: string },
+  today: string,
+  period: { year: number; month: number },
+  computed: Awaited<ReturnType<typeof computeRun>>,
+) {
   const now = new Date(today);
-  const [year, number] = month.split('-').map(Number) as [number, number];
   const thisYear = now.getUTCFullYear();
-  const current = now.getUTCMonth() + 1;
-  const computed = await computeRun(tx, company.id, { type: 'payroll_run', year, month: number });
   const summary = await storeRun(tx, { companyId: company.id, userId: company.admin }, computed, { log: false });
-  if (year === thisYear && number === current) return;
+  if (period.year === thisYear && period.month === now.getUTCMonth() + 1) return;
   await tx
     .update(payrollSummaries)
     .set({
       status: 'completed',
-      completed_at: new Date(Date.UTC(year, number, 0)).toISOString(),
+      completed_at: new Date(Date.UTC(period.year, period.month, 0)).toISOString(),
       completed_by: company.admin,
     })
     .where(eq(payrollSummaries.id, summary.id));
-  if (year === thisYear) await recordRunFinance(tx, company.id, summary);
+  if (period.year === thisYear) await recordRunFinance(tx, company.id, summary);
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The steps of a demo's history, in order, for the companies (by code) that have an admin. */
 export function planFill(companyCodes: readonly string[], today: string, options: FillOptions = {}): string[] {
-  const planned = ['leave', 'attendance', 'approvals', 'tracking', 'payroll-items'];
-  if (options.payrollHistory === false) return planned;
   const now = new Date(today);
   const year = now.getUTCFullYear();
   const current = now.getUTCMonth() + 1;
+  // The months of the year up to today, oldest first (13: the current month a year ago is partly in it).
+  const attendance = Array.from({ length: 13 }, (_, back) => {
+    const first = new Date(Date.UTC(year, current - 1 - (12 - back), 1));
+    return `attendance::${first.getUTCFullYear()}-${pad(first.getUTCMonth() + 1)}`;
+  });
+  const planned = ['leave', ...attendance, 'approvals', 'tracking', 'payroll-items'];
+  if (options.payrollHistory === false) return planned;
   for (const code of companyCodes) {
     planned.push(`finance:${code}`);
     if (options.priorYear)
@@ -116,8 +155,12 @@ export function planFill(companyCodes: readonly string[], today: string, options
   return planned;
 }
 
-/** Writes the planned steps, not done, in the core seed's transaction. */
+/**
+ * Writes the planned steps, not done, in the core seed's transaction, in place of any earlier plan (a database emptied
+ * and seeded again, as the tests do).
+ */
 export async function recordFillPlan(tx: Executor, planned: readonly string[], today: string) {
+  await tx.delete(demoFillSteps);
   if (planned.length === 0) return;
   await tx.insert(demoFillSteps).values(planned.map((step, position) => ({ step, position, today })));
 }
@@ -146,7 +189,7 @@ export async function fillDemoHistory(
   } = {},
 ): Promise<{ done: number; total: number }> {
   const pending = await db
-    .select({ step: demoFillSteps.step })
+    .select({ step: demoFillSteps.step, today: demoFillSteps.today })
     .from(demoFillSteps)
     .where(isNull(demoFillSteps.done_at))
     .orderBy(asc(demoFillSteps.position));
@@ -157,25 +200,27 @@ export async function fillDemoHistory(
     .from(companies)) {
     if (row.admin) admins.set(row.code, { id: row.id, admin: row.admin });
   }
-  for (const { step } of pending) {
+  for (const { step: name, today } of pending) {
     if (options.signal?.aborted) break;
     const started = performance.now();
-    const [kind, code, month] = step.split(':') as [StepKind, string | undefined, string | undefined];
+    const [kind, code, month] = name.split(':') as [StepKind, string | undefined, string | undefined];
+    const context = { today, company: code ? (admins.get(code) ?? null) : null, month: month ?? null };
+    const definition = steps[kind];
+    const read = definition.read ? await definition.read(db, context) : undefined;
     const ran = await db.transaction(async (tx) => {
       // Taken, or done meanwhile, by another process: skipped here.
       const [claimed] = await tx
-        .select({ today: demoFillSteps.today })
+        .select({ step: demoFillSteps.step })
         .from(demoFillSteps)
-        .where(and(eq(demoFillSteps.step, step), isNull(demoFillSteps.done_at)))
+        .where(and(eq(demoFillSteps.step, name), isNull(demoFillSteps.done_at)))
         .for('update', { skipLocked: true });
       if (!claimed) return false;
-      const company = code ? (admins.get(code) ?? null) : null;
-      await steps[kind]({ tx, today: claimed.today, company, month: month ?? null });
-      await tx.update(demoFillSteps).set({ done_at: sql`now()` }).where(eq(demoFillSteps.step, step));
+      await definition.write({ tx, ...context }, read);
+      await tx.update(demoFillSteps).set({ done_at: sql`now()` }).where(eq(demoFillSteps.step, name));
       return true;
     });
     if (ran) done++;
-    options.onStep?.({ done, total, step, ms: Math.round(performance.now() - started) });
+    options.onStep?.({ done, total, step: name, ms: Math.round(performance.now() - started) });
   }
   ({ done, total } = await fillProgress(db));
   return { done, total };
