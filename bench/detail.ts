@@ -16,7 +16,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const TARGET = 500;
 
 const dataDir = mkdtempSync(join(tmpdir(), 'hrw-bench-detail-'));
-const server = await startServer(dataDir);
+// The whole demo, its history too, before the first answer (decision 0080): the benchmark reads it.
+const server = await startServer(dataDir, { DEMO_HISTORY: 'wait' });
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium' });
 const timings: number[] = [];
 let sections = 0;

@@ -50,7 +50,7 @@ async function arm(page: Page, index: number) {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'bench-run-grid-'));
-const server = await startServer(dataDir, { SEED_DEMO: 'true' });
+const server = await startServer(dataDir, { SEED_DEMO: 'true', DEMO_HISTORY: 'wait' });
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],

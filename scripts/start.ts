@@ -5,6 +5,10 @@
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { cacheCompiledCode } from '../server/module-hooks.ts';
+
+// Before the build and the server are imported: their compiled code is cached on disk (docs/decisions/0081).
+cacheCompiledCode();
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const builtIndex = join(root, 'dist', 'index.html');

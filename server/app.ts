@@ -33,7 +33,7 @@ import { installErrorHandler, routeNotFound } from './http/errors.ts';
 import { loggerOptions } from './http/logging.ts';
 import { sharedSchemas } from './http/schemas.ts';
 import { compilerFactories } from './http/serializers.ts';
-import { fastifyAjv, installTextGuard } from './http/validation.ts';
+import { fastifyAjv, installTextGuard, laterChecks } from './http/validation.ts';
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { jobRoutes, jobSchemas } from './jobs/routes.ts';
@@ -67,12 +67,20 @@ export interface AppOptions {
 }
 
 /** The whole API and the built SPA on one origin. Tests build it exactly like `npm start` does. */
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Compiles every route schema and check not compiled yet, yielding between slices (after `listen`). */
+    warmSchemas(): Promise<void>;
+  }
+}
+
 export async function buildApp({
   config,
   database,
   logger,
   spaDir: spaRoot = spaDir,
 }: AppOptions): Promise<FastifyInstance> {
+  const compilers = compilerFactories();
   const app = Fastify({
     ...(logger === undefined ? loggerOptions(config) : { logger }),
     // A hop count is valid at run time; Fastify's types only list the other forms.
@@ -83,7 +91,7 @@ export async function buildApp({
     keepAliveTimeout: 72_000,
     return503OnClosing: true,
     ajv: fastifyAjv,
-    schemaController: { compilersFactory: compilerFactories() },
+    schemaController: { compilersFactory: compilers },
     forceCloseConnections: 'idle',
   });
   const { db } = database;
@@ -175,6 +183,11 @@ export async function buildApp({
   const jobs = new JobQueue(database);
   registerJobHandlers(jobs, config);
   app.decorate('jobs', jobs);
+  // Route schemas compile on first use (docs/decisions/0081); this compiles the rest, a slice at a time.
+  app.decorate('warmSchemas', async () => {
+    await compilers.warm();
+    await laterChecks.warm();
+  });
   app.addHook('onClose', async () => jobs.stop());
   jobRoutes(app, db);
   // Before payrollRoutes: /v1/payroll-summary/template and /import are static paths beside /{id}.

@@ -9,6 +9,11 @@ export interface Config {
   filesDir: string;
   /** Seed demo data when the embedded database is empty (never with DATABASE_URL). */
   seedDemo: boolean;
+  /**
+   * DEMO_HISTORY: `background` (default) fills the demo's history after the server answers; `wait` fills it before
+   * listening, so that the first answer means all the demo data is there (the browser tests). Decision 0080.
+   */
+  demoHistory: 'background' | 'wait';
   /** A payroll run of more employees than this runs as a job (docs/decisions/0044). */
   payrollJobThreshold: number;
   trustProxy: boolean | string | number;
@@ -63,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     filesDir: resolve(env.FILES_DIR ?? `${dataDir}/files`),
     seedDemo: !env.DATABASE_URL && env.SEED_DEMO !== 'false',
+    demoHistory: env.DEMO_HISTORY === 'wait' ? 'wait' : 'background',
     payrollJobThreshold: int(env.PAYROLL_JOB_THRESHOLD, 1000),
     trustProxy: trustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',

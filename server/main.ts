@@ -1,4 +1,6 @@
-import { speedUpImports } from './module-hooks.ts';
+import { cacheCompiledCode, speedUpImports } from './module-hooks.ts';
+
+cacheCompiledCode();
 
 const importsDone = speedUpImports();
 const { startServer } = await import('./start.ts');

@@ -4,13 +4,16 @@ import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type Database, launchDatabase, migrateDatabase } from './db/connect.ts';
 import { recoverBulkWrites } from './resources/journal.ts';
-import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemo } from './seed/demo.ts';
+import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemoCore } from './seed/demo.ts';
+import { fillDemoHistory, fillProgress } from './seed/fill.ts';
 
 export interface Running {
   app: FastifyInstance;
   database: Database;
   config: Config;
   url: string;
+  /** Settles when the demo's history fill (started after `listen`, decision 0080) has finished or stopped. */
+  historyFilled: Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -39,11 +42,17 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       const undone = await recoverBulkWrites(database.db);
       if (undone) app.log.warn({ undone }, `took back ${undone} unfinished bulk write(s)`);
     }
+    // The demo's core (companies, logins, employees) before the first answer; its history (attendance, payroll runs,
+    // approvals, loans) afterwards, step by step, resuming where a stopped fill left off (docs/decisions/0080).
     let seeded = false;
     if (config.seedDemo && (await isEmpty(database.db))) {
-      await seedDemo(database.db, { priorYear: true });
+      await seedDemoCore(database.db, { priorYear: true });
       seeded = true;
     }
+    const fill = config.seedDemo ? await fillProgress(database.db) : { done: 0, total: 0 };
+    const history = new AbortController();
+    let filling: Promise<unknown> = Promise.resolve();
+    if (fill.done < fill.total && config.demoHistory === 'wait') await fillDemoHistory(database.db);
     // Fastify logs one "Server listening" line per address; the banner below says it once, as bound.
     const level = app.log.level;
     if (config.logFormat === 'pretty') app.log.level = 'warn';
@@ -53,6 +62,31 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     // on the embedded database's one connection. A job a killed process left behind is picked up again then
     // (docs/decisions/0044); an enqueue meanwhile waits for the same start.
     const started = app;
+    if (fill.done < fill.total && config.demoHistory === 'background') {
+      const begun = performance.now();
+      filling = fillDemoHistory(database.db, {
+        signal: history.signal,
+        onStep: ({ done, total }) => {
+          if (done === total || done % 10 === 0) started.log.info({ done, total }, `demo history ${done}/${total}`);
+        },
+      }).then(
+        ({ done, total }) => {
+          if (done === total) {
+            const seconds = ((performance.now() - begun) / 1000).toFixed(1);
+            started.log.info({ done, total }, `demo history complete in ${seconds} s`);
+          }
+        },
+        (error: Error) => {
+          // Stopped mid-step (the server closing), or a step that failed: what it wrote is rolled back, and the next
+          // start resumes at that step.
+          if (!history.signal.aborted) started.log.error({ err: error }, 'the demo history fill stopped');
+        },
+      );
+    }
+    // What was not compiled for the first answer compiles now, between requests (docs/decisions/0081).
+    started.warmSchemas().catch((error: Error) => started.log.error({ err: error }, 'a route schema did not compile'));
+    // The job workers after the fill's first step has the connection: both queue on it; workers first would only
+    // delay the demo's history behind pg-boss's start-up statements.
     started.jobs.start().catch((error: Error) => started.log.error({ err: error }, 'the job queue did not start'));
     const bound = boundUrl(app.server.address() as AddressInfo);
     const mode = database.kind === 'embedded' ? `embedded PostgreSQL (PGlite) in ${config.dataDir}/pg` : 'PostgreSQL';
@@ -71,6 +105,11 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       console.log(
         `  Demo logins (password ${DEMO_PASSWORD}): ${demoLogins.map((login) => login.username).join(', ')}\n`,
       );
+      if (fill.done < fill.total && config.demoHistory === 'background') {
+        console.log(
+          `  Filling the demo's history (attendance, payroll runs, approvals, loans) in the background: ${fill.done}/${fill.total} steps done.\n`,
+        );
+      }
     }
     const running = app;
     return {
@@ -78,7 +117,11 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
       database,
       config,
       url: bound.url,
+      historyFilled: filling,
       async stop() {
+        // The fill stops between steps; a step in flight is rolled back when the database closes under it.
+        history.abort();
+        await Promise.race([filling, new Promise((done) => setTimeout(done, 5000))]);
         await running.close();
         await database.close();
       },

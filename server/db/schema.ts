@@ -1398,3 +1398,16 @@ export const depositPayments = pgTable(
   },
   (t) => [index('deposit_payments_deposit_idx').on(t.deposit), index('deposit_payments_summary_idx').on(t.summary)],
 );
+
+/**
+ * The demo's history (a year of attendance, two years of payroll runs, approvals, loans), filled step by step after the
+ * server answers (server/seed/fill.ts, docs/decisions/0080). The core seed's transaction writes every step's row; each
+ * step's transaction writes its data and its `done_at` together, so a stopped fill resumes at the first step not done.
+ */
+export const demoFillSteps = pgTable('demo_fill_steps', {
+  step: text('step').primaryKey(),
+  position: integer('position').notNull(),
+  /** The seed's day: every step's dates are offsets from the day the core was written. */
+  today: date('today').notNull(),
+  done_at: stamp('done_at'),
+});

@@ -4,6 +4,7 @@ import addFormats from 'ajv-formats';
 import type { FastifyInstance } from 'fastify';
 import { DATE_YEARS } from '../../common/dates.ts';
 import { type FieldError, fieldErrorsFromValidation, invalid } from './errors.ts';
+import { Later } from './serializers.ts';
 
 /** The validator options the API uses everywhere (Fastify's compiler and the per-row bulk checks). */
 export const ajvOptions = {
@@ -63,11 +64,27 @@ export const fastifyAjv = {
 
 const ajv = apiFormats(addFormats.default(new Ajv.default(ajvOptions)));
 
-/** A compiled check that answers field errors, or null when the value is valid. */
+/** The checks not compiled yet (`compileCheck`), for `warm` after listen and for the tests. */
+export const laterChecks = new Later();
+
+/**
+ * A check that answers field errors, or null when the value is valid. Compiled on its first use, not at start-up:
+ * every resource has two and compiling them all took most of a restart's CPU (docs/decisions/0081).
+ */
 export function compileCheck(schema: TSchema): (value: unknown) => Record<string, FieldError> | null {
-  const { $id: _, ...anonymous } = schema;
-  const validate = ajv.compile(anonymous);
-  return (value) => (validate(value) ? null : fieldErrorsFromValidation(validate.errors ?? []));
+  let validate: ReturnType<typeof ajv.compile> | undefined;
+  const ensure = () => {
+    if (!validate) {
+      const { $id: _, ...anonymous } = schema;
+      validate = ajv.compile(anonymous);
+    }
+    return validate;
+  };
+  laterChecks.add(ensure);
+  return (value) => {
+    const check = ensure();
+    return check(value) ? null : fieldErrorsFromValidation(check.errors ?? []);
+  };
 }
 
 /** Text PostgreSQL cannot store, and no person types: a NUL character, or half of a UTF-16 surrogate pair. */

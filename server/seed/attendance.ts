@@ -16,7 +16,17 @@ import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connect.ts';
 import { withForeignKeysCheckedOnce } from './bulk.ts';
 
-export async function seedAttendance(tx: Executor, companyIds: string[], today: string, nowMinutes: number) {
+/**
+ * `month` (`YYYY-MM`) limits it to that month's days of the year: the history fill writes one month per transaction,
+ * so that a request waits for at most one month's insert (docs/decisions/0080).
+ */
+export async function seedAttendance(
+  tx: Executor,
+  companyIds: string[],
+  today: string,
+  nowMinutes: number,
+  month?: string,
+) {
   if (companyIds.length === 0) return;
   const companies = sql`${`{${companyIds.join(',')}}`}::uuid[]`;
   // Statistics first: these tables were filled moments ago in this transaction, and without statistics the planner
@@ -24,14 +34,20 @@ export async function seedAttendance(tx: Executor, companyIds: string[], today: 
   // demo, a quarter of an hour for 10,000 employees, under load); with them it hashes, linear in the rows.
   await tx.execute(sql`analyze employees, users, attendance_group_members, attendance_groups, shifts, roster_entries,
     shift_overrides, mass_leaves, leaves`);
+  const series = month
+    ? sql`generate_series(greatest(${today}::date - interval '1 year', ${`${month}-01`}::date),
+        least(${today}::date, ${`${month}-01`}::date + interval '1 month' - interval '1 day'), interval '1 day')`
+    : sql`generate_series(${today}::date - interval '1 year', ${today}::date, interval '1 day')`;
   // Tens of thousands of rows per company: their foreign keys checked once, not per row (decision 0057).
-  await withForeignKeysCheckedOnce(tx, ['attendances'], () => insertAttendance(tx, companies, today, nowMinutes));
+  await withForeignKeysCheckedOnce(tx, ['attendances'], () =>
+    insertAttendance(tx, companies, today, nowMinutes, series),
+  );
 }
 
-async function insertAttendance(tx: Executor, companies: SQL, today: string, nowMinutes: number) {
+async function insertAttendance(tx: Executor, companies: SQL, today: string, nowMinutes: number, series: SQL) {
   await tx.execute(sql`
     with days as (
-      select d::date as date from generate_series(${today}::date - interval '1 year', ${today}::date, interval '1 day') d
+      select d::date as date from ${series} d
     ),
     staff as (
       select e.id, e.company_id, e.join_date, e.exit_date, g.schedule, u.username = 'employee' as services_login
@@ -100,7 +116,7 @@ async function insertAttendance(tx: Executor, companies: SQL, today: string, now
     on conflict (employee_id, date) do nothing`);
   await tx.execute(sql`
     with days as (
-      select d::date as date from generate_series(${today}::date - interval '1 year', ${today}::date, interval '1 day') d
+      select d::date as date from ${series} d
     ),
     staff as (
       select e.id, e.company_id, e.join_date, e.exit_date, coalesce(e.work_days, 5) as work_days,

@@ -8,7 +8,7 @@
  */
 
 import { randomUUID } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { PgInsertValue, PgTable } from 'drizzle-orm/pg-core';
 import { computePayslip } from '../../common/payroll/payslip.ts';
 import type { PtkpStatus } from '../../common/payroll/types.ts';
@@ -24,17 +24,10 @@ import {
   employees,
   jobTitles,
   locations,
-  payrollSummaries,
   subDepartments,
   users,
 } from '../db/schema.ts';
-import { recordRunFinance } from '../finance/payments.ts';
-import { computeRun, storeRun } from '../payroll/run.ts';
-import { seedApprovals } from './approvals.ts';
-import { seedAttendance } from './attendance.ts';
-import { seedEarlySettlement, seedFinance } from './finance.ts';
-import { seedLeave } from './leave.ts';
-import { seedManFee } from './man-fee.ts';
+import { type FillOptions, fillDemoHistory, planFill, recordFillPlan } from './fill.ts';
 import {
   banks,
   cityCodes,
@@ -49,10 +42,7 @@ import {
   religionOf,
   seedOf,
 } from './names.ts';
-import { seedPayrollItems } from './payroll.ts';
 import { seedSchedules } from './schedules.ts';
-import { seedTracking } from './tracking.ts';
-import { seedWeeklyPayrolls } from './weekly.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -1200,14 +1190,25 @@ export async function isEmpty(db: Db): Promise<boolean> {
   return rows.length === 0;
 }
 
+export type SeedOptions = { employees?: { DEMO?: number; CJ?: number } } & FillOptions;
+
 /**
- * Writes the demo companies, their organisation, employees with user accounts and family members, and the demo
- * logins (password `DEMO_PASSWORD`), in one transaction. Meant for an empty database: usernames would clash.
+ * Writes the whole demo: the core (`seedDemoCore`), then its history (`fillDemoHistory`, server/seed/fill.ts). The
+ * tests, benchmarks and `npm run db:seed` use this; the server writes the core before it listens and fills the
+ * history afterwards (server/start.ts, docs/decisions/0080).
  */
-export async function seedDemo(
-  db: Db,
-  options?: { employees?: { DEMO?: number; CJ?: number }; payrollHistory?: boolean; priorYear?: boolean },
-): Promise<{ companies: number; employees: number }> {
+export async function seedDemo(db: Db, options?: SeedOptions): Promise<{ companies: number; employees: number }> {
+  const counts = await seedDemoCore(db, options);
+  await fillDemoHistory(db);
+  return counts;
+}
+
+/**
+ * Writes the demo companies, their organisation, employees with user accounts and family members, work schedules and
+ * the demo logins (password `DEMO_PASSWORD`), in one transaction, with the plan of the history still to fill
+ * (`demo_fill_steps`): everything a demo login needs at once. Meant for an empty database: usernames would clash.
+ */
+export async function seedDemoCore(db: Db, options?: SeedOptions): Promise<{ companies: number; employees: number }> {
   // argon2 is slow on purpose: hash once, share the hash between every demo login.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   const today = startOfToday();
@@ -1227,6 +1228,11 @@ export async function seedDemo(
     level: developerLogin.level,
     password_hash: passwordHash,
   };
+  const fill = planFill(
+    plans.filter((plan) => plan.company.admin).map((plan) => plan.company.code as string),
+    iso(today),
+    options,
+  );
 
   await db.transaction(async (tx) => {
     await insertAll(
@@ -1277,93 +1283,12 @@ export async function seedDemo(
       plans.map((plan) => plan.company.id as string),
       iso(today),
     );
-    await seedLeave(tx, iso(today));
-    await seedAttendance(
-      tx,
-      plans.map((plan) => plan.company.id as string),
-      iso(today),
-      jakartaMinutesNow(),
-    );
-    await seedApprovals(tx, iso(today));
-    // After attendance: positions go on the tracked members' recent clocks.
-    await seedTracking(tx, iso(today));
     // The tax person who signs the 1721-A1 (company settings → tax): the company's first employee, its head.
     await tx.execute(sql`
       update companies c set tax_person_id = (
         select e.id from employees e where e.company_id = c.id order by e.employee_id limit 1)
       where c.tax_person_id is null`);
+    await recordFillPlan(tx, fill, iso(today));
   });
-  const now = new Date(today);
-  // This year's monthly items (payroll-import's data), before the runs that read them.
-  await seedPayrollItems(
-    db,
-    plans.map((plan) => plan.company.id as string),
-    now.getUTCFullYear(),
-    now.getUTCMonth() + 1,
-  );
-  for (const plan of plans) {
-    if (plan.company.admin && options?.payrollHistory !== false) {
-      await seedFinance(db, plan.company.id, plan.company.admin, now);
-      await seedPayrollRuns(db, plan.company.id, plan.company.admin, now, options?.priorYear === true);
-      await seedEarlySettlement(db, plan.company.id, plan.company.admin, now);
-      await seedWeeklyPayrolls(db, plan.company.id, plan.company.admin, now);
-    }
-  }
-  // The platform's man-fee rules and the fees of the completed demo months (decision 0073).
-  await seedManFee(
-    db,
-    plans
-      // Demo-sized companies only: the small test seeds keep runs without a fee (their tests set their own rules).
-      .filter((plan) => plan.company.admin && options?.payrollHistory !== false && plan.people.length >= 50)
-      .map((plan) => plan.company.id),
-    now.getUTCFullYear(),
-  );
   return { companies: plans.length, employees: plans.reduce((sum, plan) => sum + plan.people.length, 0) };
-}
-
-/**
- * A year of payroll (issue 14): the months of this year before the current one computed by the engine and completed
- * in order, and the current month pending, so the payroll-run screen opens on a history. Set-based like a real run.
- * `priorYear` (the demo server and `npm run db:seed`, not the tests: seed time matters there) first completes all
- * twelve months of last year, so the 1721-A1 screen opens on a settled year (issue 15).
- */
-async function seedPayrollRuns(db: Db, companyId: string, adminId: string, now: Date, priorYear: boolean) {
-  const year = now.getUTCFullYear();
-  const current = now.getUTCMonth() + 1;
-  if (priorYear) {
-    for (let month = 1; month <= 12; month++) {
-      const computed = await computeRun(db, companyId, { type: 'payroll_run', year: year - 1, month });
-      const summary = await storeRun(db, { companyId, userId: adminId }, computed, { log: false });
-      await db
-        .update(payrollSummaries)
-        .set({
-          status: 'completed',
-          completed_at: new Date(Date.UTC(year - 1, month, 0)).toISOString(),
-          completed_by: adminId,
-        })
-        .where(eq(payrollSummaries.id, summary.id));
-    }
-  }
-  for (let month = 1; month <= current; month++) {
-    const computed = await computeRun(db, companyId, { type: 'payroll_run', year, month });
-    const summary = await storeRun(db, { companyId, userId: adminId }, computed, { log: false });
-    if (month < current) {
-      await db
-        .update(payrollSummaries)
-        .set({
-          status: 'completed',
-          completed_at: new Date(Date.UTC(year, month, 0)).toISOString(),
-          completed_by: adminId,
-        })
-        .where(eq(payrollSummaries.id, summary.id));
-      // What the completed month deducted from loans and deposits (as completing a run records it).
-      await recordRunFinance(db, companyId, summary);
-    }
-  }
-}
-
-/** Minutes since midnight now in Asia/Jakarta (UTC+7): today's demo clock-ins are only of shifts already started. */
-function jakartaMinutesNow(): number {
-  const now = new Date(Date.now() + 7 * 3_600_000);
-  return now.getUTCHours() * 60 + now.getUTCMinutes();
 }

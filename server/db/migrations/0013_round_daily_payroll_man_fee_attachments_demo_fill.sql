@@ -1,5 +1,12 @@
 CREATE TYPE "public"."man_fee_method" AS ENUM('percentage', 'per_employee');--> statement-breakpoint
 ALTER TYPE "public"."approval_context" ADD VALUE 'daily_payroll';--> statement-breakpoint
+CREATE TABLE "demo_fill_steps" (
+	"step" text PRIMARY KEY NOT NULL,
+	"position" integer NOT NULL,
+	"today" date NOT NULL,
+	"done_at" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "man_fee_rules" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
