@@ -277,6 +277,7 @@ describe('authorisation matrix', () => {
     ).toEqual([]);
   });
 
+  // Runs every route's handler for every level: ~25 s on a quiet machine, so a longer limit than the default 30 s.
   it('lets exactly the expected levels past the access check on every route', async () => {
     const failures: string[] = [];
     for (const route of t.app.routeTable) {
@@ -302,5 +303,5 @@ describe('authorisation matrix', () => {
       }
     }
     expect(failures).toEqual([]);
-  });
+  }, 120_000);
 });
