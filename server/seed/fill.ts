@@ -127,7 +127,7 @@ const steps = {
     write: async ({ tx, today }) => {
       const rows = await tx.execute<{ id: string }>(sql`
         select c.id from companies c
-        where c.admin is not null and (select count(*) from employees e where e.company_id = c.id) >= 50
+        where c.admin_id is not null and (select count(*) from employees e where e.company_id = c.id) >= 50
         order by c.code`);
       await seedManFee(
         asDb(tx),
