@@ -48,6 +48,7 @@ import { payslipRoutes, payslipSchemas } from './payslips/routes.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
 import { resourceRoutes } from './resources/routes.ts';
+import { demoHistoryRoutes } from './seed/fill-routes.ts';
 import { taxRoutes, taxSchemas } from './tax/routes.ts';
 import { trackingRoutes, trackingSchemas } from './tracking/routes.ts';
 import { tileImageSource } from './tracking/tiles.ts';
@@ -196,6 +197,7 @@ export async function buildApp({
   weeklyRoutes(app, db);
   employeePayrollRoutes(app, db);
   healthRoutes(app, database);
+  demoHistoryRoutes(app, db);
   authRoutes(app, db, config);
   accountRoutes(app, db, config, mailer);
   fileRoutes(app, db, config);

@@ -6,6 +6,7 @@ import { CommandPalette } from '../commands/CommandPalette.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { userAtom } from '../session.ts';
 import { navCollapsedAtom } from '../state/settings.ts';
+import { useDemoHistoryProgress } from './demoHistory.ts';
 import { focusWhenReady } from './mainFocus.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { Topbar } from './Topbar.tsx';
@@ -17,6 +18,7 @@ export default function Shell() {
   const collapsed = useAtomValue(navCollapsedAtom);
   const setCollapsed = useSetAtom(navCollapsedAtom);
   const location = useLocation();
+  useDemoHistoryProgress(user !== null);
 
   // The palette's "toggle sidebar" command asks through a window event.
   useEffect(() => {

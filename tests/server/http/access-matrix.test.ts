@@ -40,6 +40,7 @@ const deciders: Who[] = ['admin', 'sub_admin', 'admin_department', 'approver'];
 /** Who gets past the access check, per route. Everyone else gets 401 (anonymous) or 403. */
 const matrix: Record<string, Who[]> = {
   'GET /v1/health': everyone,
+  'GET /v1/demo-history': signedIn,
   'POST /v1/auth/login': everyone,
   // Public: registering a company, verifying it, resetting a password. (Registering a developer checks the caller.)
   'POST /v1/auth/register': everyone,
