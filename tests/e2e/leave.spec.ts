@@ -28,10 +28,10 @@ test('a holiday is created from the keyboard', async ({ page, request }) => {
   await expect(grid(page).getByRole('textbox', { name: /Name/ })).toBeFocused();
   await page.keyboard.type(name);
   await page.keyboard.press('Tab');
-  // The date editor is the browser's date input: month, day and year in an English browser.
-  await page.keyboard.type('12302026');
+  // The date cells edit as text, typed day-first (spec 9).
+  await page.keyboard.type('30/12/2026');
   await page.keyboard.press('Tab');
-  await page.keyboard.type('12312026');
+  await page.keyboard.type('31/12/2026');
   await page.keyboard.press('Enter');
   await expect
     .poll(async () => (await holidays(request, token, name)).map((h) => [h.start_date, h.end_date]))

@@ -27,13 +27,14 @@ test('loans: create one by keyboard, run two months, see the schedule paid by th
   test.setTimeout(240_000);
   await signIn(page);
   const bearer = await token(page);
-  const runs = await api<{ _id: string; title: string; status: string; year: number; month: number }[]>(
+  const runs = await api<{ _id: string; title: string; status: string; type: string; year: number; month: number }[]>(
     page.request,
     bearer,
     'GET',
     '/v1/payroll-summary?limit=100',
   );
-  const pending = runs.find((run) => run.status === 'pending');
+  // The month's pending payroll run (not a daily workers' payroll, whose people are not on the loan picker).
+  const pending = runs.find((run) => run.status === 'pending' && run.type === 'payroll_run');
   expect(pending).toBeTruthy();
   const { year, month } = pending!;
   // Someone the pending run pays well: other specs on this server change attendance and records, and a loan's
@@ -67,8 +68,8 @@ test('loans: create one by keyboard, run two months, see the schedule paid by th
   await page.keyboard.press('Tab');
   await page.keyboard.type(loanName);
   await page.keyboard.press('Tab');
-  // AG Grid's date editor is the browser's date input: en-US segments, month, day, year.
-  await page.keyboard.type(`${String(month).padStart(2, '0')}01${year}`);
+  // The date cells edit as text, typed day-first (spec 9).
+  await page.keyboard.type(`01/${String(month).padStart(2, '0')}/${year}`);
   await page.keyboard.press('Tab');
   await page.keyboard.type('1200000');
   await page.keyboard.press('Tab');

@@ -72,7 +72,10 @@ test("a developer's companies screen is a plain table, and acting as an admin re
 
   await page.getByRole('button', { name: 'Account menu' }).click();
   await expect(page.getByRole('button', { name: 'Log out' })).toHaveCount(0);
+  // The developer's session is restored by loading the page afresh: wait for that load, not only the URL (already home).
+  const reloaded = page.waitForEvent('load');
   await page.getByRole('button', { name: 'Back to developer' }).click();
+  await reloaded;
   await expect(page).toHaveURL('/dashboard/home');
   await page.goto('/dashboard/companies');
   await expect(page.getByRole('heading', { level: 1, name: 'Companies' })).toBeVisible();

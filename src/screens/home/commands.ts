@@ -70,7 +70,9 @@ export function homeCommands(state: HomeState): Command[] {
     label: 'home.commands.card',
     labelValues: (ctx) => ({ card: ctx.t(cardLabels[id]) }),
     keywords: ['home', 'beranda', '首页', ...cardKeywords[id]],
-    group: 'context',
+    // Listed with navigation, not as the page's own commands: "depart" or "leave balance" must still rank the
+    // Departments and Leave Balance screens first (issue 11's palette ranking), not a jump to a home card.
+    group: 'navigation',
     isVisible: always,
     isEnabled: always,
     run: () => {
