@@ -103,3 +103,51 @@ test("developer payroll summary: every company's runs and daily payrolls", async
   await expect(page.locator('.payroll-summary-detail')).toContainText(first);
   await page.screenshot({ path: 'test-results/dev-payroll-summary-en.png' });
 });
+
+/**
+ * Issue 15, the daily payroll's import: the pending week's template downloaded, one worker's incentive changed (first
+ * to text, refused in the preview before anything is written, then to an amount), imported through the client-side
+ * preview and shown in the grid with its take-home pay recalculated.
+ */
+test('daily payroll: the template edited in a spreadsheet and imported through the preview', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page);
+  await page.goto('/dashboard/weekly-payroll');
+  // The first test left this login in Indonesian.
+  await page.locator('.topbar select').selectOption('en');
+  await expect(page.getByRole('tab', { name: 'Pending' })).toBeVisible();
+  const pending = page.locator('.payroll-run-list li').first();
+  await pending.getByRole('button').first().click();
+  await expect(grid(page)).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download template' }).click();
+  const book = XLSX.read(readFileSync(await (await download).path()));
+  const rows = XLSX.utils.sheet_to_json<(string | number)[]>(book.Sheets[book.SheetNames[0] as string]!, { header: 1 });
+  const incentive = (rows[0] as string[]).indexOf('Incentives');
+  expect(incentive).toBeGreaterThan(3);
+  const [employeeId] = rows[1] as [string];
+  const upload = async (value: string | number) => {
+    const changed = rows.map((row, i) => (i === 1 ? Object.assign([...row], { [incentive]: value }) : row));
+    const out = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(out, XLSX.utils.aoa_to_sheet(changed), 'Daily payroll');
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('input[type=file]').setInputFiles({
+      name: 'daily-payroll.xlsx',
+      mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      buffer: XLSX.write(out, { type: 'buffer', bookType: 'xlsx' }) as Buffer,
+    });
+    return dialog;
+  };
+
+  await page.getByRole('button', { name: 'Import file…' }).click();
+  let dialog = await upload('a lot');
+  await expect(dialog.getByText(/with problems/)).toContainText('1 with problems');
+  await expect(dialog.getByRole('button', { name: /^Import \d+ rows?$/ })).toBeDisabled();
+  dialog = await upload(2_345_000);
+  await expect(dialog.getByText(/with problems/)).toContainText(', 0 with problems');
+  await dialog.getByRole('button', { name: /^Import \d+ rows?$/ }).click();
+  await expect(dialog).toBeHidden();
+  const row = page.locator('.ag-row', { hasText: employeeId }).first();
+  await expect(row).toContainText('2.345.000');
+});
