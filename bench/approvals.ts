@@ -8,12 +8,16 @@
  *   (docs/decisions/0068), so what the user waits for is the first page (`limit=200`, reply shape with balances and
  *   overlaps); the rest comes behind it in pages of 2,000 (measured too: when Ctrl+A covers all 10,000), and the old
  *   single call of 10,000 for comparison. The grid's part (AG Grid showing 10,000 rows) is `bench/grid.ts`'s measure.
+ * - the same inbox in Chromium (`BENCH_BROWSER=0` skips it): the app as `npm start` serves it over this database, the
+ *   admin on home, from Enter on "Leave Approval" in the Ctrl+K palette to the first request's row on screen; the
+ *   first visit (the screen's code loaded too) and then BENCH_BROWSER_RUNS (default 5) more, back to home between.
  * Skipped without a PostgreSQL server. BENCH_APPROVAL_EMPLOYEES (default 2,500) demo employees; BENCH_RUNS (default
  * 3) decision runs, and inbox loads after one warm-up.
  */
-import { mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { chromium } from '@playwright/test';
 import { sql } from 'drizzle-orm';
 import { formatApprovalNumber } from '../common/approvals.ts';
 import { buildApp } from '../server/app.ts';
@@ -22,6 +26,7 @@ import { migrateDatabase, openDatabase } from '../server/db/connect.ts';
 import { DEMO_PASSWORD, seedDemo } from '../server/seed/demo.ts';
 import { createScratchPostgres } from '../tests/support/database.ts';
 import { machine, writeSection } from './report.ts';
+import { startServer } from './server.ts';
 
 const EMPLOYEES = Number(process.env.BENCH_APPROVAL_EMPLOYEES ?? 2_500);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
@@ -223,6 +228,54 @@ try {
   }
   if (listed < INBOX) throw new Error(`the inbox listed ${listed}`);
 
+  // ---- the same inbox in the browser: palette Enter to the first row ------------------------------------------------
+  const browserTimes: number[] = [];
+  if (process.env.BENCH_BROWSER !== '0' && existsSync(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium')) {
+    const server = await startServer(mkdtempSync(join(tmpdir(), 'hrw-bench-appr-web-')), {
+      DATABASE_URL: scratch.url,
+      SEED_DEMO: 'false',
+    });
+    const browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-background-networking'],
+    });
+    try {
+      const page = await browser.newPage({ viewport: { width: 1440, height: 900 }, serviceWorkers: 'block' });
+      await page.goto(`${server.base}/`);
+      await page.getByLabel('Username or email').fill('admin');
+      await page.getByLabel('Password').fill(DEMO_PASSWORD);
+      await page.getByLabel('Password').press('Enter');
+      await page.waitForURL('**/dashboard/home');
+      const palette = page.getByRole('dialog', { name: 'Command palette' });
+      for (let visit = 0; visit <= Number(process.env.BENCH_BROWSER_RUNS ?? 5); visit++) {
+        await page.getByRole('heading', { level: 1 }).waitFor();
+        await page.keyboard.press('Control+K');
+        await palette.getByRole('combobox').waitFor();
+        await page.keyboard.type('leave approval');
+        await palette.getByRole('option', { selected: true, name: /Leave Approval/ }).waitFor();
+        t0 = performance.now();
+        await page.keyboard.press('Enter');
+        await page
+          .locator('.ag-row[row-index="0"]')
+          .first()
+          .waitFor()
+          .catch(async (error: Error) => {
+            await page.screenshot({ path: join(tmpdir(), 'bench-approvals-inbox.png') });
+            throw error;
+          });
+        browserTimes.push(performance.now() - t0);
+        await page.goBack();
+        await page.waitForURL('**/dashboard/home');
+      }
+    } finally {
+      await browser.close();
+      await server.stop();
+    }
+  }
+  const browserRow = browserTimes.length
+    ? `| the same inbox in Chromium (the app as \`npm start\` serves it, 1440×900): from Enter on "Leave Approval" in the Ctrl+K palette to the first request's row on screen | first visit, then ${browserTimes.length - 1} | ${median(browserTimes).toFixed(0)} ms (first visit ${browserTimes[0]!.toFixed(0)} ms, all: ${browserTimes.map((v) => v.toFixed(0)).join(', ')}) | ${Math.max(...browserTimes).toFixed(0)} ms | < 1,000 ms |\n`
+    : '';
+
   const text = `## Approvals: a batch of 1,000 and an inbox of 10,000 (\`node bench/approvals.ts\`)
 
 ${machine()} PostgreSQL, ${EMPLOYEES.toLocaleString('en')} demo employees (demo seed ${(seedMs / 1000).toFixed(1)} s), the API
@@ -236,7 +289,7 @@ pending leave rows (as the demo seed does); the inbox is ${INBOX.toLocaleString(
 | Leave Approval inbox of ${total.toLocaleString('en')} pending, **first page** as the screen asks (\`GET /v1/approvals?box=inbox&context=leave&limit=${FIRST_PAGE}\`, ${(firstBytes / 2 ** 10).toFixed(0)} KB) | ${RUNS} after a warm-up | ${median(firstTimes).toFixed(0)} ms | ${Math.max(...firstTimes).toFixed(0)} ms | < 1,000 ms with the grid |
 | the same inbox, all pages one after another (${FIRST_PAGE}, then ${NEXT_PAGE.toLocaleString('en')} at a time: behind the first page, until Ctrl+A covers all) | ${RUNS} after a warm-up | ${median(pagedTimes).toFixed(0)} ms | ${Math.max(...pagedTimes).toFixed(0)} ms | — |
 | the same inbox in one call, for comparison (\`limit=10000\`, ${(bytes / 2 ** 20).toFixed(1)} MB; the screen no longer asks this) | ${RUNS} after a warm-up | ${median(inboxTimes).toFixed(0)} ms | ${Math.max(...inboxTimes).toFixed(0)} ms | — |
-`;
+${browserRow}`;
   writeSection('approvals', text);
   console.log(text);
   await app.close();

@@ -24,6 +24,8 @@ import type { CommandContext, PageId, Command as PaletteCommand, PaletteControls
 import { sectionOf, viewerOf } from './viewer.ts';
 import './palette.css';
 import { guardedNavigate } from '../leaveGuard.ts';
+import type { MenuId } from '../menu/index.ts';
+import { prefetchScreen } from '../screens/registry.ts';
 
 const sectionHeadings: Record<SectionId, ParseKeys> = {
   recent: 'palette.groups.recent',
@@ -100,6 +102,11 @@ function Palette({ user }: { user: UserDetail }) {
   const [search, setSearch] = useState('');
   /** The selected item, controlled so that pages with late results can select their first (`PageProps.select`). */
   const [selected, setSelected] = useState('');
+  // A screen's code loads while its 'go to' command is highlighted, as the sidebar does on hover and focus: by the
+  // Enter, its chunk is usually in (spec 8's prefetch rules apply: not offline, on 2g or saving data).
+  useEffect(() => {
+    if (selected.startsWith('go:')) prefetchScreen(selected.slice('go:'.length) as MenuId);
+  }, [selected]);
   const [recent, setRecent] = useState<string[]>(readRecent);
   const origin = useRef<Element | null>(null);
   /** When the palette closes because a command ran (rather than Esc or a click outside): that command's end. */
