@@ -6,19 +6,12 @@ import { sql } from 'drizzle-orm';
 import { type ApprovalContext, approvalMenuOf } from '../../common/approvals.ts';
 import type { OvertimeEntry } from '../../common/payroll/types.ts';
 import type { Executor } from '../db/connect.ts';
+import { uuidArray } from '../db/sql.ts';
 
 export interface ApprovedOfMonth {
   overtime: OvertimeEntry[];
   business_trip_days: number;
 }
-
-const uuidArray = (values: readonly string[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::uuid[]`
-    : sql`'{}'::uuid[]`;
 
 /** Approved overtime and business-trip days (the days of each trip inside the month) of each employee. */
 export async function loadApprovedOfMonth(

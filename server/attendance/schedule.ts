@@ -21,6 +21,7 @@ import {
   type shiftTypes,
   type Weekday,
 } from '../db/schema.ts';
+import { uuidArray } from '../db/sql.ts';
 
 export type ShiftType = (typeof shiftTypes)[number];
 export type AttendanceGroupType = (typeof attendanceGroups.$inferSelect)['type'];
@@ -187,12 +188,7 @@ export function toShiftDefinition(r: ShiftDefinition): ShiftDefinition {
 }
 
 const employeeFilter = (column: AnyPgColumn, ids: string[] | undefined) =>
-  ids ? sql`${column} = any(${toUuidArray(ids)})` : undefined;
-
-/** A uuid[] parameter: one parameter whatever the number of ids. */
-function toUuidArray(ids: string[]) {
-  return sql`${`{${ids.join(',')}}`}::uuid[]`;
-}
+  ids ? sql`${column} = any(${uuidArray(ids)})` : undefined;
 
 interface GroupOfEmployee {
   group: AttendanceGroupSettings;

@@ -25,6 +25,7 @@ import {
   payrollSummaries,
   payslips,
 } from '../db/schema.ts';
+import { uuidArray } from '../db/sql.ts';
 import type { Scope } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
 
@@ -111,14 +112,6 @@ export async function loadDailyComponents(db: Executor, companyId: string): Prom
     .where(and(eq(dailyPayrollComponents.company_id, companyId), sql`${dailyPayrollComponents.amount} > 0`))
     .orderBy(asc(dailyPayrollComponents.code));
 }
-
-const uuidArray = (values: readonly string[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::uuid[]`
-    : sql`'{}'::uuid[]`;
 
 /** Days with a clock-in in the range, per employee: one query. */
 async function loadDaysWorked(db: Executor, companyId: string, ids: readonly string[], body: CreateWeeklyBody) {
