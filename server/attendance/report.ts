@@ -210,7 +210,6 @@ export async function loadAttendanceGrid(
     () => loadLeaveDays(db, companyId, range.from, range.to, employeeIds ? { employeeIds } : undefined),
     () => loadAttendances(db, companyId, range, employeeIds),
   ] as const);
-  const { groups } = schedule;
   const today = jakartaDate(now);
   // One shift and one holiday object each, shared by every cell that shows it (cells are read, never changed).
   const shiftCells = new Map<string, NonNullable<DayCell['shift']>>();
@@ -250,7 +249,7 @@ export async function loadAttendanceGrid(
     const leave = leaveOn(employee._id, date);
     const isWorking = schedule.isWorking(employee._id, date, shift);
     const times: EffectiveTimes | null = stored
-      ? effectiveTimes(stored, now, groups.get(employee._id)?.auto_closed ?? false)
+      ? effectiveTimes(stored, now, schedule.groupOf(employee._id)?.auto_closed ?? false)
       : null;
     return {
       date,

@@ -22,6 +22,7 @@ import {
   type Weekday,
 } from '../db/schema.ts';
 import { uuidArray } from '../db/sql.ts';
+import { slices } from '../jobs/slices.ts';
 
 export type ShiftType = (typeof shiftTypes)[number];
 export type AttendanceGroupType = (typeof attendanceGroups.$inferSelect)['type'];
@@ -192,32 +193,47 @@ const employeeFilter = (column: AnyPgColumn, ids: string[] | undefined) =>
 
 interface GroupOfEmployee {
   group: AttendanceGroupSettings;
-  schedule: WeeklySchedule;
+  /** What shift resolution reads of the group (DayFacts.group). */
+  facts: { type: AttendanceGroupType; schedule: WeeklySchedule };
 }
 
+/**
+ * Each employee's group and its weekly schedule. The groups (a handful) and the membership (one row per employee) are
+ * read apart, so a group's columns and schedule are decoded once and shared, not once per member; the membership is
+ * read raw and mapped in slices (a company of 100,000 employees during a payroll run: issue 14, health).
+ */
 async function loadGroupRows(db: Queryable, companyId: string, employeeIds?: string[]) {
-  const rows = await db
-    .select({
-      employee: attendanceGroupMembers.employee,
-      id: attendanceGroups.id,
-      name: attendanceGroups.name,
-      type: attendanceGroups.type,
-      auto_closed: attendanceGroups.auto_closed,
-      allowed_offsite_clock_in: attendanceGroups.allowed_offsite_clock_in,
-      allowed_offsite_clock_out: attendanceGroups.allowed_offsite_clock_out,
-      schedule: attendanceGroups.schedule,
-    })
-    .from(attendanceGroupMembers)
-    .innerJoin(attendanceGroups, eq(attendanceGroups.id, attendanceGroupMembers.group))
-    .where(
-      and(
-        eq(attendanceGroupMembers.company_id, companyId),
-        eq(attendanceGroups.company_id, companyId),
-        employeeFilter(attendanceGroupMembers.employee, employeeIds),
-      ),
-    );
+  const [groups, members] = await loadTogether(db, [
+    () =>
+      db
+        .select({
+          id: attendanceGroups.id,
+          name: attendanceGroups.name,
+          type: attendanceGroups.type,
+          auto_closed: attendanceGroups.auto_closed,
+          allowed_offsite_clock_in: attendanceGroups.allowed_offsite_clock_in,
+          allowed_offsite_clock_out: attendanceGroups.allowed_offsite_clock_out,
+          schedule: attendanceGroups.schedule,
+        })
+        .from(attendanceGroups)
+        .where(eq(attendanceGroups.company_id, companyId)),
+    () =>
+      db.execute<{ employee: string; group: string }>(sql`
+        select employee_id as employee, group_id as "group" from attendance_group_members
+        where ${and(eq(attendanceGroupMembers.company_id, companyId), employeeFilter(attendanceGroupMembers.employee, employeeIds))}`),
+  ] as const);
+  const byGroup = new Map<string, GroupOfEmployee>();
+  for (const { schedule, ...group } of groups) {
+    byGroup.set(group.id, { group, facts: { type: group.type, schedule: schedule ?? {} } });
+  }
   const byEmployee = new Map<string, GroupOfEmployee>();
-  for (const { employee, schedule, ...group } of rows) byEmployee.set(employee, { group, schedule: schedule ?? {} });
+  const pause = slices();
+  for (let i = 0; i < members.rows.length; i++) {
+    if (i % 1024 === 0) await pause();
+    const { employee, group } = members.rows[i] as { employee: string; group: string };
+    const found = byGroup.get(group);
+    if (found) byEmployee.set(employee, found);
+  }
   return byEmployee;
 }
 
@@ -254,8 +270,8 @@ export interface ScheduleView {
    * to skip resolving it again. An employee of another company, or unknown, has no working days.
    */
   isWorking(employeeId: string, date: string, shift?: ResolvedShift | null): boolean;
-  /** Each employee's attendance group (employees in no group are absent). */
-  groups: Map<string, AttendanceGroupSettings>;
+  /** The employee's attendance group (undefined when in none). */
+  groupOf(employeeId: string): AttendanceGroupSettings | undefined;
 }
 
 /**
@@ -323,27 +339,40 @@ export async function loadScheduleView(
     return out;
   };
   const overrideOf = byEmployee(overrides);
-  const rosterOf = new Map<string, Map<string, ShiftDefinition | undefined>>();
-  for (const row of roster.rows as unknown as { employee: string; days: string }[]) {
-    const days = new Map<string, ShiftDefinition | undefined>();
-    for (const [date, shift] of Object.entries(JSON.parse(row.days) as Record<string, string>)) {
-      days.set(date, shiftById.get(shift));
-    }
-    rosterOf.set(row.employee, days);
+  // The roster's days as PostgreSQL sent them, parsed on an employee's first lookup: the callers that resolve every
+  // employee (the report, a payroll run) do it in their own sliced loops, and no single step parses 100,000 rows.
+  const rosterDays = new Map<string, string | Record<string, string | undefined>>();
+  const pause = slices();
+  for (let i = 0; i < roster.rows.length; i++) {
+    if (i % 1024 === 0) await pause();
+    const row = roster.rows[i] as unknown as { employee: string; days: string };
+    rosterDays.set(row.employee, row.days);
   }
-  const workDays = new Map(people.map((p) => [p.id, p.work_days]));
+  const rosterOf = (employeeId: string, date: string) => {
+    let days = rosterDays.get(employeeId);
+    if (days === undefined) return undefined;
+    if (typeof days === 'string') {
+      days = JSON.parse(days) as Record<string, string | undefined>;
+      rosterDays.set(employeeId, days);
+    }
+    const shift = days[date];
+    return shift === undefined ? undefined : shiftById.get(shift);
+  };
+  const workDays = new Map<string, number>();
+  for (let i = 0; i < people.length; i++) {
+    if (i % 1024 === 0) await pause();
+    const p = people[i] as { id: string; work_days: number };
+    workDays.set(p.id, p.work_days);
+  }
   const shiftOfId = (id: string) => shiftById.get(id);
-  const groupFacts = new Map(
-    [...groupRows].map(([employee, g]) => [employee, { type: g.group.type, schedule: g.schedule }]),
-  );
   const resolve: ShiftResolver = (employeeId, date) => {
     if (date < from || date > to || (only && !only.has(date)))
       throw new RangeError(`${date} is outside the loaded range ${from}..${to}`);
     return resolveShift({
       date,
       override: overrideOf.get(employeeId)?.get(date),
-      roster: rosterOf.get(employeeId)?.get(date),
-      group: groupFacts.get(employeeId) ?? null,
+      roster: rosterOf(employeeId, date),
+      group: groupRows.get(employeeId)?.facts ?? null,
       shiftById: shiftOfId,
     });
   };
@@ -354,12 +383,12 @@ export async function loadScheduleView(
       if (days === undefined) return false;
       return isWorkingDay(
         shift === undefined ? resolve(employeeId, date) : shift,
-        groupFacts.get(employeeId)?.type ?? null,
+        groupRows.get(employeeId)?.group.type ?? null,
         days,
         date,
       );
     },
-    groups: new Map([...groupRows].map(([employee, { group }]) => [employee, group])),
+    groupOf: (employeeId) => groupRows.get(employeeId)?.group,
   };
 }
 

@@ -6,6 +6,7 @@
 import { sql } from 'drizzle-orm';
 import { loadWorkingDays } from '../attendance/schedule.ts';
 import type { Executor } from '../db/connect.ts';
+import { uuidArray } from '../db/sql.ts';
 import { countLeaveDays, type LeaveStatus, type LeaveUnit } from './days.ts';
 
 export interface Holiday {
@@ -14,8 +15,6 @@ export interface Holiday {
   /** Collective leave taken from this rule's balance; null for a public holiday. */
   deduct_leave_rule: string | null;
 }
-
-const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
 
 /**
  * The company's holidays from `from` to `to`, by date. Where two holidays share a date (a public holiday inside a

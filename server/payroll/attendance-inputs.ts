@@ -10,11 +10,12 @@
 import { sql } from 'drizzle-orm';
 import type { AttendanceTotals } from '../../common/payroll/types.ts';
 import { daysOf, monthRange } from '../attendance/report.ts';
-import { loadGroupsOf, loadWorkingDays } from '../attendance/schedule.ts';
+import { loadScheduleView } from '../attendance/schedule.ts';
 import { dayKind, effectiveTimes, jakartaDate, type StoredTimes } from '../attendance/status.ts';
 import type { Executor } from '../db/connect.ts';
+import { uuidArray } from '../db/sql.ts';
+import { slices } from '../jobs/slices.ts';
 import { loadHolidays, loadLeaveDays } from '../leave/calendar.ts';
-import { slices } from './slices.ts';
 
 /**
  * Each employee's attendance for the month, as the engine reads it:
@@ -50,14 +51,14 @@ export async function attendanceOfEmployees(
 
   const ids = [...employeeIds];
   const scope = { ...range, employeeIds: ids };
-  const [working, holidays, leaveOn, groups, people, records] = await Promise.all([
-    loadWorkingDays(db, companyId, scope),
+  // One schedule view for working days and groups (one load of the groups and the roster).
+  const [schedule, holidays, leaveOn, people, records] = await Promise.all([
+    loadScheduleView(db, companyId, scope),
     loadHolidays(db, companyId, range.from, range.to),
     loadLeaveDays(db, companyId, range.from, range.to, { employeeIds: ids }),
-    loadGroupsOf(db, companyId, ids),
     db.execute<{ id: string; join_date: string | null; exit_date: string | null }>(sql`
       select id, join_date::text as join_date, exit_date::text as exit_date from employees
-      where company_id = ${companyId} and id = any(${`{${ids.join(',')}}`}::uuid[])`),
+      where company_id = ${companyId} and id = any(${uuidArray(ids)})`),
     loadRecords(db, companyId, range, ids),
   ]);
   const days = daysOf(range.from, range.to);
@@ -71,7 +72,7 @@ export async function attendanceOfEmployees(
     if (from > to) continue;
     const own = records.get(person.id);
     const clockedDays = own?.clocked ?? 0;
-    const autoClosed = groups.get(person.id)?.auto_closed ?? false;
+    const autoClosed = schedule.groupOf(person.id)?.auto_closed ?? false;
     const late: { minutes: number }[] = [];
     let scheduled = 0;
     let present = 0;
@@ -81,7 +82,7 @@ export async function attendanceOfEmployees(
     for (let day = 0; day < days.length; day++) {
       const date = days[day] as string;
       if (date < from || date > to) continue;
-      const isWorking = working(person.id, date);
+      const isWorking = schedule.isWorking(person.id, date);
       const holiday = holidays.has(date);
       if (isWorking && !holiday) scheduled++;
       if (date < since) continue;
@@ -177,12 +178,18 @@ async function loadRecords(
         and clock_in_status is distinct from 'late' and clock_in_status is distinct from 'missed'
         and clock_out_status is distinct from 'early' and clock_out_status is distinct from 'missed')`),
   ]);
-  const wanted = new Set(ids);
+  const pause = slices();
+  const wanted = new Set<string>();
+  for (let i = 0; i < ids.length; i++) {
+    if (i % 4096 === 0) await pause();
+    wanted.add(ids[i] as string);
+  }
   const byEmployee = new Map<string, MonthRecords>();
-  for (const row of masks.rows) {
+  for (let i = 0; i < masks.rows.length; i++) {
+    if (i % 1024 === 0) await pause();
+    const row = masks.rows[i] as (typeof masks.rows)[number];
     if (wanted.has(row.employee)) byEmployee.set(row.employee, { clocked: Number(row.clocked), unusual: new Map() });
   }
-  const pause = slices();
   for (let i = 0; i < unusual.rows.length; i++) {
     if (i % 1024 === 0) await pause();
     const row = unusual.rows[i] as (typeof unusual.rows)[number];

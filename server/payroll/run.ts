@@ -16,6 +16,7 @@ import { clearManFee, recordManFee } from '../finance/man-fee.ts';
 import { recordRunFinance, refreshFinanceInputs, reverseRunFinance } from '../finance/payments.ts';
 import type { Scope } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { slices } from '../jobs/slices.ts';
 import {
   loadCompanySettings,
   loadMonthlyInputs,
@@ -25,7 +26,6 @@ import {
   type RunEmployee,
 } from './inputs.ts';
 import { assertNoNegativeTakeHome } from './negative-pay.ts';
-import { slices } from './slices.ts';
 import { checkNotInApproval, editWeeklyPayslip, settleWeekly } from './weekly.ts';
 
 export type RunType = 'payroll_run' | 'thr' | 'weekly';
