@@ -10,9 +10,11 @@
  * backends of the benchmark's database, or the embedded database's process): on a machine shared with other work the
  * wall time mostly measures waiting for a core, while the CPU seconds say what a quiet machine needs (decision 0062).
  * PostgreSQL when BENCH_DATABASE_URL or TEST_DATABASE_URL names a server; BENCH_PAYROLL_EMBEDDED=0 skips embedded;
- * BENCH_PAYROLL_TEMPLATE names a PostgreSQL database seeded the same way to copy instead of seeding (minutes saved).
+ * BENCH_PAYROLL_TEMPLATE names a PostgreSQL database seeded the same way to copy instead of seeding (minutes saved;
+ * BENCH_PAYROLL_TEMPLATE_COPIED=1 when it already holds the copies). BENCH_PAYROLL_DIR names a folder for the embedded
+ * database that is kept: seeded (and copied) on the first run, reused as it is by later ones.
  */
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq, type SQL, sql } from 'drizzle-orm';
@@ -35,6 +37,10 @@ const MONTH = Number(process.env.BENCH_PAYROLL_MONTH ?? 1);
 const pgUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
 /** PostgreSQL: a database already seeded by this script's seed (same employee count) to copy instead of seeding. */
 const TEMPLATE = process.env.BENCH_PAYROLL_TEMPLATE;
+/** The template already holds BENCH_PAYROLL_COPIES copies of every employee. */
+const TEMPLATE_COPIED = process.env.BENCH_PAYROLL_TEMPLATE_COPIED === '1';
+/** Embedded: a kept folder, seeded once (a marker file names what it holds). */
+const KEPT_DIR = process.env.BENCH_PAYROLL_DIR;
 /** Seeding 10,000 employees with a year of attendance runs statements far longer than the server's 30 s limit. */
 const SEED_TIMEOUT_MS = 3_600_000;
 
@@ -145,21 +151,27 @@ async function multiply(database: Database, companyId: string, copies: number) {
 }
 
 async function measure(mode: 'embedded' | 'postgres') {
-  const dataDir = mkdtempSync(join(tmpdir(), 'hrw-bench-payroll-'));
+  const dataDir = mode === 'embedded' && KEPT_DIR ? KEPT_DIR : mkdtempSync(join(tmpdir(), 'hrw-bench-payroll-'));
+  mkdirSync(dataDir, { recursive: true });
+  const marker = join(dataDir, `seeded-${EMPLOYEES}x${COPIES}`);
+  const kept = mode === 'embedded' && !!KEPT_DIR && existsSync(marker);
+  // A kept folder seeded without copies (and copied here: the copies are added to it).
+  const keptBase = kept || (mode === 'embedded' && !!KEPT_DIR && existsSync(join(dataDir, `seeded-${EMPLOYEES}x1`)));
   const template = mode === 'postgres' ? TEMPLATE : undefined;
   const scratch =
     mode === 'postgres' ? await createScratchPostgres(pgUrl as string, 'hrw_bench_payroll', template) : undefined;
   const options = { url: scratch?.url, dataDir: `${dataDir}/pg` };
   const seeding = await openDatabase({ ...options, statementTimeoutMs: SEED_TIMEOUT_MS });
   const seedStart = performance.now();
-  if (!template) {
+  if (!template && !keptBase) {
     await migrateDatabase(seeding);
     await seedDemo(seeding.db, { employees: { DEMO: EMPLOYEES, CJ: 5 }, payrollHistory: false });
   }
   const [company] = await seeding.db.select().from(companies).where(eq(companies.code, 'DEMO'));
   if (!company) throw new Error('no demo company');
-  if (COPIES > 1) await multiply(seeding, company.id, COPIES);
+  if (COPIES > 1 && !kept && !(template && TEMPLATE_COPIED)) await multiply(seeding, company.id, COPIES);
   await seeding.db.execute(sql`analyze`);
+  if (mode === 'embedded' && KEPT_DIR) writeFileSync(marker, '');
   const seedSeconds = (performance.now() - seedStart) / 1000;
   await seeding.close();
   // The run on a database opened as the server opens it (its statement timeout).
@@ -241,7 +253,7 @@ writeSection(
 ${machine()}
 
 The demo company seeded with ${EMPLOYEES.toLocaleString('en')} employees and a year of their attendance${COPIES > 1 ? `, each copied ${COPIES - 1} times with the month's attendance, roster and group` : ''}
-(seed ${TEMPLATE ? `copied from a database seeded the same way, then ` : ''}${results.map((r) => `${r.mode} ${r.seedSeconds.toFixed(0)} s`).join(', ')}); the ${YEAR}-${String(MONTH).padStart(2, '0')} monthly run computed
+(seed ${TEMPLATE ? `copied from a database seeded the same way, then ` : ''}${KEPT_DIR ? 'embedded from a folder seeded the same way by an earlier run, then ' : ''}${results.map((r) => `${r.mode} ${r.seedSeconds.toFixed(0)} s`).join(', ')}); the ${YEAR}-${String(MONTH).padStart(2, '0')} monthly run computed
 and stored as the job does it (\`computeRun\` + \`storeRun\` in the API process), ${REPEAT} runs per database, the first
 reported apart; \`/v1/health\` requested every 50 ms meanwhile. The CPU columns are the CPU seconds the run cost this
 Node process and the database's processes (median of the runs after the first). Targets: 10,000 under 3 s on

@@ -321,9 +321,10 @@ export async function loadScheduleView(
       options.workDays === false
         ? Promise.resolve([])
         : db
-            .select({ id: employees.id, work_days: employees.work_days })
-            .from(employees)
-            .where(and(eq(employees.company_id, companyId), employeeFilter(employees.id, employeeIds))),
+            .execute<{ id: string; work_days: number }>(sql`
+              select id, work_days from employees
+              where ${and(eq(employees.company_id, companyId), employeeFilter(employees.id, employeeIds))}`)
+            .then((result) => result.rows),
   ] as const);
   // Per employee, per date: nested maps (no key strings built per lookup: the report makes 310,000 of them).
   const byEmployee = (rows: { employee: string; date: string; shift: string }[]) => {

@@ -11,6 +11,7 @@ import { depositDue, flatSchedule, installmentsPaid, type LoanSchedule, loanDue 
 import type { PayslipInput, PayslipLine } from '../../common/payroll/types.ts';
 import type { Executor } from '../db/connect.ts';
 import { depositPayments, deposits, loanPayments, loans, type payrollSummaries, payslips } from '../db/schema.ts';
+import { uuidArray } from '../db/sql.ts';
 
 export interface Period {
   year: number;
@@ -69,6 +70,7 @@ export async function loadFinanceDues(
   const result = new Map<string, FinanceDues>();
   if (people.length === 0) return result;
   const byId = new Map(people.map((p) => [p.id, p]));
+  const ids = people.map((p) => p.id);
   const end = lastDay(period);
   const [loanRows, depositRows] = await Promise.all([
     db
@@ -83,7 +85,14 @@ export async function loadFinanceDues(
         amount_paid: loans.amount_paid,
       })
       .from(loans)
-      .where(and(eq(loans.company_id, companyId), eq(loans.status, 'active'), lte(loans.effective_date, end)))
+      .where(
+        and(
+          eq(loans.company_id, companyId),
+          eq(loans.status, 'active'),
+          lte(loans.effective_date, end),
+          sql`${loans.employee} = any(${uuidArray(ids)})`,
+        ),
+      )
       .orderBy(asc(loans.effective_date), asc(loans.created_at), asc(loans.id)),
     db
       .select({
@@ -94,7 +103,13 @@ export async function loadFinanceDues(
         balance: deposits.balance,
       })
       .from(deposits)
-      .where(and(eq(deposits.company_id, companyId), lte(deposits.start_date, end)))
+      .where(
+        and(
+          eq(deposits.company_id, companyId),
+          lte(deposits.start_date, end),
+          sql`${deposits.employee} = any(${uuidArray(ids)})`,
+        ),
+      )
       .orderBy(asc(deposits.start_date), asc(deposits.created_at), asc(deposits.id)),
   ]);
   const entry = (employee: string) => {

@@ -14,7 +14,7 @@ import { employees, payrollSummaries, payslips } from '../db/schema.ts';
 import { scopeOf } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponses, Nullable } from '../http/schemas.ts';
-import { loadCompanySettings, loadMonthlyInputs } from './inputs.ts';
+import { loadCompanySettings, loadMonthlyInputs, loadRunEmployees } from './inputs.ts';
 
 const access = { kind: 'menu', menu: 'payroll-employees', action: 'read', company: true } as const;
 const rupiah = Type.Integer({ description: 'Integer rupiah' });
@@ -109,12 +109,12 @@ export function employeePayrollRoutes(app: FastifyInstance, db: Db) {
           },
         };
       }
-      // No run yet: what a run would compute now (the company's inputs are loaded set-based, as a run loads them).
-      const [settings, inputs] = await Promise.all([
+      // No run yet: what a run would compute now, loaded as a run loads a batch (a batch of one).
+      const [settings, people] = await Promise.all([
         loadCompanySettings(db, scope.companyId),
-        loadMonthlyInputs(db, scope.companyId, period),
+        loadRunEmployees(db, scope.companyId, period, [id]),
       ]);
-      const mine = inputs.find((entry) => entry.person.id === id);
+      const [mine] = people.length ? await loadMonthlyInputs(db, scope.companyId, period, people) : [];
       if (!mine) return { data: { source: 'none' as const, run: null, payslip: null } };
       const result = computePayslip(mine.input, settings);
       return {

@@ -3,7 +3,8 @@
  * The result is the engine's input per employee (common/payroll/README.md, "Mapping stored data").
  */
 
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type {
   AttendanceTotals,
   CompanyPayrollSettings,
@@ -34,6 +35,7 @@ import {
   payrollSummaries,
   payslips,
 } from '../db/schema.ts';
+import { uuidArray } from '../db/sql.ts';
 import { duesInput, loadFinanceDues } from '../finance/payments.ts';
 import { slices } from '../jobs/slices.ts';
 import { attendanceOfEmployees } from './attendance-inputs.ts';
@@ -194,6 +196,10 @@ export async function loadCompanySettings(db: Executor, companyId: string): Prom
 
 type EmployeeRow = typeof employees.$inferSelect;
 
+/** `column = any(ids)`, or no condition for the whole company (undefined). */
+const ofEmployees = (column: AnyPgColumn | SQL, ids: readonly string[] | undefined) =>
+  ids ? sql`${column} = any(${uuidArray(ids)})` : undefined;
+
 /** An employee of the run: who (the payslip's display snapshot) and the salary section. */
 export interface RunEmployee {
   id: string;
@@ -259,7 +265,12 @@ const orNull = (value: string | null) => (value === null ? null : Number(value))
  * rows of 30 columns, and an ORM's mapping of them in one step held the event loop for most of a second (issue 14,
  * health during a run).
  */
-export async function loadRunEmployees(db: Executor, companyId: string, period: Period): Promise<RunEmployee[]> {
+export async function loadRunEmployees(
+  db: Executor,
+  companyId: string,
+  period: Period,
+  employeeIds?: readonly string[],
+): Promise<RunEmployee[]> {
   const { rows } = await db.execute<RunEmployeeRow>(sql`
     select e.id, e.employee_id, e.fullname, e.department_id as department, d.name as department_name,
       e.location_id as location, l.name as location_name, j.name as job_title_name, e.marital_status, e.tax_id_valid,
@@ -274,6 +285,7 @@ export async function loadRunEmployees(db: Executor, companyId: string, period: 
     where e.company_id = ${companyId} and e.payroll_active and e.status <> 'freelance'
       and (e.join_date is null or e.join_date <= ${lastDay(period)}::date)
       and (e.exit_date is null or e.exit_date >= ${firstDay(period)}::date)
+      ${employeeIds ? sql`and e.id = any(${uuidArray(employeeIds)})` : sql``}
     order by e.fullname, e.id`);
   const out: RunEmployee[] = new Array(rows.length);
   const pause = slices();
@@ -298,11 +310,13 @@ export async function loadRunEmployees(db: Executor, companyId: string, period: 
 
 export type ItemCategory = 'allowances' | 'incentives' | 'bonuses' | 'deductions';
 
-/** The month's payroll items, by employee and category: one query over the four item tables. */
-export async function loadItems(db: Executor, companyId: string, period: Period) {
+/** The month's payroll items, by employee and category: one query over the four item tables (`employeeIds`: only
+ * theirs). */
+export async function loadItems(db: Executor, companyId: string, period: Period, employeeIds?: readonly string[]) {
   const result = new Map<string, Partial<Record<ItemCategory, PayrollItem[]>>>();
   const part = (table: typeof employeeAllowances, category: ItemCategory) =>
-    sql`select ${category}::text as category, employee_id as employee, amount, description from ${table} where company_id = ${companyId} and year = ${period.year} and month = ${period.month}`;
+    sql`select ${category}::text as category, employee_id as employee, amount, description from ${table} where company_id = ${companyId} and year = ${period.year} and month = ${period.month}
+      ${employeeIds ? sql`and employee_id = any(${uuidArray(employeeIds)})` : sql``}`;
   const { rows } = await db.execute<{
     category: ItemCategory;
     employee: string;
@@ -322,7 +336,7 @@ export async function loadItems(db: Executor, companyId: string, period: Period)
 }
 
 /** The month's THR and yearly bonus: employee_thr_bonuses plus the THR of the month's completed THR run. */
-export async function loadThr(db: Executor, companyId: string, period: Period) {
+export async function loadThr(db: Executor, companyId: string, period: Period, employeeIds?: readonly string[]) {
   const result = new Map<string, { thr: number; yearly_bonus: number }>();
   const rows = await db
     .select({
@@ -336,6 +350,7 @@ export async function loadThr(db: Executor, companyId: string, period: Period) {
         eq(employeeThrBonuses.company_id, companyId),
         eq(employeeThrBonuses.year, period.year),
         eq(employeeThrBonuses.month, period.month),
+        ofEmployees(employeeThrBonuses.employee, employeeIds),
       ),
     );
   for (const row of rows) result.set(row.employee, { thr: row.thr, yearly_bonus: row.yearly });
@@ -350,6 +365,7 @@ export async function loadThr(db: Executor, companyId: string, period: Period) {
         eq(payrollSummaries.status, 'completed'),
         eq(payrollSummaries.year, period.year),
         eq(payrollSummaries.month, period.month),
+        ofEmployees(payslips.employee, employeeIds),
       ),
     );
   for (const row of runs) {
@@ -361,11 +377,17 @@ export async function loadThr(db: Executor, companyId: string, period: Period) {
 }
 
 /** Employees' family members covered as additional BPJS Kesehatan members. */
-async function loadFamilyCounts(db: Executor, companyId: string) {
+async function loadFamilyCounts(db: Executor, companyId: string, employeeIds?: readonly string[]) {
   const rows = await db
     .select({ employee: employeeFamily.employee, count: sql<number>`count(*)::int` })
     .from(employeeFamily)
-    .where(and(eq(employeeFamily.company_id, companyId), eq(employeeFamily.bpjs_ks_additional, true)))
+    .where(
+      and(
+        eq(employeeFamily.company_id, companyId),
+        eq(employeeFamily.bpjs_ks_additional, true),
+        ofEmployees(employeeFamily.employee, employeeIds),
+      ),
+    )
     .groupBy(employeeFamily.employee);
   return new Map(rows.map((row) => [row.employee, row.count]));
 }
@@ -397,7 +419,7 @@ export async function loadYearToDate(
         eq(payrollSummaries.status, 'completed'),
         eq(payrollSummaries.year, period.year),
         sql`${payrollSummaries.month} < ${period.month}`,
-        employeeIds ? inArray(payslips.employee, [...employeeIds]) : undefined,
+        ofEmployees(payslips.employee, employeeIds),
       ),
     )
     .groupBy(payslips.employee);
@@ -416,7 +438,7 @@ export async function loadYearToDate(
 }
 
 /** The previous employer's neto and PPh 21 of the year per employee (`pph-a1/previous-pph`). */
-async function loadPreviousEmployers(db: Executor, companyId: string, year: number) {
+async function loadPreviousEmployers(db: Executor, companyId: string, year: number, employeeIds?: readonly string[]) {
   const rows = await db
     .select({
       employee: employeePreviousPph.employee,
@@ -424,9 +446,18 @@ async function loadPreviousEmployers(db: Executor, companyId: string, year: numb
       pph: employeePreviousPph.previous_pph,
     })
     .from(employeePreviousPph)
-    .where(and(eq(employeePreviousPph.company_id, companyId), eq(employeePreviousPph.year, year)));
+    .where(
+      and(
+        eq(employeePreviousPph.company_id, companyId),
+        eq(employeePreviousPph.year, year),
+        ofEmployees(employeePreviousPph.employee, employeeIds),
+      ),
+    );
   return new Map(rows.map((row) => [row.employee, { neto: row.neto, pph: row.pph }]));
 }
+
+/** Employees a run loads and computes at a time (loadMonthlyInputs). */
+export const RUN_BATCH = 2_000;
 
 const ptkpStatuses = new Set<PtkpStatus>(['tk/0', 'tk/1', 'tk/2', 'tk/3', 'k/0', 'k/1', 'k/2', 'k/3']);
 
@@ -434,17 +465,25 @@ const ptkpStatuses = new Set<PtkpStatus>(['tk/0', 'tk/1', 'tk/2', 'tk/3', 'k/0',
 export const isLastPeriod = (period: Period, exitDate: string | null) =>
   period.month === 12 || (exitDate !== null && exitDate <= lastDay(period) && exitDate >= firstDay(period));
 
-/** Every employee's engine input for a monthly run. */
-export async function loadMonthlyInputs(db: Executor, companyId: string, period: Period) {
-  const people = await loadRunEmployees(db, companyId, period);
+/**
+ * The engine input of each of `people` (loadRunEmployees' employees) for a monthly run. Every statement reads only
+ * their rows: a run loads its employees in batches (RUN_BATCH), so that no statement of a large company's run is long
+ * (the embedded database answers nothing else meanwhile) and one employee's preview reads one employee.
+ */
+export async function loadMonthlyInputs(
+  db: Executor,
+  companyId: string,
+  period: Period,
+  people: readonly RunEmployee[],
+) {
   const ids = people.map((p) => p.id);
   const [items, thr, family, ytd, attendance, previous, finance] = await Promise.all([
-    loadItems(db, companyId, period),
-    loadThr(db, companyId, period),
-    loadFamilyCounts(db, companyId),
-    loadYearToDate(db, companyId, period),
+    loadItems(db, companyId, period, ids),
+    loadThr(db, companyId, period, ids),
+    loadFamilyCounts(db, companyId, ids),
+    loadYearToDate(db, companyId, period, ids),
     loadAttendanceTotals(db, companyId, ids, period.year, period.month),
-    loadPreviousEmployers(db, companyId, period.year),
+    loadPreviousEmployers(db, companyId, period.year, ids),
     // Loans and deposits (server/finance/payments.ts): what each asks of the month; the engine caps it by THP.
     loadFinanceDues(db, companyId, period, people),
   ]);

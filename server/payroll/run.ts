@@ -23,6 +23,7 @@ import {
   loadRunEmployees,
   loadYearToDate,
   type Period,
+  RUN_BATCH,
   type RunEmployee,
 } from './inputs.ts';
 import { assertNoNegativeTakeHome } from './negative-pay.ts';
@@ -206,17 +207,25 @@ export async function computeRun(
     }
     return { body, rows };
   }
-  const [settings, inputs] = await Promise.all([
+  const [settings, people] = await Promise.all([
     loadCompanySettings(db, companyId),
-    loadMonthlyInputs(db, companyId, period),
+    loadRunEmployees(db, companyId, period),
   ]);
-  const step = 2000;
+  // A batch of employees at a time (RUN_BATCH): the next batch's inputs load while this one computes.
+  const load = (from: number) =>
+    from < people.length ? loadMonthlyInputs(db, companyId, period, people.slice(from, from + RUN_BATCH)) : null;
   const pause = slices();
-  for (let i = 0; i < inputs.length; i++) {
-    const { person, input } = inputs[i] as (typeof inputs)[number];
-    rows.push(valuesOf(person, input, computePayslip(input, settings)));
-    if (progress && (i + 1) % step === 0) await progress(i + 1, inputs.length);
-    await pause();
+  let next = load(0);
+  for (let from = 0; next; from += RUN_BATCH) {
+    const inputs = await next;
+    next = load(from + RUN_BATCH);
+    // Settled at once, so that a failed prefetch never goes unhandled while this batch computes; awaited above.
+    next?.catch(() => {});
+    for (const { person, input } of inputs) {
+      rows.push(valuesOf(person, input, computePayslip(input, settings)));
+      await pause();
+    }
+    if (progress) await progress(rows.length, people.length);
   }
   return { body, rows };
 }
