@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ApiError, isNetworkFailure } from '../api/client.ts';
 import { usePageTitle } from '../page.ts';
+import { errorText } from '../validation.ts';
 
 /** Full page outside the shell (`main`), or a section inside the shell's own `main`. */
 function Frame({ embedded, labelledBy, children }: { embedded: boolean; labelledBy: string; children: ReactNode }) {
@@ -75,7 +76,8 @@ export function NetworkErrorPanel({ retry }: { retry?: () => void }) {
 
 /**
  * A screen's data while it is not ready: 'Loading…', then on failure the network panel with Try again (spec 8), or the
- * screen's own message for any other error. Nothing once ready: the screen draws its data.
+ * screen's own message for any other error (the error's text in an alert unless told). Nothing once ready: the screen
+ * draws its data.
  */
 export function LoadStatus({
   load,
@@ -84,7 +86,7 @@ export function LoadStatus({
 }: {
   load: { state: 'loading' } | { state: 'failed'; error: ApiError } | { state: 'ready' };
   retry: () => void;
-  failure: (error: ApiError) => ReactNode;
+  failure?: (error: ApiError) => ReactNode;
 }) {
   const { t } = useTranslation();
   if (load.state === 'loading')
@@ -93,9 +95,15 @@ export function LoadStatus({
         {t('common.loading')}
       </p>
     );
-  if (load.state === 'failed')
-    return isNetworkFailure(load.error) ? <NetworkErrorPanel retry={retry} /> : failure(load.error);
-  return null;
+  if (load.state !== 'failed') return null;
+  if (isNetworkFailure(load.error)) return <NetworkErrorPanel retry={retry} />;
+  return failure ? (
+    failure(load.error)
+  ) : (
+    <p className="form-error" role="alert">
+      {errorText(t, load.error)}
+    </p>
+  );
 }
 
 function NetworkErrorBody({ retry, headingId, level }: { retry?: () => void; headingId: string; level: 1 | 2 }) {

@@ -1,8 +1,13 @@
-/** The man-fee reports' shared pieces (decision 0073): the fee rule in words and the xlsx export. */
+/**
+ * The man-fee reports' shared pieces (decision 0073): the fee rule in words, the company column and the xlsx export
+ * (ManFeeMonthly.tsx and ManFeeAnnual.tsx, both on the report shell, ../reports/ReportScreen.tsx).
+ */
 import type { TFunction } from 'i18next';
 import type { Schemas } from '../../api/client.ts';
 import { formatRupiah } from '../../format.ts';
 import { downloadWorkbook } from '../../grids/export.ts';
+import { toast } from '../../overlays/progress.ts';
+import { type ReportColumn, type ReportRows, reportTable } from '../reports/table.ts';
 
 export type MonthlyRow = Schemas['ManFeeMonthlyRow'];
 
@@ -14,18 +19,64 @@ export function ruleText(t: TFunction, row: Pick<MonthlyRow, 'method' | 'percent
   return t('manFee.noRule');
 }
 
-/** Downloads a report as one sheet: a title row, the header row, the rows and the totals row (numbers stay numbers). */
-export async function downloadReport(
-  fileName: string,
+type FeeRow = { company: MonthlyRow['company']; total_bruto: number; fee: number };
+type FeeReport = { totals: { bruto: number; fee: number } };
+
+/** Both reports' first column: "name (code)", and "Total (n companies)" on the totals row. */
+export function companyColumn<Row extends FeeRow, Report extends FeeReport>(
+  t: TFunction,
+  companies: (report: Report) => number,
+): ReportColumn<Row, Report> {
+  return {
+    id: 'company',
+    header: t('manFee.company'),
+    value: (row) => `${row.company.name} (${row.company.code})`,
+    total: (report) => t('manFee.total', { count: companies(report) }),
+    pinned: 'left',
+    width: 230,
+  };
+}
+
+/** Both reports' total bruto: the company's, and all companies' on the totals row. */
+export function brutoColumn<Row extends FeeRow, Report extends FeeReport>(
+  t: TFunction,
+  layout: Pick<ReportColumn<Row, Report>, 'width' | 'flex' | 'minWidth'>,
+): ReportColumn<Row, Report> {
+  const value = (row: Row) => row.total_bruto;
+  return {
+    id: 'bruto',
+    header: t('manFee.bruto'),
+    value,
+    total: (report) => report.totals.bruto,
+    kind: 'money',
+    ...layout,
+  };
+}
+
+/** Both reports' last column, pinned right: the fee (of the month or the year). */
+export function feeColumn<Row extends FeeRow, Report extends FeeReport>(header: string): ReportColumn<Row, Report> {
+  const value = (row: Row) => row.fee;
+  return { id: 'fee', header, value, total: (report) => report.totals.fee, kind: 'money', width: 160, pinned: 'right' };
+}
+
+/**
+ * Downloads a report as `man-fee-<period>.xlsx`, one sheet: a title row ("<title> <period>"), then what the screen
+ * shows (the header row, the rows and the totals row; numbers stay numbers).
+ */
+export async function downloadReport<Row extends { _id: string }, Report extends ReportRows<Row>>(
+  t: TFunction,
   title: string,
-  header: readonly string[],
-  rows: readonly (readonly (string | number | null)[])[],
-  totals: readonly (string | number | null)[],
+  period: string,
+  columns: readonly ReportColumn<Row, Report>[],
+  report: Report,
 ): Promise<void> {
   const XLSX = await import('xlsx');
-  const sheet = XLSX.utils.aoa_to_sheet([[title], [], [...header], ...rows.map((row) => [...row]), [...totals]]);
+  const file = `man-fee-${period}.xlsx`;
+  const { header, rows, totals } = reportTable(columns, report);
+  const sheet = XLSX.utils.aoa_to_sheet([[`${title} ${period}`], [], header, ...rows.map((row) => row.cells), totals]);
   sheet['!cols'] = header.map((_, index) => ({ wch: index === 0 ? 32 : 18 }));
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, 'Man fee');
-  downloadWorkbook(XLSX, book, fileName);
+  downloadWorkbook(XLSX, book, file);
+  toast(t('export.done', { count: rows.length, file }), 'success');
 }

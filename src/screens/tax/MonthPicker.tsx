@@ -68,3 +68,7 @@ export function MonthPicker({
     </>
   );
 }
+
+/** The report shell's periods (../reports/ReportScreen.tsx): a month, opening on the previous one; a year, this one. */
+export const monthPeriod = { Picker: MonthPicker, initial: previousMonth };
+export const yearPeriod = { Picker: YearPicker, initial: thisYear };
