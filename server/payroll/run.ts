@@ -180,12 +180,13 @@ export interface ComputedRun {
   rows: PayslipValues[];
 }
 
-/** Loads and computes a run (no writes). `progress` is called as employees are computed. */
+/** Loads and computes a run (no writes), `batch` employees at a time. `progress` is called after each batch. */
 export async function computeRun(
   db: Executor,
   companyId: string,
   body: CreateRunBody,
   progress?: (done: number, total: number) => Promise<void>,
+  batch = RUN_BATCH,
 ): Promise<ComputedRun> {
   if (body.type === 'weekly') throw weeklyUnsupported();
   if (body.type === 'thr' && !body.holiday_date) {
@@ -212,14 +213,14 @@ export async function computeRun(
     loadCompanySettings(db, companyId),
     loadRunEmployees(db, companyId, period),
   ]);
-  // A batch of employees at a time (RUN_BATCH): the next batch's inputs load while this one computes.
+  // A batch of employees at a time: the next batch's inputs load while this one computes.
   const load = (from: number) =>
-    from < people.length ? loadMonthlyInputs(db, companyId, period, people.slice(from, from + RUN_BATCH)) : null;
+    from < people.length ? loadMonthlyInputs(db, companyId, period, people.slice(from, from + batch)) : null;
   const pause = slices();
   let next = load(0);
-  for (let from = 0; next; from += RUN_BATCH) {
+  for (let from = 0; next; from += batch) {
     const inputs = await next;
-    next = load(from + RUN_BATCH);
+    next = load(from + batch);
     // Settled at once, so that a failed prefetch never goes unhandled while this batch computes; awaited above.
     next?.catch(() => {});
     for (const { person, input } of inputs) {

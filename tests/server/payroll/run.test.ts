@@ -1,6 +1,7 @@
 import { eq, like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { employees, payrollSummaries } from '../../../server/db/schema.ts';
+import { companies, employees, payrollSummaries } from '../../../server/db/schema.ts';
+import { computeRun } from '../../../server/payroll/run.ts';
 import { type Json, startTestApp, type TestApp } from '../../support/app.ts';
 
 let t: TestApp;
@@ -311,5 +312,37 @@ describe('payroll-import (payroll-summary/template and /import)', () => {
     expect(locked.status).toBe(400);
     expect(locked.body.rows[0].fields).toMatchObject({ month: { code: 'payroll_completed' } });
     expect((await template()).run.status).toBe('completed');
+  });
+});
+
+describe('a run computed in batches', () => {
+  it('gives the same payslips, in the same order, whatever the batch size', async () => {
+    const [demo] = await t.database.db.select().from(companies).where(eq(companies.code, 'DEMO'));
+    // A year without stored runs (the seed has runs up to this month).
+    const body = { type: 'payroll_run' as const, year: 2030, month: 6 };
+    const shape = (run: Awaited<ReturnType<typeof computeRun>>) =>
+      run.rows.map((row) => ({
+        id: row.person.id,
+        lines: row.lines,
+        bruto: row.bruto,
+        pph21: row.pph21,
+        thp: row.thp,
+      }));
+    const progress: number[] = [];
+    const whole = await computeRun(t.database.db, demo?.id as string, body);
+    const batched = await computeRun(
+      t.database.db,
+      demo?.id as string,
+      body,
+      async (done) => {
+        progress.push(done);
+      },
+      2,
+    );
+    expect(whole.rows.length).toBeGreaterThan(4);
+    expect(shape(batched)).toEqual(shape(whole));
+    // Progress after each batch of 2, up to every employee.
+    expect(progress.at(-1)).toBe(whole.rows.length);
+    expect(progress.length).toBe(Math.ceil(whole.rows.length / 2));
   });
 });
