@@ -12,6 +12,7 @@ import { loadScheduleView, loadTogether } from './schedule.ts';
 import {
   type ClockStatus,
   type DayKind,
+  dayBegun,
   dayKind,
   type EffectiveTimes,
   effectiveTimes,
@@ -259,7 +260,7 @@ export async function loadAttendanceGrid(
         holiday: !!holiday,
         leave: !!leave,
         working: isWorking,
-        begun: date <= today,
+        begun: dayBegun(date, today, now, () => shift?.start_time),
       }),
       shift: shift ? shiftCell(shift) : null,
       attendance:

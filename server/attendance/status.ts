@@ -227,13 +227,25 @@ export function effectiveTimes(record: StoredTimes, now: number, autoClosed = fa
   return out;
 }
 
+/**
+ * Whether a working day without attendance counts as absent yet: a past day always; today once its shift has started
+ * (a shift without a start time, or none: once the day is over); a later day never. Before 08:00 nobody on the 08:00
+ * shift is absent: home and the daily screen would otherwise open every morning on the whole company absent.
+ * `startOf` is asked for today only.
+ */
+export function dayBegun(date: string, today: string, now: number, startOf: () => string | null | undefined): boolean {
+  if (date !== today) return date < today;
+  const start = minutesOf(startOf());
+  return start !== null && now >= jakartaInstant(date, start);
+}
+
 /** What a day of one employee is, for the attendance cell and the totals. */
 export type DayKind = 'present' | 'holiday' | 'leave' | 'off' | 'absent' | 'none';
 
 /**
  * A day's kind: attendance wins (someone who came on a holiday was present); without it, the holiday, the leave, an
- * off day (a resolved shift that is not a working day), Absent on a working day that has begun, or nothing (a day not
- * yet come, or without schedule).
+ * off day (a resolved shift that is not a working day), Absent on a working day that has begun (`dayBegun`), or nothing
+ * (a day not yet come or begun, or without schedule).
  */
 export function dayKind(input: {
   hasAttendance: boolean;

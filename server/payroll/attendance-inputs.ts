@@ -11,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { AttendanceTotals } from '../../common/payroll/types.ts';
 import { daysOf, monthRange } from '../attendance/report.ts';
 import { loadScheduleView } from '../attendance/schedule.ts';
-import { dayKind, effectiveTimes, jakartaDate, type StoredTimes } from '../attendance/status.ts';
+import { dayBegun, dayKind, effectiveTimes, jakartaDate, type StoredTimes } from '../attendance/status.ts';
 import type { Executor } from '../db/connect.ts';
 import { uuidArray } from '../db/sql.ts';
 import { slices } from '../jobs/slices.ts';
@@ -92,7 +92,7 @@ export async function attendanceOfEmployees(
         holiday,
         leave: hasAttendance || holiday ? false : !!leaveOn(person.id, date),
         working: isWorking,
-        begun: date <= today,
+        begun: dayBegun(date, today, now, () => schedule.resolve(person.id, date)?.start_time),
       });
       if (kind === 'absent') absent++;
       if (kind !== 'present') continue;

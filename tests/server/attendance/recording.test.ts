@@ -277,6 +277,24 @@ describe('daily, corrections and the report', () => {
     expect(log).toEqual([{ field: 'clock_in', reason: 'Fingerprint reader was down' }]);
   });
 
+  it('counts nobody absent today before their shift starts, and everyone without a clock-in after', async () => {
+    type Row = { _id: string; kind: string; shift: { start_time: string | null } | null };
+    const day = async (time: string) => {
+      at('2026-03-23', time);
+      const daily = await t.call(admin, 'GET', '/v1/attendance/daily?date=2026-03-23');
+      expect(daily.status).toBe(200);
+      return (daily.body.data as Row[]).filter((r) => r.shift?.start_time === '08:00');
+    };
+    const before = await day('07:59');
+    expect(before.length).toBeGreaterThan(0);
+    expect(before.every((r) => r.kind === 'none')).toBe(true);
+    const after = await day('08:00');
+    expect(after.map((r) => r._id)).toEqual(before.map((r) => r._id));
+    expect(after.every((r) => r.kind === 'absent')).toBe(true);
+    const absent = await t.call(admin, 'GET', '/v1/attendance/daily?date=2026-03-23&status=absent');
+    expect(absent.body.data.length).toBeGreaterThanOrEqual(after.length);
+    at('2026-03-20', '10:00'); // the clock of the tests around this one
+  });
   it('requires the month and year, and totals what the records say', async () => {
     const missing = await t.call(admin, 'GET', '/v1/attendance/report?year=2026');
     expect(missing.status).toBe(400);
