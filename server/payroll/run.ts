@@ -12,6 +12,7 @@ import { applyEdits, bpjsSplit, type PayslipEdits, payslipEditFields } from '../
 import { writeLog } from '../activity/log.ts';
 import type { Executor } from '../db/connect.ts';
 import { payrollSummaries, payslips } from '../db/schema.ts';
+import { loadTogether } from '../db/sql.ts';
 import { clearManFee, recordManFee } from '../finance/man-fee.ts';
 import { recordRunFinance, refreshFinanceInputs, reverseRunFinance } from '../finance/payments.ts';
 import type { Scope } from '../http/access.ts';
@@ -209,9 +210,9 @@ export async function computeRun(
     }
     return { body, rows };
   }
-  const [settings, people] = await Promise.all([
-    loadCompanySettings(db, companyId),
-    loadRunEmployees(db, companyId, period),
+  const [settings, people] = await loadTogether(db, [
+    () => loadCompanySettings(db, companyId),
+    () => loadRunEmployees(db, companyId, period),
   ]);
   // A batch of employees at a time: the next batch's inputs load while this one computes.
   const load = (from: number) =>
@@ -416,14 +417,15 @@ async function resettleLastPeriods(tx: Executor, companyId: string, summary: typ
     .from(payslips)
     .where(and(eq(payslips.summary, summary.id), sql`(${payslips.input}->>'last_period')::boolean`));
   if (rows.length === 0) return;
-  const [settings, ytd] = await Promise.all([
-    loadCompanySettings(tx, companyId),
-    loadYearToDate(
-      tx,
-      companyId,
-      summary,
-      rows.map((row) => row.employee),
-    ),
+  const [settings, ytd] = await loadTogether(tx, [
+    () => loadCompanySettings(tx, companyId),
+    () =>
+      loadYearToDate(
+        tx,
+        companyId,
+        summary,
+        rows.map((row) => row.employee),
+      ),
   ]);
   for (const row of rows) {
     const input = {
