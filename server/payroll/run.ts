@@ -50,6 +50,12 @@ const INSERT_CHUNK = 200;
 const MENU = 'payroll-run';
 const RESOURCE = 'payroll-summary';
 
+/**
+ * The menu a payroll summary belongs to: a daily payroll (`weekly`) is the weekly-payroll screen's, monthly and THR
+ * runs the payroll-run screen's. Who may read or change a summary, and the menu its log entries name (decision 0091).
+ */
+export const menuOfRun = (type: RunType) => (type === 'weekly' ? 'weekly-payroll' : MENU);
+
 /** A computed payslip, ready to insert. */
 export interface PayslipValues {
   person: RunEmployee;
@@ -397,7 +403,7 @@ export async function completeRun(db: Executor, scope: Scope, id: string) {
       actor: actorOfScope(scope),
       companyId: scope.companyId,
       action: 'update',
-      menu: MENU,
+      menu: menuOfRun(summary.type),
       resource: RESOURCE,
       recordId: id,
       detail: `Saved ${summary.title}`,
@@ -506,7 +512,7 @@ export async function reopenRun(db: Executor, scope: Scope, id: string) {
       actor: actorOfScope(scope),
       companyId: scope.companyId,
       action: 'update',
-      menu: MENU,
+      menu: menuOfRun(summary.type),
       resource: RESOURCE,
       recordId: id,
       detail: `Re-opened ${summary.title}`,
@@ -529,7 +535,7 @@ export async function deleteRun(db: Executor, scope: Scope, id: string) {
       actor: actorOfScope(scope),
       companyId: scope.companyId,
       action: 'delete',
-      menu: MENU,
+      menu: menuOfRun(summary.type),
       resource: RESOURCE,
       recordId: id,
       detail: `Deleted ${summary.title}`,
