@@ -12,16 +12,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { a1Form } from '../common/payroll/a1.ts';
-import { computePayslip } from '../common/payroll/payslip.ts';
-import type { YearToDate } from '../common/payroll/types.ts';
 import { migrateDatabase, openDatabase } from '../server/db/connect.ts';
 import { defaultRenderWorkers, RenderPool } from '../server/payslips/render-pool.ts';
 import { zipFile } from '../server/payslips/zip-stream.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { a1View } from '../server/tax/a1-view.ts';
 import type { TaxDocument } from '../server/tax/render-worker.ts';
-import { type A1Row, pphReport, type TaxSigner } from '../server/tax/repository.ts';
+import { pphReport } from '../server/tax/repository.ts';
+import { sampleA1Row, sampleA1Signer } from '../tests/support/a1-sample.ts';
 import { createScratchPostgres } from '../tests/support/database.ts';
 import { machine, percentile, writeSection } from './report.ts';
 import { samplePng } from './sample-png.ts';
@@ -102,59 +100,11 @@ async function a1Part() {
   const WORKERS = Number(process.env.BENCH_WORKERS ?? defaultRenderWorkers());
   const IN_FLIGHT = 16;
   const load = loadavg()[0]!;
-  // One real year of payslips from the engine, so every line is filled as it will be.
-  const ytd: YearToDate = { months: 0, bruto: 0, pension: 0, zakat: 0, pph_withheld: 0 };
-  const months = [];
-  for (let month = 1; month <= 12; month++) {
-    const result = computePayslip(
-      {
-        period: { year: 2025, month },
-        employee: { ptkp_status: 'k/1' },
-        salary: { basic_salary: 12_000_000, transport_allowance: 750_000 },
-        bpjs: { tk_registered: true, ks_registered: true },
-        ytd: { ...ytd },
-        last_period: month === 12,
-      },
-      { jkk_percentage: 0.24 },
-    );
-    months.push({ month, lines: result.lines, bruto: result.bruto, pph21: result.pph21, last_period: month === 12 });
-    ytd.months += 1;
-    ytd.bruto += result.bruto;
-    ytd.pension += result.bpjs.jht.employee + result.bpjs.jp.employee;
-    ytd.pph_withheld += result.pph21;
-  }
-  const form = a1Form({
-    year: 2025,
-    ptkp_status: 'k/1',
-    tax_id_valid: true,
-    tax_residence: 'resident',
-    months,
-    previous: { neto: 0, pph: 0 },
-  });
-  // Every form its own name, number and amounts (lines 1, 8, 14 and 18–23 vary as salaries do).
-  const row = (i: number): A1Row => ({
-    ...form,
-    line_1: form.line_1 + ((i * 7919) % 5000) * 10_000,
-    line_8: form.line_8 + ((i * 7919) % 5000) * 10_000,
-    line_14: form.line_14 + ((i * 7919) % 5000) * 9_500,
-    line_18: form.line_18 + ((i * 7919) % 5000) * 1_500,
-    line_21: form.line_21 + ((i * 7919) % 5000) * 1_500,
-    _id: String(i),
-    employee: { _id: String(i), fullname: `Karyawan Nomor ${i}`, employee_id: `EMP-${String(i).padStart(5, '0')}` },
-    number: `1.1-12.25-${String(i + 1).padStart(7, '0')}`,
-    year: 2025,
-    npwp: '012345678901000',
-    nik: '3171234567890001',
-    tax_id: '012345678901000',
-    tax_id_kind: 'NPWP',
-    ptkp_status: 'k/1',
-    gender: 'female',
-    address: 'Jl. Jend. Sudirman Kav. 52-53, Jakarta Selatan',
-    job_title: 'Staff',
-    department: null,
-  });
-  const signer: TaxSigner = {
-    company: {
+  // One real year of payslips from the engine; every form its own name, number and amounts (tests/support/a1-sample.ts).
+  const row = (i: number) => sampleA1Row(i);
+  // A transparent logo and signature, as companies upload them (the worker flattens them once: opaque-png.ts).
+  const signer = sampleA1Signer(
+    {
       name: 'PT Demo Nusantara',
       address: null,
       phone: null,
@@ -162,13 +112,10 @@ async function a1Part() {
       website: null,
       npwp_number: '0013456789073000',
       kop_template: 'letterhead',
-      // A transparent logo and signature, as companies upload them (the worker flattens them once: opaque-png.ts).
       logo: samplePng(256, 256),
     },
-    npwp: '0013456789073000',
-    tax_person: { fullname: 'Sri Wahyuni', tax_id: '098765432109000', tax_id_kind: 'NPWP' },
-    signature: { name: 'Sri Wahyuni', title: 'Direktur Keuangan', image: samplePng(600, 200) },
-  };
+    samplePng(600, 200),
+  );
   const pool = new RenderPool<TaxDocument>(WORKERS, new URL('../server/tax/render-worker.ts', import.meta.url));
   const warmStart = performance.now();
   await Promise.all(

@@ -226,7 +226,9 @@ export const adminMenu: readonly MenuEntry[] = [
       leaf('payroll-import', admins),
       leaf('payroll-employees', admins),
       leaf('payslips', admins),
-      leaf('weekly-payroll', admins),
+      // The daily payroll is the company's too: a department admin reads it, only company-wide admins make and save it
+      // (docs/decisions/0071, 0091).
+      leaf('weekly-payroll', admins, { writeRoles: companyWide }),
       // Beyond the spec (issue 14): PPh 21 for a person and a year, touching no stored data.
       leaf('tax-calculator', admins),
     ],

@@ -9,6 +9,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { approvalContexts } from '../../common/approvals.ts';
 import type { Db } from '../db/connect.ts';
+import { uuidArray } from '../db/sql.ts';
 import { type Scope, scopeOf } from '../http/access.ts';
 import { databaseError, type FieldError, invalid, notFound } from '../http/errors.ts';
 import { errorResponses, IdParams, one } from '../http/schemas.ts';
@@ -84,14 +85,6 @@ type FlowRow = {
   created_at: string;
   updated_at: string;
 };
-
-const uuidArray = (values: readonly string[]) =>
-  values.length
-    ? sql`array[${sql.join(
-        values.map((v) => sql`${v}`),
-        sql`, `,
-      )}]::uuid[]`
-    : sql`'{}'::uuid[]`;
 
 async function present(db: Db, scope: Scope, rows: FlowRow[]) {
   const employeeIds = new Set<string>();

@@ -16,9 +16,9 @@ import {
 } from '../../common/approvals.ts';
 import { jakartaToday } from '../../common/employment.ts';
 import { canAccess, type Level } from '../../common/menu.ts';
-import { loadTogether } from '../attendance/schedule.ts';
 import type { Db, Executor } from '../db/connect.ts';
 import type { ApprovalFlowSnapshot } from '../db/schema.ts';
+import { loadTogether } from '../db/sql.ts';
 import { actorViewer, type Scope } from '../http/access.ts';
 import { AppError, forbidden, notFound } from '../http/errors.ts';
 import { listBalances } from '../leave/balance.ts';

@@ -7,8 +7,9 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/connect.ts';
+import { loadTogether } from '../db/sql.ts';
 import { loadHolidays, loadLeaveDays } from '../leave/calendar.ts';
-import { loadScheduleView, loadTogether } from './schedule.ts';
+import { loadScheduleView } from './schedule.ts';
 import {
   type ClockStatus,
   type DayKind,

@@ -163,6 +163,15 @@ const DailyRow = Type.Object(
 );
 export const dailyStatuses = ['present', 'late', 'early', 'missed', 'absent', 'leave', 'holiday', 'off'] as const;
 type DailyStatus = (typeof dailyStatuses)[number];
+const DailyOptions = Type.Object(
+  { department: Type.Array(Ref), location: Type.Array(Ref), group: Type.Array(Ref) },
+  {
+    $id: 'AttendanceDailyOptions',
+    description:
+      "The departments, locations and groups of the day's employees, by name, whatever the status filter (the " +
+      'department, location and group filters do apply): the screen’s filter choices',
+  },
+);
 const DailyQuery = Type.Object(
   {
     date: Type.Optional(DateString),
@@ -251,6 +260,7 @@ export const attendanceSchemas = [
   Recorded,
   Today,
   DailyRow,
+  DailyOptions,
   Totals,
   Report,
   ImportBody,
@@ -508,7 +518,11 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: {
         200: Type.Object({
           data: Type.Array(Type.Ref(DailyRow)),
-          meta: Type.Object({ total: Type.Integer(), date: DateString }),
+          meta: Type.Object({
+            total: Type.Integer(),
+            date: DateString,
+            options: Type.Ref(DailyOptions),
+          }),
         }),
         ...errorResponses,
       },
@@ -529,9 +543,19 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
         },
       );
       const data = [];
+      // The filter choices: every employee of the day, before the status filter.
+      const facets: Record<'department' | 'location' | 'group', Map<string, Static<typeof Ref>>> = {
+        department: new Map(),
+        location: new Map(),
+        group: new Map(),
+      };
       for (const [index, employee] of grid.employees.entries()) {
         const cell = grid.cell(index, 0);
         if (!cell) continue;
+        for (const key of ['department', 'location', 'group'] as const) {
+          const ref = employee[key];
+          if (ref) facets[key].set(ref._id, ref);
+        }
         if (query.status && !matches(cell, query.status)) continue;
         const { join_date: _j, exit_date: _e, ...ref } = employee;
         data.push({
@@ -546,7 +570,14 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
           mass_leave: cell.holiday,
         });
       }
-      return { data, meta: { total: data.length, date } };
+      const byName = (refs: Map<string, Static<typeof Ref>>) =>
+        [...refs.values()].sort((a, b) => a.name.localeCompare(b.name));
+      const options = {
+        department: byName(facets.department),
+        location: byName(facets.location),
+        group: byName(facets.group),
+      };
+      return { data, meta: { total: data.length, date, options } };
     },
   });
 

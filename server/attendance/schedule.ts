@@ -8,7 +8,7 @@
  * set-based queries, whatever the number of employees, and return synchronous lookups.
  */
 import { and, eq, gte, lte, sql } from 'drizzle-orm';
-import { type AnyPgColumn, PgTransaction } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { shiftFieldApplies } from '../../common/shifts.ts';
 import type { Executor } from '../db/connect.ts';
 import {
@@ -21,7 +21,7 @@ import {
   type shiftTypes,
   type Weekday,
 } from '../db/schema.ts';
-import { uuidArray } from '../db/sql.ts';
+import { loadTogether, uuidArray } from '../db/sql.ts';
 import { slices } from '../jobs/slices.ts';
 
 export type ShiftType = (typeof shiftTypes)[number];
@@ -245,20 +245,6 @@ export async function loadGroupsOf(
 ): Promise<Map<string, AttendanceGroupSettings>> {
   const rows = await loadGroupRows(db, companyId, employeeIds);
   return new Map([...rows].map(([employee, { group }]) => [employee, group]));
-}
-
-/**
- * Runs independent loads: at once on the pool, one after the other on a transaction (one connection: node-postgres
- * would queue them anyway, and warns about concurrent queries on one client).
- */
-export async function loadTogether<T extends readonly unknown[]>(
-  db: Queryable,
-  loads: { [K in keyof T]: () => Promise<T[K]> },
-): Promise<T> {
-  if (!(db instanceof PgTransaction)) return (await Promise.all(loads.map((load) => load()))) as unknown as T;
-  const out: unknown[] = [];
-  for (const load of loads) out.push(await load());
-  return out as unknown as T;
 }
 
 /** A loaded schedule: the shift and the working-day rule of any employee on any date of the range. */

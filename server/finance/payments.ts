@@ -11,7 +11,7 @@ import { depositDue, flatSchedule, installmentsPaid, type LoanSchedule, loanDue 
 import type { PayslipInput, PayslipLine } from '../../common/payroll/types.ts';
 import type { Executor } from '../db/connect.ts';
 import { depositPayments, deposits, loanPayments, loans, type payrollSummaries, payslips } from '../db/schema.ts';
-import { uuidArray } from '../db/sql.ts';
+import { loadTogether, uuidArray } from '../db/sql.ts';
 
 export interface Period {
   year: number;
@@ -72,45 +72,47 @@ export async function loadFinanceDues(
   const byId = new Map(people.map((p) => [p.id, p]));
   const ids = people.map((p) => p.id);
   const end = lastDay(period);
-  const [loanRows, depositRows] = await Promise.all([
-    db
-      .select({
-        id: loans.id,
-        employee: loans.employee,
-        amount: loans.amount,
-        installment: loans.installment,
-        interest_rate: loans.interest_rate,
-        effective_date: loans.effective_date,
-        skipped_months: loans.skipped_months,
-        amount_paid: loans.amount_paid,
-      })
-      .from(loans)
-      .where(
-        and(
-          eq(loans.company_id, companyId),
-          eq(loans.status, 'active'),
-          lte(loans.effective_date, end),
-          sql`${loans.employee} = any(${uuidArray(ids)})`,
-        ),
-      )
-      .orderBy(asc(loans.effective_date), asc(loans.created_at), asc(loans.id)),
-    db
-      .select({
-        id: deposits.id,
-        employee: deposits.employee,
-        amount: deposits.amount,
-        target: deposits.target,
-        balance: deposits.balance,
-      })
-      .from(deposits)
-      .where(
-        and(
-          eq(deposits.company_id, companyId),
-          lte(deposits.start_date, end),
-          sql`${deposits.employee} = any(${uuidArray(ids)})`,
-        ),
-      )
-      .orderBy(asc(deposits.start_date), asc(deposits.created_at), asc(deposits.id)),
+  const [loanRows, depositRows] = await loadTogether(db, [
+    () =>
+      db
+        .select({
+          id: loans.id,
+          employee: loans.employee,
+          amount: loans.amount,
+          installment: loans.installment,
+          interest_rate: loans.interest_rate,
+          effective_date: loans.effective_date,
+          skipped_months: loans.skipped_months,
+          amount_paid: loans.amount_paid,
+        })
+        .from(loans)
+        .where(
+          and(
+            eq(loans.company_id, companyId),
+            eq(loans.status, 'active'),
+            lte(loans.effective_date, end),
+            sql`${loans.employee} = any(${uuidArray(ids)})`,
+          ),
+        )
+        .orderBy(asc(loans.effective_date), asc(loans.created_at), asc(loans.id)),
+    () =>
+      db
+        .select({
+          id: deposits.id,
+          employee: deposits.employee,
+          amount: deposits.amount,
+          target: deposits.target,
+          balance: deposits.balance,
+        })
+        .from(deposits)
+        .where(
+          and(
+            eq(deposits.company_id, companyId),
+            lte(deposits.start_date, end),
+            sql`${deposits.employee} = any(${uuidArray(ids)})`,
+          ),
+        )
+        .orderBy(asc(deposits.start_date), asc(deposits.created_at), asc(deposits.id)),
   ]);
   const entry = (employee: string) => {
     let dues = result.get(employee);
@@ -265,27 +267,29 @@ export async function reverseRunFinance(tx: Executor, summaryId: string) {
 /** Recomputes the kept figures of loans from their payments: paid, installments covered, status, settled date. */
 export async function refreshLoans(tx: Executor, ids: readonly string[]) {
   if (ids.length === 0) return;
-  const [rows, sums] = await Promise.all([
-    tx
-      .select({
-        id: loans.id,
-        amount: loans.amount,
-        installment: loans.installment,
-        interest_rate: loans.interest_rate,
-        effective_date: loans.effective_date,
-        skipped_months: loans.skipped_months,
-      })
-      .from(loans)
-      .where(inArray(loans.id, [...ids])),
-    tx
-      .select({
-        loan: loanPayments.loan,
-        paid: sql<string>`coalesce(sum(${loanPayments.amount}), 0)`,
-        settled_on: sql<string | null>`max(${loanPayments.paid_on})::text`,
-      })
-      .from(loanPayments)
-      .where(inArray(loanPayments.loan, [...ids]))
-      .groupBy(loanPayments.loan),
+  const [rows, sums] = await loadTogether(tx, [
+    () =>
+      tx
+        .select({
+          id: loans.id,
+          amount: loans.amount,
+          installment: loans.installment,
+          interest_rate: loans.interest_rate,
+          effective_date: loans.effective_date,
+          skipped_months: loans.skipped_months,
+        })
+        .from(loans)
+        .where(inArray(loans.id, [...ids])),
+    () =>
+      tx
+        .select({
+          loan: loanPayments.loan,
+          paid: sql<string>`coalesce(sum(${loanPayments.amount}), 0)`,
+          settled_on: sql<string | null>`max(${loanPayments.paid_on})::text`,
+        })
+        .from(loanPayments)
+        .where(inArray(loanPayments.loan, [...ids]))
+        .groupBy(loanPayments.loan),
   ]);
   const sumOf = new Map(sums.map((row) => [row.loan, row]));
   const values = rows.map((row) => {

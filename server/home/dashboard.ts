@@ -12,7 +12,7 @@ import { inboxByContext, ownEmployee } from '../approvals/repository.ts';
 import { loadAttendanceGrid } from '../attendance/report.ts';
 import { dailyStatuses, matches } from '../attendance/routes.ts';
 import { jakartaDate, nextDate } from '../attendance/status.ts';
-import type { Executor } from '../db/connect.ts';
+import type { Db } from '../db/connect.ts';
 import { actorViewer, type Scope } from '../http/access.ts';
 import { listBalances } from '../leave/balance.ts';
 import { ownPayslips } from '../payslips/repository.ts';
@@ -92,7 +92,8 @@ const monthEnd = (date: string) => {
   return new Date(Date.UTC(y, m, 0)).toISOString().slice(0, 10);
 };
 
-export async function loadDashboard(db: Executor, scope: Scope, now = Date.now()): Promise<Dashboard> {
+/** The caller's home: the sections load at once, each query on its own connection of the pool (so `Db`, not a transaction). */
+export async function loadDashboard(db: Db, scope: Scope, now = Date.now()): Promise<Dashboard> {
   const viewer = actorViewer(scope.actor);
   const may = (menu: string) => canAccess(menu, viewer);
   const company = scope.companyId;

@@ -13,7 +13,13 @@ export type Access =
   /** Any signed-in user. `company` requires the user to belong to a company. */
   | { kind: 'signed-in'; company?: boolean }
   /** Users whom the menu registry lets see (read) or change (write) this menu, inside their company. */
-  | { kind: 'menu'; menu: string; action: Action; company?: boolean };
+  | { kind: 'menu'; menu: string; action: Action; company?: boolean }
+  /**
+   * A route shared by the records of several menus, where the body or the stored record says which menu a request
+   * concerns (a payroll summary: its type, decision 0091). The hook lets through users who may see or change any of
+   * `menus`; the handler names the request's own menu with `requireMenu` before it reads or changes anything.
+   */
+  | { kind: 'menus'; menus: readonly string[]; action: Action; company?: boolean };
 
 export interface Actor {
   userId: string;
@@ -79,6 +85,9 @@ export function installAccess(app: FastifyInstance, authenticate: Authenticate) 
     const actor = request.actor;
     if (!actor) throw unauthorized();
     if (access.kind === 'menu' && !canAccess(access.menu, actorViewer(actor), access.action)) throw forbidden();
+    if (access.kind === 'menus' && !access.menus.some((menu) => canAccess(menu, actorViewer(actor), access.action))) {
+      throw forbidden();
+    }
     if (access.company && !actor.companyId) {
       throw new AppError(403, 'no_company', 'Sign in to a company to use this');
     }
@@ -92,6 +101,14 @@ export const actorViewer = (actor: Actor) => ({
   companyCode: actor.companyCode,
   features: actor.features,
 });
+
+/** May the actor see (read) or change (write) this menu? */
+export const mayAccess = (actor: Actor, menu: string, action: Action) => canAccess(menu, actorViewer(actor), action);
+
+/** A `menus` route's own check: 403 unless the actor may `action` the menu the request concerns. */
+export function requireMenu(actor: Actor, menu: string, action: Action) {
+  if (!mayAccess(actor, menu, action)) throw forbidden();
+}
 
 /** The signed-in actor of a route whose access rule guarantees one. */
 export function actorOf(request: FastifyRequest): Actor {

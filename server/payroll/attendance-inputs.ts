@@ -13,7 +13,7 @@ import { daysOf, monthRange } from '../attendance/report.ts';
 import { loadScheduleView } from '../attendance/schedule.ts';
 import { dayBegun, dayKind, effectiveTimes, jakartaDate, type StoredTimes } from '../attendance/status.ts';
 import type { Executor } from '../db/connect.ts';
-import { uuidArray } from '../db/sql.ts';
+import { loadTogether, uuidArray } from '../db/sql.ts';
 import { slices } from '../jobs/slices.ts';
 import { loadHolidays, loadLeaveDays } from '../leave/calendar.ts';
 
@@ -52,14 +52,15 @@ export async function attendanceOfEmployees(
   const ids = [...employeeIds];
   const scope = { ...range, employeeIds: ids };
   // One schedule view for working days and groups (one load of the groups and the roster).
-  const [schedule, holidays, leaveOn, people, records] = await Promise.all([
-    loadScheduleView(db, companyId, scope),
-    loadHolidays(db, companyId, range.from, range.to),
-    loadLeaveDays(db, companyId, range.from, range.to, { employeeIds: ids }),
-    db.execute<{ id: string; join_date: string | null; exit_date: string | null }>(sql`
+  const [schedule, holidays, leaveOn, people, records] = await loadTogether(db, [
+    () => loadScheduleView(db, companyId, scope),
+    () => loadHolidays(db, companyId, range.from, range.to),
+    () => loadLeaveDays(db, companyId, range.from, range.to, { employeeIds: ids }),
+    () =>
+      db.execute<{ id: string; join_date: string | null; exit_date: string | null }>(sql`
       select id, join_date::text as join_date, exit_date::text as exit_date from employees
       where company_id = ${companyId} and id = any(${uuidArray(ids)})`),
-    loadRecords(db, companyId, range, ids),
+    () => loadRecords(db, companyId, range, ids),
   ]);
   const days = daysOf(range.from, range.to);
   const today = jakartaDate(now);
@@ -153,23 +154,25 @@ async function loadRecords(
   const days = daysOf(range.from, range.to);
   const ofMonth = sql`company_id = ${companyId} and employee_id = any(${uuidArray(ids)})
     and date between ${range.from} and ${range.to} and (clock_in is not null or clock_out is not null)`;
-  const [masks, unusual] = await Promise.all([
-    db.execute<{ employee: string; clocked: number }>(sql`
+  const [masks, unusual] = await loadTogether(db, [
+    () =>
+      db.execute<{ employee: string; clocked: number }>(sql`
       select employee_id as employee, bit_or(1 << (date - ${range.from}::date)) as clocked
       from attendances where ${ofMonth}
       group by employee_id`),
-    db.execute<{
-      employee: string;
-      day: number;
-      has_in: boolean;
-      has_out: boolean;
-      clock_in_status: StoredTimes['clock_in_status'];
-      clock_out_status: StoredTimes['clock_out_status'];
-      late_minutes: number;
-      early_minutes: number;
-      shift_start: string | null;
-      shift_finish: string | null;
-    }>(sql`
+    () =>
+      db.execute<{
+        employee: string;
+        day: number;
+        has_in: boolean;
+        has_out: boolean;
+        clock_in_status: StoredTimes['clock_in_status'];
+        clock_out_status: StoredTimes['clock_out_status'];
+        late_minutes: number;
+        early_minutes: number;
+        shift_start: string | null;
+        shift_finish: string | null;
+      }>(sql`
       select employee_id as employee, date - ${range.from}::date as day, clock_in is not null as has_in,
         clock_out is not null as has_out, clock_in_status, clock_out_status, late_minutes, early_minutes, shift_start,
         shift_finish

@@ -6,7 +6,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
-import { scopeOf } from '../http/access.ts';
+import { requireMenu, scopeOf } from '../http/access.ts';
 import { AppError } from '../http/errors.ts';
 import { errorResponses, Nullable, one } from '../http/schemas.ts';
 import { type ImportRow, importPayroll, importTemplate } from './import.ts';
@@ -20,8 +20,14 @@ const requiredFields = (fields: readonly string[]) =>
     Object.fromEntries(fields.map((field) => [field, { code: 'required', message: 'is required' }])),
   );
 
-const read = { kind: 'menu', menu: 'payroll-import', action: 'read', company: true } as const;
-const write = { kind: 'menu', menu: 'payroll-import', action: 'write', company: true } as const;
+/**
+ * The month's template and import are payroll-import's; a daily payroll's (type weekly) are the weekly-payroll screen's
+ * (decision 0091): the gate lets in whoever may read (write) either, and the handler checks the type's menu.
+ */
+const importMenus = ['payroll-import', 'weekly-payroll'] as const;
+const menuOfImport = (type: string | undefined) => (type === 'weekly' ? 'weekly-payroll' : 'payroll-import');
+const read = { kind: 'menus', menus: importMenus, action: 'read', company: true } as const;
+const write = { kind: 'menus', menus: importMenus, action: 'write', company: true } as const;
 const tags = ['payroll'];
 const year = Type.Integer({ minimum: 2000, maximum: 2100 });
 const month = Type.Integer({ minimum: 1, maximum: 12 });
@@ -136,6 +142,7 @@ export function payrollImportRoutes(app: FastifyInstance, db: Db) {
     handler: async (request) => {
       const query = request.query as { year?: number; month?: number; type?: string; summary?: string };
       const scope = scopeOf(request);
+      requireMenu(scope.actor, menuOfImport(query.type), 'read');
       if (query.type === 'weekly') {
         if (!query.summary) throw requiredFields(['summary']);
         return { data: await weeklyTemplate(db, scope.companyId, query.summary) };
@@ -162,11 +169,13 @@ export function payrollImportRoutes(app: FastifyInstance, db: Db) {
     },
     handler: async (request) => {
       const { rows, type, summary } = request.body as { rows: ImportRow[]; type?: string; summary?: string };
+      const scope = scopeOf(request);
+      requireMenu(scope.actor, menuOfImport(type), 'write');
       if (type === 'weekly') {
         if (!summary) throw requiredFields(['summary']);
-        return { data: await importWeekly(db, scopeOf(request), summary, rows) };
+        return { data: await importWeekly(db, scope, summary, rows) };
       }
-      return { data: await importPayroll(db, scopeOf(request), rows) };
+      return { data: await importPayroll(db, scope, rows) };
     },
   });
 }

@@ -20,6 +20,7 @@ import {
   employeeIncentives,
   incentives,
 } from '../db/schema.ts';
+import { loadTogether } from '../db/sql.ts';
 import type { Scope } from '../http/access.ts';
 import { AppError, type FieldError } from '../http/errors.ts';
 import { loadCompanySettings, loadItems, loadRunEmployees, loadThr, type Period } from './inputs.ts';
@@ -136,11 +137,11 @@ async function runsOf(db: Executor, companyId: string, periods: readonly Period[
  */
 export async function importTemplate(db: Executor, scope: Scope, period: Period) {
   const department = departmentOf(scope);
-  const [components, people, amounts, runs] = await Promise.all([
-    loadComponents(db, scope.companyId),
-    loadRunEmployees(db, scope.companyId, period),
-    loadAmounts(db, scope.companyId, period),
-    runsOf(db, scope.companyId, [period]),
+  const [components, people, amounts, runs] = await loadTogether(db, [
+    () => loadComponents(db, scope.companyId),
+    () => loadRunEmployees(db, scope.companyId, period),
+    () => loadAmounts(db, scope.companyId, period),
+    () => runsOf(db, scope.companyId, [period]),
   ]);
   const run = runs.get(periodKey(period));
   return {
@@ -319,10 +320,10 @@ async function recalculateRun(tx: Executor, companyId: string, runId: string, pe
     select id, employee_id as employee, input, edits from payslips
       where summary_id = ${runId} and employee_id = any(${`{${ids.join(',')}}`}::uuid[])`);
   if (slips.length === 0) return 0;
-  const [settings, items, thr] = await Promise.all([
-    loadCompanySettings(tx, companyId),
-    loadItems(tx, companyId, period),
-    loadThr(tx, companyId, period),
+  const [settings, items, thr] = await loadTogether(tx, [
+    () => loadCompanySettings(tx, companyId),
+    () => loadItems(tx, companyId, period),
+    () => loadThr(tx, companyId, period),
   ]);
   for (const slip of slips) {
     const extra = thr.get(slip.employee);

@@ -35,7 +35,7 @@ import {
   payrollSummaries,
   payslips,
 } from '../db/schema.ts';
-import { uuidArray } from '../db/sql.ts';
+import { loadTogether, uuidArray } from '../db/sql.ts';
 import { duesInput, loadFinanceDues } from '../finance/payments.ts';
 import { slices } from '../jobs/slices.ts';
 import { attendanceOfEmployees } from './attendance-inputs.ts';
@@ -105,55 +105,61 @@ export async function loadCompanySettings(db: Executor, companyId: string): Prom
     .select({ umk: companies.umk, jkk: companies.jkk_percentage })
     .from(companies)
     .where(eq(companies.id, companyId));
-  const [late, early, absent, missed, overtime, trip] = await Promise.all([
-    first(
-      db
-        .select()
-        .from(lateDeductions)
-        .where(eq(lateDeductions.company_id, companyId))
-        .orderBy(asc(lateDeductions.code))
-        .limit(1),
-    ),
-    first(
-      db
-        .select()
-        .from(earlyDeductions)
-        .where(eq(earlyDeductions.company_id, companyId))
-        .orderBy(asc(earlyDeductions.code))
-        .limit(1),
-    ),
-    first(
-      db
-        .select()
-        .from(absentDeductions)
-        .where(eq(absentDeductions.company_id, companyId))
-        .orderBy(asc(absentDeductions.code))
-        .limit(1),
-    ),
-    first(
-      db
-        .select()
-        .from(missedDeductions)
-        .where(eq(missedDeductions.company_id, companyId))
-        .orderBy(asc(missedDeductions.code))
-        .limit(1),
-    ),
-    first(
-      db
-        .select()
-        .from(overtimeRules)
-        .where(eq(overtimeRules.company_id, companyId))
-        .orderBy(asc(overtimeRules.code))
-        .limit(1),
-    ),
-    first(
-      db
-        .select()
-        .from(businessTripRules)
-        .where(eq(businessTripRules.company_id, companyId))
-        .orderBy(asc(businessTripRules.code))
-        .limit(1),
-    ),
+  const [late, early, absent, missed, overtime, trip] = await loadTogether(db, [
+    () =>
+      first(
+        db
+          .select()
+          .from(lateDeductions)
+          .where(eq(lateDeductions.company_id, companyId))
+          .orderBy(asc(lateDeductions.code))
+          .limit(1),
+      ),
+    () =>
+      first(
+        db
+          .select()
+          .from(earlyDeductions)
+          .where(eq(earlyDeductions.company_id, companyId))
+          .orderBy(asc(earlyDeductions.code))
+          .limit(1),
+      ),
+    () =>
+      first(
+        db
+          .select()
+          .from(absentDeductions)
+          .where(eq(absentDeductions.company_id, companyId))
+          .orderBy(asc(absentDeductions.code))
+          .limit(1),
+      ),
+    () =>
+      first(
+        db
+          .select()
+          .from(missedDeductions)
+          .where(eq(missedDeductions.company_id, companyId))
+          .orderBy(asc(missedDeductions.code))
+          .limit(1),
+      ),
+    () =>
+      first(
+        db
+          .select()
+          .from(overtimeRules)
+          .where(eq(overtimeRules.company_id, companyId))
+          .orderBy(asc(overtimeRules.code))
+          .limit(1),
+      ),
+    () =>
+      first(
+        db
+          .select()
+          .from(businessTripRules)
+          .where(eq(businessTripRules.company_id, companyId))
+          .orderBy(asc(businessTripRules.code))
+          .limit(1),
+      ),
   ]);
   const jkk = company?.jkk != null && company.jkk !== '' ? Number(company.jkk) : null;
   return {
@@ -477,15 +483,15 @@ export async function loadMonthlyInputs(
   people: readonly RunEmployee[],
 ) {
   const ids = people.map((p) => p.id);
-  const [items, thr, family, ytd, attendance, previous, finance] = await Promise.all([
-    loadItems(db, companyId, period, ids),
-    loadThr(db, companyId, period, ids),
-    loadFamilyCounts(db, companyId, ids),
-    loadYearToDate(db, companyId, period, ids),
-    loadAttendanceTotals(db, companyId, ids, period.year, period.month),
-    loadPreviousEmployers(db, companyId, period.year, ids),
+  const [items, thr, family, ytd, attendance, previous, finance] = await loadTogether(db, [
+    () => loadItems(db, companyId, period, ids),
+    () => loadThr(db, companyId, period, ids),
+    () => loadFamilyCounts(db, companyId, ids),
+    () => loadYearToDate(db, companyId, period, ids),
+    () => loadAttendanceTotals(db, companyId, ids, period.year, period.month),
+    () => loadPreviousEmployers(db, companyId, period.year, ids),
     // Loans and deposits (server/finance/payments.ts): what each asks of the month; the engine caps it by THP.
-    loadFinanceDues(db, companyId, period, people),
+    () => loadFinanceDues(db, companyId, period, people),
   ]);
   const out: { person: RunEmployee; input: PayslipInput }[] = new Array(people.length);
   const pause = slices();

@@ -3,15 +3,16 @@
  */
 import { Type } from '@sinclair/typebox';
 import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Action } from '../../common/menu.ts';
 import { weeklyEditFields } from '../../common/payroll/weekly.ts';
 import { payslipEditFields } from '../../common/payroll-run.ts';
 import { createApproval } from '../approvals/repository.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { employees, payrollSummaries, payslips } from '../db/schema.ts';
-import { scopeOf } from '../http/access.ts';
-import { AppError } from '../http/errors.ts';
+import { mayAccess, requireMenu, scopeOf } from '../http/access.ts';
+import { AppError, forbidden } from '../http/errors.ts';
 import { errorResponses, IdParams, MetaSchema, Nullable } from '../http/schemas.ts';
 import { jobUrl } from '../jobs/routes.ts';
 import { departmentScope } from '../payslips/repository.ts';
@@ -23,6 +24,7 @@ import {
   computeRun,
   deleteRun,
   editPayslip,
+  menuOfRun,
   reopenRun,
   storeRun,
   summaryOf,
@@ -45,8 +47,14 @@ function requirePeriod(body: { year?: number | undefined; month?: number | undef
   }
 }
 
-const read = { kind: 'menu', menu: 'payroll-run', action: 'read', company: true } as const;
-const write = { kind: 'menu', menu: 'payroll-run', action: 'write', company: true } as const;
+/**
+ * Monthly and THR runs are the payroll-run menu's, daily payrolls (type weekly) the weekly-payroll menu's: the gate lets
+ * in whoever may read (write) either, and each handler checks the menu of the type the body names or the summary has
+ * (`menuOfRun`, decision 0091).
+ */
+const runMenus = ['payroll-run', 'weekly-payroll'] as const;
+const read = { kind: 'menus', menus: runMenus, action: 'read', company: true } as const;
+const write = { kind: 'menus', menus: runMenus, action: 'write', company: true } as const;
 
 const runTypes = ['payroll_run', 'thr', 'weekly'] as const;
 const runStatuses = ['pending', 'completed'] as const;
@@ -245,6 +253,14 @@ async function scopedSummaries(db: Db, department: string | null | undefined, ro
 }
 
 export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
+  /** The company's summary `id` (404 if none), if the caller may `action` its menu (403 if not: decision 0091). */
+  const allowed = async (request: FastifyRequest, id: string, action: Action) => {
+    const { companyId, actor } = scopeOf(request);
+    const summary = await summaryOf(db, companyId, id);
+    requireMenu(actor, menuOfRun(summary.type), action);
+    return summary;
+  };
+
   app.get('/v1/payroll-summary', {
     config: { access: read },
     schema: {
@@ -274,8 +290,13 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
         limit?: number;
         skip?: number;
       };
-      const where: (SQL | undefined)[] = [eq(payrollSummaries.company_id, companyId)];
-      if (q.type?.length) where.push(inArray(payrollSummaries.type, q.type));
+      // The types whose menu the caller reads: asking for another is refused, and no type means these.
+      const readable = runTypes.filter((type) => mayAccess(actor, menuOfRun(type), 'read'));
+      if (q.type?.some((type) => !readable.includes(type))) throw forbidden();
+      const where: (SQL | undefined)[] = [
+        eq(payrollSummaries.company_id, companyId),
+        inArray(payrollSummaries.type, q.type?.length ? q.type : readable),
+      ];
       if (q.status?.length) where.push(inArray(payrollSummaries.status, q.status));
       if (q.year !== undefined) where.push(eq(payrollSummaries.year, q.year));
       const limit = q.limit ?? 100;
@@ -298,7 +319,8 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
   });
 
   app.get('/v1/payroll-summary/pre-check', {
-    config: { access: read },
+    // The monthly run's check before it is made.
+    config: { access: { kind: 'menu', menu: 'payroll-run', action: 'read', company: true } },
     schema: {
       operationId: 'payrollPreCheck',
       tags: ['payroll'],
@@ -353,6 +375,7 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
     handler: async (request, reply) => {
       const scope = scopeOf(request);
       const body = request.body as CreateRunBody & CreateWeeklyBody;
+      requireMenu(scope.actor, menuOfRun(body.type), 'write');
       // A daily workers' payroll (type weekly) for a date range: server/payroll/weekly.ts, never a job.
       if (body.type === 'weekly') {
         return reply.code(201).send({ data: summaryReply(await createWeekly(db, scope, body)) });
@@ -390,9 +413,9 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: Type.Object({ data: Type.Ref(PayrollSummary) }), ...errorResponses },
     },
     handler: async (request) => {
-      const { companyId, actor } = scopeOf(request);
+      const { actor } = scopeOf(request);
       const { id } = request.params as { id: string };
-      const [summary] = await scopedSummaries(db, departmentScope(actor), [await summaryOf(db, companyId, id)]);
+      const [summary] = await scopedSummaries(db, departmentScope(actor), [await allowed(request, id, 'read')]);
       return { data: summary };
     },
   });
@@ -407,6 +430,7 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request, reply) => {
       const { id } = request.params as { id: string };
+      await allowed(request, id, 'write');
       await deleteRun(db, scopeOf(request), id);
       return reply.code(204).send();
     },
@@ -434,7 +458,7 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
     handler: async (request) => {
       const { companyId, actor } = scopeOf(request);
       const { id } = request.params as { id: string };
-      await summaryOf(db, companyId, id);
+      await allowed(request, id, 'read');
       const department = departmentScope(actor);
       const [rows, settings] = await Promise.all([
         db
@@ -495,6 +519,7 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
     handler: async (request) => {
       const { id, payslipId } = request.params as { id: string; payslipId: string };
       const { edits } = request.body as { edits: Record<string, number | null> };
+      await allowed(request, id, 'write');
       const row = await editPayslip(db, scopeOf(request), id, payslipId, edits);
       if (!row) throw new Error('update returned nothing');
       return { data: payslipReply(row) };
@@ -516,7 +541,7 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       const { id } = request.params as { id: string };
       const scope = scopeOf(request);
       // A daily payroll of a company with a daily_payroll flow is completed by the approval's final decision.
-      const summary = await summaryOf(db, scope.companyId, id);
+      const summary = await allowed(request, id, 'write');
       if (
         summary.type === 'weekly' &&
         summary.status === 'pending' &&
@@ -542,6 +567,7 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request) => {
       const { id } = request.params as { id: string };
+      await allowed(request, id, 'write');
       const row = await reopenRun(db, scopeOf(request), id);
       if (!row) throw new Error('update returned nothing');
       return { data: summaryReply(row) };

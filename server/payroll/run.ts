@@ -12,6 +12,7 @@ import { applyEdits, bpjsSplit, type PayslipEdits, payslipEditFields } from '../
 import { writeLog } from '../activity/log.ts';
 import type { Executor } from '../db/connect.ts';
 import { payrollSummaries, payslips } from '../db/schema.ts';
+import { loadTogether } from '../db/sql.ts';
 import { clearManFee, recordManFee } from '../finance/man-fee.ts';
 import { recordRunFinance, refreshFinanceInputs, reverseRunFinance } from '../finance/payments.ts';
 import type { Scope } from '../http/access.ts';
@@ -48,6 +49,12 @@ const INSERT_CHUNK = 200;
 
 const MENU = 'payroll-run';
 const RESOURCE = 'payroll-summary';
+
+/**
+ * The menu a payroll summary belongs to: a daily payroll (`weekly`) is the weekly-payroll screen's, monthly and THR
+ * runs the payroll-run screen's. Who may read or change a summary, and the menu its log entries name (decision 0091).
+ */
+export const menuOfRun = (type: RunType) => (type === 'weekly' ? 'weekly-payroll' : MENU);
 
 /** A computed payslip, ready to insert. */
 export interface PayslipValues {
@@ -209,9 +216,9 @@ export async function computeRun(
     }
     return { body, rows };
   }
-  const [settings, people] = await Promise.all([
-    loadCompanySettings(db, companyId),
-    loadRunEmployees(db, companyId, period),
+  const [settings, people] = await loadTogether(db, [
+    () => loadCompanySettings(db, companyId),
+    () => loadRunEmployees(db, companyId, period),
   ]);
   // A batch of employees at a time: the next batch's inputs load while this one computes.
   const load = (from: number) =>
@@ -396,7 +403,7 @@ export async function completeRun(db: Executor, scope: Scope, id: string) {
       actor: actorOfScope(scope),
       companyId: scope.companyId,
       action: 'update',
-      menu: MENU,
+      menu: menuOfRun(summary.type),
       resource: RESOURCE,
       recordId: id,
       detail: `Saved ${summary.title}`,
@@ -416,14 +423,15 @@ async function resettleLastPeriods(tx: Executor, companyId: string, summary: typ
     .from(payslips)
     .where(and(eq(payslips.summary, summary.id), sql`(${payslips.input}->>'last_period')::boolean`));
   if (rows.length === 0) return;
-  const [settings, ytd] = await Promise.all([
-    loadCompanySettings(tx, companyId),
-    loadYearToDate(
-      tx,
-      companyId,
-      summary,
-      rows.map((row) => row.employee),
-    ),
+  const [settings, ytd] = await loadTogether(tx, [
+    () => loadCompanySettings(tx, companyId),
+    () =>
+      loadYearToDate(
+        tx,
+        companyId,
+        summary,
+        rows.map((row) => row.employee),
+      ),
   ]);
   for (const row of rows) {
     const input = {
@@ -504,7 +512,7 @@ export async function reopenRun(db: Executor, scope: Scope, id: string) {
       actor: actorOfScope(scope),
       companyId: scope.companyId,
       action: 'update',
-      menu: MENU,
+      menu: menuOfRun(summary.type),
       resource: RESOURCE,
       recordId: id,
       detail: `Re-opened ${summary.title}`,
@@ -527,7 +535,7 @@ export async function deleteRun(db: Executor, scope: Scope, id: string) {
       actor: actorOfScope(scope),
       companyId: scope.companyId,
       action: 'delete',
-      menu: MENU,
+      menu: menuOfRun(summary.type),
       resource: RESOURCE,
       recordId: id,
       detail: `Deleted ${summary.title}`,

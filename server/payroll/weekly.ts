@@ -25,7 +25,7 @@ import {
   payrollSummaries,
   payslips,
 } from '../db/schema.ts';
-import { uuidArray } from '../db/sql.ts';
+import { loadTogether, uuidArray } from '../db/sql.ts';
 import type { Scope } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
 
@@ -173,10 +173,10 @@ export async function createWeekly(db: Executor, scope: Scope, body: CreateWeekl
     if (overlap) throw refused('weekly_payroll_overlap', 'A daily payroll already covers some of these days');
     const workers = await loadDailyWorkers(tx, companyId, body);
     const ids = workers.map((w) => w.id);
-    const [components, days, monthToDate] = await Promise.all([
-      loadDailyComponents(tx, companyId),
-      loadDaysWorked(tx, companyId, ids, body),
-      loadMonthToDate(tx, companyId, period, ids),
+    const [components, days, monthToDate] = await loadTogether(tx, [
+      () => loadDailyComponents(tx, companyId),
+      () => loadDaysWorked(tx, companyId, ids, body),
+      () => loadMonthToDate(tx, companyId, period, ids),
     ]);
     const rows = workers.map((person) => {
       const input: WeeklyInput = {

@@ -14,6 +14,7 @@ import {
   formatApprovalNumber,
 } from '../../common/approvals.ts';
 import type { Executor } from '../db/connect.ts';
+import { uuidArray } from '../db/sql.ts';
 
 const plus = (date: string, days: number) =>
   new Date(new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
@@ -67,10 +68,7 @@ export async function seedApprovals(tx: Executor, today: string) {
   if (requesters.length === 0) return;
   // Operations reports to the approver (the demo's Operations supervisor).
   await tx.execute(sql`update employees set supervisor_id = ${approver.id}
-    where id = any(array[${sql.join(
-      requesters.map((r) => sql`${r.id}`),
-      sql`, `,
-    )}]::uuid[])`);
+    where id = any(${uuidArray(requesters.map((r) => r.id))})`);
   const rules = (
     await tx.execute(
       sql`select id, type from leave_rules where company_id = ${company.id} and type in ('Sick Leave', 'Unpaid Leave')`,
@@ -217,13 +215,6 @@ export async function seedApprovals(tx: Executor, today: string) {
       );
     }
   }
-  const uuids = (values: readonly string[]) =>
-    values.length
-      ? sql`array[${sql.join(
-          values.map((v) => sql`${v}`),
-          sql`, `,
-        )}]::uuid[]`
-      : sql`'{}'::uuid[]`;
   await tx.execute(sql`
     insert into approvals (id, company_id, employee_id, context, status, approval_number, content, start_date, end_date,
       level, levels, flow, approvers, participants, created_by, created_at, updated_at)
@@ -233,7 +224,7 @@ export async function seedApprovals(tx: Executor, today: string) {
           ${a.context as string}::approval_context, ${a.status as string}::approval_status, ${a.number as string},
           ${JSON.stringify(a.content)}::jsonb, ${a.start as string}::date, ${a.end as string}::date,
           ${a.level as number}::smallint, ${a.levels as number}::smallint, ${JSON.stringify(a.flow)}::jsonb,
-          ${uuids(a.approvers as string[])}, ${uuids(a.participants as string[])}, ${a.created_by as string}::uuid,
+          ${uuidArray(a.approvers as string[])}, ${uuidArray(a.participants as string[])}, ${a.created_by as string}::uuid,
           ${a.created as string}::timestamptz, ${a.created as string}::timestamptz)`,
       ),
       sql`, `,

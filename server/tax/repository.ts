@@ -27,6 +27,7 @@ import {
   payrollSummaries,
   payslips,
 } from '../db/schema.ts';
+import { loadTogether } from '../db/sql.ts';
 import { payslipCompany } from '../payslips/repository.ts';
 import type { PayslipCompany } from '../payslips/view.ts';
 
@@ -142,35 +143,37 @@ export async function a1Rows(
   }
   const withheld = [...byEmployee].filter(([, months]) => months.some((m) => m.pph21 !== 0)).map(([id]) => id);
   if (!withheld.length) return [];
-  const [people, previous] = await Promise.all([
-    db
-      .select({
-        id: employees.id,
-        employee_id: employees.employee_id,
-        fullname: employees.fullname,
-        npwp: employees.npwp_number,
-        nik: employees.ktp_number,
-        gender: employees.gender,
-        address: employees.id_card_address,
-        city: employees.id_card_city,
-        department: employees.department,
-      })
-      .from(employees)
-      .where(and(eq(employees.company_id, companyId), inArray(employees.id, withheld))),
-    db
-      .select({
-        employee: employeePreviousPph.employee,
-        neto: employeePreviousPph.previous_netto,
-        pph: employeePreviousPph.previous_pph,
-      })
-      .from(employeePreviousPph)
-      .where(
-        and(
-          eq(employeePreviousPph.company_id, companyId),
-          eq(employeePreviousPph.year, year),
-          inArray(employeePreviousPph.employee, withheld),
+  const [people, previous] = await loadTogether(db, [
+    () =>
+      db
+        .select({
+          id: employees.id,
+          employee_id: employees.employee_id,
+          fullname: employees.fullname,
+          npwp: employees.npwp_number,
+          nik: employees.ktp_number,
+          gender: employees.gender,
+          address: employees.id_card_address,
+          city: employees.id_card_city,
+          department: employees.department,
+        })
+        .from(employees)
+        .where(and(eq(employees.company_id, companyId), inArray(employees.id, withheld))),
+    () =>
+      db
+        .select({
+          employee: employeePreviousPph.employee,
+          neto: employeePreviousPph.previous_netto,
+          pph: employeePreviousPph.previous_pph,
+        })
+        .from(employeePreviousPph)
+        .where(
+          and(
+            eq(employeePreviousPph.company_id, companyId),
+            eq(employeePreviousPph.year, year),
+            inArray(employeePreviousPph.employee, withheld),
+          ),
         ),
-      ),
   ]);
   const previousOf = new Map(previous.map((row) => [row.employee, { neto: row.neto, pph: row.pph }]));
   people.sort((a, b) => a.employee_id.localeCompare(b.employee_id, 'en', { numeric: true }));
@@ -241,17 +244,19 @@ export interface TaxSigner {
 }
 
 export async function taxSigner(db: Executor, filesDir: string, companyId: string): Promise<TaxSigner> {
-  const [company, [person], [signature]] = await Promise.all([
-    payslipCompany(db, filesDir, companyId),
-    db
-      .select({ fullname: employees.fullname, npwp: employees.npwp_number, nik: employees.ktp_number })
-      .from(companies)
-      .innerJoin(employees, and(eq(employees.id, companies.tax_person), eq(employees.company_id, companies.id)))
-      .where(eq(companies.id, companyId)),
-    db
-      .select({ name: companySignatures.name, title: companySignatures.title, file: companySignatures.file })
-      .from(companySignatures)
-      .where(and(eq(companySignatures.company_id, companyId), eq(companySignatures.selected, true))),
+  const [company, [person], [signature]] = await loadTogether(db, [
+    () => payslipCompany(db, filesDir, companyId),
+    () =>
+      db
+        .select({ fullname: employees.fullname, npwp: employees.npwp_number, nik: employees.ktp_number })
+        .from(companies)
+        .innerJoin(employees, and(eq(employees.id, companies.tax_person), eq(employees.company_id, companies.id)))
+        .where(eq(companies.id, companyId)),
+    () =>
+      db
+        .select({ name: companySignatures.name, title: companySignatures.title, file: companySignatures.file })
+        .from(companySignatures)
+        .where(and(eq(companySignatures.company_id, companyId), eq(companySignatures.selected, true))),
   ]);
   let image: Buffer | null = null;
   const name = signature?.file.match(/^\/v1\/files\/([a-f0-9]{32}\.(png|jpg))$/)?.[1];

@@ -4416,6 +4416,21 @@ export interface components {
             employee: string;
             reason?: string | null;
         };
+        /** @description The departments, locations and groups of the day's employees, by name, whatever the status filter (the department, location and group filters do apply): the screen’s filter choices */
+        AttendanceDailyOptions: {
+            department: {
+                _id: string;
+                name: string;
+            }[];
+            group: {
+                _id: string;
+                name: string;
+            }[];
+            location: {
+                _id: string;
+                name: string;
+            }[];
+        };
         AttendanceDailyRow: {
             /** @description The employee id */
             _id: string;
@@ -10226,6 +10241,7 @@ export interface operations {
                         meta: {
                             /** Format: date */
                             date: string;
+                            options: components["schemas"]["AttendanceDailyOptions"];
                             total: number;
                         };
                     };

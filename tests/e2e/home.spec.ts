@@ -55,11 +55,29 @@ test('an admin follows Late to the daily screen filtered to late, by keyboard', 
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/dashboard\/daily\?status=late/);
   await expect(page.getByLabel('Status')).toHaveValue('late');
+  // Opened filtered, the screen still offers the day's departments, locations and groups (not just 'All').
+  const toolbar = page.getByRole('toolbar');
+  for (const label of ['Department', 'Location', 'Group']) {
+    await expect(toolbar.getByRole('combobox', { name: label, exact: true }).locator('option').nth(1)).toBeAttached();
+  }
   const token = await page.evaluate(() => localStorage.getItem('token') ?? '');
   const reply = await page.request.get('/v1/attendance/daily?status=late', {
     headers: { Authorization: `Bearer ${token}` },
   });
-  expect(((await reply.json()) as { meta: { total: number } }).meta.total).toBe(figure);
+  const { meta } = (await reply.json()) as {
+    meta: { total: number; options: Record<'department' | 'location' | 'group', { name: string }[]> };
+  };
+  expect(meta.total).toBe(figure);
+  for (const [label, key] of [
+    ['Department', 'department'],
+    ['Location', 'location'],
+    ['Group', 'group'],
+  ] as const) {
+    await expect(toolbar.getByRole('combobox', { name: label, exact: true }).locator('option')).toHaveText([
+      'All',
+      ...meta.options[key].map((option) => option.name),
+    ]);
+  }
 });
 
 test('home in Indonesian', async ({ page }) => {

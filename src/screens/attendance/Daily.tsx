@@ -56,14 +56,7 @@ export function dailyCell(row: Row): AttendanceCellData {
   };
 }
 
-interface Option {
-  _id: string;
-  name: string;
-}
-const uniqueBy = (options: (Option | null)[]) =>
-  [...new Map(options.filter((o): o is Option => !!o).map((o) => [o._id, o])).values()].sort((a, b) =>
-    a.name.localeCompare(b.name),
-  );
+type Options = Schemas['AttendanceDailyOptions'];
 
 export default function Daily({ entry, trail }: ScreenProps) {
   const { t, i18n } = useTranslation();
@@ -87,11 +80,7 @@ export default function Daily({ entry, trail }: ScreenProps) {
   );
   const [rows, setRows] = useState<Row[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [options, setOptions] = useState<{ department: Option[]; location: Option[]; group: Option[] }>({
-    department: [],
-    location: [],
-    group: [],
-  });
+  const [options, setOptions] = useState<Options>({ department: [], location: [], group: [] });
   const [importing, setImporting] = useState(false);
 
   const load = useCallback(async () => {
@@ -100,13 +89,9 @@ export default function Daily({ entry, trail }: ScreenProps) {
       const query = Object.fromEntries(Object.entries({ date, ...filters }).filter(([, value]) => value));
       const body = await call(api.GET('/v1/attendance/daily', { params: { query } }));
       setRows(body.data);
-      if (!filters.department && !filters.location && !filters.group && !filters.status) {
-        setOptions({
-          department: uniqueBy(body.data.map((row) => row.employee.department)),
-          location: uniqueBy(body.data.map((row) => row.employee.location)),
-          group: uniqueBy(body.data.map((row) => row.employee.group)),
-        });
-      }
+      // The day's choices come with every load, whatever the status (a day opened as `?status=late` has them too);
+      // a load narrowed by department, location or group keeps the choices it was narrowed from.
+      if (!filters.department && !filters.location && !filters.group) setOptions(body.meta.options);
     } catch (reason) {
       setError(errorText(t, toApiError(reason)));
     }

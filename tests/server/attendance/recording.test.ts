@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { jakartaInstant } from '../../../server/attendance/status.ts';
-import { startTestApp, type TestApp } from '../../support/app.ts';
+import { type Json, startTestApp, type TestApp } from '../../support/app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -253,6 +253,16 @@ describe('daily, corrections and the report', () => {
     expect(others.every((r: { kind: string }) => r.kind === 'absent')).toBe(true);
     const late = await t.call(admin, 'GET', '/v1/attendance/daily?date=2026-03-09&status=late');
     expect(late.body.data.map((r: { _id: string }) => r._id)).toEqual([ids.approver]);
+    // The filter choices are the whole day's, whatever the status (the screen opened as ?status=late offers them).
+    const departments = new Set(daily.body.data.map((r: Json) => r.employee.department?.name).filter(Boolean));
+    expect(departments.size).toBeGreaterThan(1);
+    expect(daily.body.meta.options.department.map((d: Json) => d.name)).toEqual(
+      [...departments].sort((a, b) => String(a).localeCompare(String(b))),
+    );
+    expect(late.body.meta.options).toEqual(daily.body.meta.options);
+    const narrowed = daily.body.meta.options.department[0];
+    const inOne = await t.call(admin, 'GET', `/v1/attendance/daily?date=2026-03-09&department=${narrowed._id}`);
+    expect(inOne.body.meta.options.department).toEqual([narrowed]);
     const saturday = await t.call(admin, 'GET', '/v1/attendance/daily?date=2026-03-07');
     expect(saturday.body.data.every((r: { kind: string }) => r.kind === 'off')).toBe(true);
     const missed = await t.call(admin, 'GET', '/v1/attendance/daily?date=2026-03-11&status=missed');

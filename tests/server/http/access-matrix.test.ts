@@ -3,7 +3,9 @@
  * the app registers without an entry here fails the test.
  */
 import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessRoles } from '../../../server/db/schema.ts';
 import { startTestApp, type TestApp } from '../../support/app.ts';
 
 type Who = 'anonymous' | 'developer' | 'admin' | 'sub_admin' | 'custom' | 'admin_department' | 'approver' | 'employee';
@@ -56,13 +58,16 @@ const matrix: Record<string, Who[]> = {
   'GET /v1/logs': ['admin'],
   // A job is followed by whoever may read its menu (checked in the handler, a 404 otherwise).
   'GET /v1/jobs/:id': signedIn.filter((who) => who !== 'developer'),
-  // Payroll runs (issue 14): the payroll-run menu. A department admin reads their department's payslips; running,
-  // editing, saving and deleting are company-wide (decision 0071). Re-opening is refused past the gate to all but the
-  // admin.
+  // Payroll runs (issue 14) and daily payrolls (issue 15) share these routes: the gate lets in whoever may read (write)
+  // the payroll-run or the weekly-payroll menu, and the handler checks the summary's own (decision 0091; tested below
+  // with a custom role). A department admin reads their department's payslips; running, editing, saving and deleting
+  // are company-wide for both (decision 0071). Re-opening is refused past the gate to all but the admin.
   'GET /v1/payroll-summary': companyAdmins,
   'POST /v1/payroll-summary': companyWide,
+  // The monthly run's pre-check: payroll-run only.
   'GET /v1/payroll-summary/pre-check': companyAdmins,
-  // payroll-import: the company's admins; a department admin imports their department's employees only.
+  // payroll-import: the company's admins; a department admin imports their department's employees only. With
+  // type=weekly, a daily payroll's inputs: weekly-payroll (checked in the handler).
   'GET /v1/payroll-summary/template': companyAdmins,
   'POST /v1/payroll-summary/import': companyAdmins,
   'GET /v1/payroll-summary/:id': companyAdmins,
@@ -305,4 +310,83 @@ describe('authorisation matrix', () => {
     }
     expect(failures).toEqual([]);
   }, 120_000);
+});
+
+describe('payroll summaries follow the menu of their type (decision 0091)', () => {
+  // The demo custom role ("HR Viewer", no payroll menu) given one payroll menu at a time: on the same
+  // /v1/payroll-summary routes, monthly runs follow payroll-run and daily payrolls (type weekly) weekly-payroll.
+  const grant = (...permissions: string[]) =>
+    t.database.db.update(accessRoles).set({ permissions }).where(eq(accessRoles.code, 'HR-VIEW'));
+  const status = async (method: 'GET' | 'POST' | 'PATCH' | 'DELETE', url: string, body?: unknown) =>
+    (await t.call(tokens.custom, method, url, body)).status;
+  const types = async (query = '') =>
+    ((await t.call(tokens.custom, 'GET', `/v1/payroll-summary${query}`)).body.data as { type: string }[]).map(
+      (row) => row.type,
+    );
+
+  it('lets weekly-payroll reach daily payrolls and not monthly runs, and payroll-run the reverse', async () => {
+    const [role] = await t.database.db.select().from(accessRoles).where(eq(accessRoles.code, 'HR-VIEW'));
+    const monthly = await t.call(tokens.admin, 'POST', '/v1/payroll-summary', {
+      type: 'payroll_run',
+      year: 2030,
+      month: 1,
+    });
+    const daily = await t.call(tokens.admin, 'POST', '/v1/payroll-summary', {
+      type: 'weekly',
+      period_start: '2030-01-07',
+      period_end: '2030-01-13',
+    });
+    expect([monthly.status, daily.status], JSON.stringify([monthly.body, daily.body])).toEqual([201, 201]);
+    const run = monthly.body.data._id as string;
+    const week = daily.body.data._id as string;
+    const reads = (id: string) => [`/v1/payroll-summary/${id}`, `/v1/payroll-summary/${id}/payslips`];
+    const edit = (id: string) => `/v1/payroll-summary/${id}/payslips/${randomUUID()}`;
+    try {
+      await grant('weekly-payroll:read');
+      for (const url of reads(week)) expect(await status('GET', url), url).toBe(200);
+      for (const url of reads(run)) expect(await status('GET', url), url).toBe(403);
+      expect(new Set(await types())).toEqual(new Set(['weekly']));
+      expect(await status('GET', '/v1/payroll-summary?type=weekly')).toBe(200);
+      expect(await status('GET', '/v1/payroll-summary?type=payroll_run')).toBe(403);
+      expect(await status('GET', '/v1/payroll-summary/pre-check?year=2030&month=1')).toBe(403);
+      expect(await status('GET', `/v1/payroll-summary/template?type=weekly&summary=${week}`)).toBe(200);
+      expect(await status('GET', '/v1/payroll-summary/template?year=2030&month=1')).toBe(403);
+      // Reading is not writing.
+      expect(await status('PATCH', edit(week), { edits: { incentive: 1 } })).toBe(403);
+      expect(await status('DELETE', `/v1/payroll-summary/${week}`)).toBe(403);
+
+      await grant('weekly-payroll:read', 'weekly-payroll:write');
+      expect(await status('PATCH', edit(week), { edits: { incentive: 1 } })).toBe(404);
+      expect(await status('PATCH', edit(run), { edits: { bonus: 1 } })).toBe(403);
+      expect(await status('POST', `/v1/payroll-summary/${run}/complete`)).toBe(403);
+      expect(await status('DELETE', `/v1/payroll-summary/${run}`)).toBe(403);
+      expect(await status('POST', '/v1/payroll-summary', { type: 'payroll_run', year: 2030, month: 2 })).toBe(403);
+      const rows = [{ employee_id: 'NOBODY', year: 2030, month: 1, amounts: { incentive: 1 } }];
+      expect(await status('POST', '/v1/payroll-summary/import', { rows, type: 'weekly', summary: week })).toBe(400);
+      expect(await status('POST', '/v1/payroll-summary/import', { rows })).toBe(403);
+      expect(await status('DELETE', `/v1/payroll-summary/${week}`)).toBe(204);
+
+      await grant('payroll-run:read', 'payroll-run:write');
+      for (const url of reads(run)) expect(await status('GET', url), url).toBe(200);
+      const another = await t.call(tokens.admin, 'POST', '/v1/payroll-summary', {
+        type: 'weekly',
+        period_start: '2030-01-07',
+        period_end: '2030-01-13',
+      });
+      for (const url of reads(another.body.data._id)) expect(await status('GET', url), url).toBe(403);
+      const listed = await types();
+      expect(listed).toContain('payroll_run');
+      expect(listed).not.toContain('weekly');
+      expect(await status('GET', '/v1/payroll-summary?type=weekly')).toBe(403);
+      expect(await status('GET', '/v1/payroll-summary/pre-check?year=2030&month=1')).toBe(200);
+      expect(await status('GET', `/v1/payroll-summary/template?type=weekly&summary=${week}`)).toBe(403);
+      const other = another.body.data._id as string;
+      expect(await status('POST', '/v1/payroll-summary', { type: 'weekly' })).toBe(403);
+      expect(await status('PATCH', edit(other), { edits: { incentive: 1 } })).toBe(403);
+      expect(await status('POST', `/v1/payroll-summary/${other}/complete`)).toBe(403);
+      expect(await status('PATCH', edit(run), { edits: { bonus: 1 } })).toBe(404);
+    } finally {
+      await grant(...(role?.permissions ?? []));
+    }
+  });
 });

@@ -8,16 +8,14 @@ import { Document, Page, renderToBuffer, Text } from '@react-pdf/renderer';
 import { Fragment, createElement as h, memo, type ReactElement } from 'react';
 import { describe, expect, it } from 'vitest';
 import { samplePng } from '../../../bench/sample-png.ts';
-import { a1Form } from '../../../common/payroll/a1.ts';
-import { computePayslip } from '../../../common/payroll/payslip.ts';
-import type { PayslipLine, YearToDate } from '../../../common/payroll/types.ts';
+import type { PayslipLine } from '../../../common/payroll/types.ts';
 import { Payslip } from '../../../server/payslips/document.ts';
 import { LayoutCache } from '../../../server/payslips/layout-cache.ts';
 import { type PayslipCompany, payslipView, type StoredPayslip } from '../../../server/payslips/view.ts';
 import { A1Document } from '../../../server/tax/a1-document.ts';
 import { a1View } from '../../../server/tax/a1-view.ts';
 import { opaquePng } from '../../../server/tax/opaque-png.ts';
-import type { A1Row, TaxSigner } from '../../../server/tax/repository.ts';
+import { sampleA1Row, sampleA1Signer } from '../../support/a1-sample.ts';
 import { pdfText } from '../../support/pdf.ts';
 
 /** The bytes with the creation time and the file id (made from it) blanked: everything else must be equal. */
@@ -135,58 +133,14 @@ describe('a document the cache does not walk', () => {
 
 describe('a 1721-A1 from a reused layout', () => {
   it('is the PDF react-pdf renders in full', async () => {
-    const ytd: YearToDate = { months: 0, bruto: 0, pension: 0, zakat: 0, pph_withheld: 0 };
-    const months = [];
-    for (let month = 1; month <= 12; month++) {
-      const result = computePayslip(
-        {
-          period: { year: 2025, month },
-          employee: { ptkp_status: 'k/1' },
-          salary: { basic_salary: 12_000_000, transport_allowance: 750_000 },
-          bpjs: { tk_registered: true, ks_registered: true },
-          ytd: { ...ytd },
-          last_period: month === 12,
-        },
-        { jkk_percentage: 0.24 },
-      );
-      months.push({ month, lines: result.lines, bruto: result.bruto, pph21: result.pph21, last_period: month === 12 });
-      ytd.months += 1;
-      ytd.bruto += result.bruto;
-      ytd.pension += result.bpjs.jht.employee + result.bpjs.jp.employee;
-      ytd.pph_withheld += result.pph21;
-    }
-    const form = a1Form({
-      year: 2025,
-      ptkp_status: 'k/1',
-      tax_id_valid: true,
-      tax_residence: 'resident',
-      months,
-      previous: { neto: 0, pph: 0 },
-    });
-    const row = (i: number): A1Row => ({
-      ...form,
-      line_1: form.line_1 + i * 1_234_567,
-      line_8: form.line_8 + i * 1_234_567,
-      _id: String(i),
-      employee: { _id: String(i), fullname: `${names[i % names.length]} ${i}`, employee_id: `EMP-${i}` },
-      number: `1.1-12.25-${String(i + 1).padStart(7, '0')}`,
-      year: 2025,
-      npwp: i % 2 ? '012345678901000' : null,
-      nik: '3171234567890001',
-      tax_id: '012345678901000',
-      tax_id_kind: 'NPWP',
-      ptkp_status: 'k/1',
-      gender: 'female',
-      address: i % 3 ? 'Jl. Jend. Sudirman Kav. 52-53, Jakarta Selatan' : 'Jl. Kenanga 3',
-      job_title: 'Staff',
-      department: null,
-    });
-    const signer: TaxSigner = {
-      company,
-      npwp: '0013456789073000',
-      tax_person: { fullname: 'Sri Wahyuni', tax_id: '098765432109000', tax_id_kind: 'NPWP' },
-      signature: { name: 'Sri Wahyuni', title: 'Direktur Keuangan', image: opaquePng(samplePng(120, 40)) },
-    };
+    // Names of every width, with and without an NPWP, a short and a long address: new shapes among reused ones.
+    const row = (i: number) =>
+      sampleA1Row(i, {
+        fullname: `${names[i % names.length]} ${i}`,
+        npwp: i % 2 ? '012345678901000' : null,
+        address: i % 3 ? 'Jl. Jend. Sudirman Kav. 52-53, Jakarta Selatan' : 'Jl. Kenanga 3',
+      });
+    const signer = sampleA1Signer(company, opaquePng(samplePng(120, 40)));
     const cache = new LayoutCache();
     for (let i = 0; i < 9; i++) {
       const view = a1View(row(i), signer, (['id', 'en', 'zh'] as const)[i % 3]!);
