@@ -14,6 +14,7 @@ import {
   TextEditorModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
+import { useAtomValue } from 'jotai';
 import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
@@ -28,6 +29,7 @@ import { readNumber } from '../../grids/parse.ts';
 import { gridTheme } from '../../grids/ResourceGrid.tsx';
 import { useCanWrite } from '../../menu/access.ts';
 import { startTask, toast } from '../../overlays/progress.ts';
+import { userAtom } from '../../session.ts';
 import { confirmations, errorText } from '../../validation.ts';
 import { ConfirmDialog } from '../employee/dialogs.tsx';
 import type { ScreenProps } from '../registry.ts';
@@ -61,10 +63,26 @@ const runGridModules = [...gridModules, PinnedRowModule, RowStyleModule, TextEdi
 
 const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/**
+ * Whether the server would re-open a completed run: the company admin only, and for monthly runs the latest completed
+ * month of its year first (server/payroll/run.ts `reopenRun`); the button shows only where it can work.
+ */
+const canReopen = (run: Summary, runs: readonly Summary[]) =>
+  run.status === 'completed' &&
+  (run.type !== 'payroll_run' ||
+    !runs.some(
+      (other) =>
+        other.type === 'payroll_run' &&
+        other.status === 'completed' &&
+        other.year === run.year &&
+        other.month > run.month,
+    ));
+
 export default function PayrollRun({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const canWrite = useCanWrite('payroll-run');
+  const isAdmin = useAtomValue(userAtom)?.level === 'admin';
   const title = t(entry.titleKey);
   const [runs, setRuns] = useState<Summary[]>([]);
   const [selected, setSelected] = useState<Summary | null>(null);
@@ -376,7 +394,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                     {t('payrollRun.delete')}
                   </button>
                 )}
-                {canWrite && run.status === 'completed' && (
+                {isAdmin && canReopen(run, runs) && (
                   <button type="button" onClick={() => void act('reopen', run)}>
                     {t('payrollRun.reopen')}
                   </button>
