@@ -17,6 +17,7 @@ import { api, call, type Schemas, toApiError } from '../api/client.ts';
 import { MY_PROFILE_PATH } from '../commands/global.ts';
 import { useCommands } from '../commands/registry.ts';
 import { requestsPathOf } from '../commands/requests.ts';
+import { takeDashboard } from '../early.ts';
 import { formatDate, formatRupiah } from '../format.ts';
 import { greetingFor, greetingKeys } from '../layout/greeting.ts';
 import { menuPathFor, viewerOf } from '../menu/index.ts';
@@ -166,7 +167,7 @@ export default function Home({ entry, trail }: ScreenProps) {
 
   const load = useCallback(async () => {
     try {
-      setData((await call(api.GET('/v1/dashboard'))).data);
+      setData((await takeDashboard()).data);
       setError(null);
     } catch (reason) {
       setError(errorText(t, toApiError(reason)));
