@@ -21,6 +21,14 @@ function fetchMe(): Promise<UserDetail> {
   return pending;
 }
 
+/** `/v1/auth/me` started with the page (src/early.ts), taken by the first session that needs the user. */
+let early: Promise<UserDetail> | null = null;
+
+export function fetchMeEarly(): void {
+  early = fetchMe();
+  early.catch(() => {}); // its failure is handled where it is taken
+}
+
 export type SessionState =
   | { status: 'anonymous' }
   | { status: 'loading' }
@@ -40,7 +48,9 @@ export function useSession(): SessionState {
   useEffect(() => {
     if (!needsUser) return;
     let current = true;
-    fetchMe().then(
+    const request = early ?? fetchMe();
+    early = null;
+    request.then(
       (loaded) => {
         if (current && tokenStore.get() === token) setUser(loaded);
       },
