@@ -444,7 +444,12 @@ export async function loadYearToDate(
 }
 
 /** The previous employer's neto and PPh 21 of the year per employee (`pph-a1/previous-pph`). */
-async function loadPreviousEmployers(db: Executor, companyId: string, year: number, employeeIds?: readonly string[]) {
+export async function loadPreviousEmployers(
+  db: Executor,
+  companyId: string,
+  year: number,
+  employeeIds?: readonly string[],
+) {
   const rows = await db
     .select({
       employee: employeePreviousPph.employee,

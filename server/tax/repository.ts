@@ -18,16 +18,9 @@ import type {
   TerCategory,
 } from '../../common/payroll/types.ts';
 import type { Executor } from '../db/connect.ts';
-import {
-  a1Numbers,
-  companies,
-  companySignatures,
-  employeePreviousPph,
-  employees,
-  payrollSummaries,
-  payslips,
-} from '../db/schema.ts';
-import { loadTogether } from '../db/sql.ts';
+import { a1Numbers, companies, companySignatures, employees, payrollSummaries, payslips } from '../db/schema.ts';
+import { loadTogether, uuidArray } from '../db/sql.ts';
+import { loadPreviousEmployers } from '../payroll/inputs.ts';
 import { payslipCompany } from '../payslips/repository.ts';
 import type { PayslipCompany } from '../payslips/view.ts';
 
@@ -143,7 +136,7 @@ export async function a1Rows(
   }
   const withheld = [...byEmployee].filter(([, months]) => months.some((m) => m.pph21 !== 0)).map(([id]) => id);
   if (!withheld.length) return [];
-  const [people, previous] = await loadTogether(db, [
+  const [people, previousOf] = await loadTogether(db, [
     () =>
       db
         .select({
@@ -158,24 +151,9 @@ export async function a1Rows(
           department: employees.department,
         })
         .from(employees)
-        .where(and(eq(employees.company_id, companyId), inArray(employees.id, withheld))),
-    () =>
-      db
-        .select({
-          employee: employeePreviousPph.employee,
-          neto: employeePreviousPph.previous_netto,
-          pph: employeePreviousPph.previous_pph,
-        })
-        .from(employeePreviousPph)
-        .where(
-          and(
-            eq(employeePreviousPph.company_id, companyId),
-            eq(employeePreviousPph.year, year),
-            inArray(employeePreviousPph.employee, withheld),
-          ),
-        ),
+        .where(and(eq(employees.company_id, companyId), sql`${employees.id} = any(${uuidArray(withheld)})`)),
+    () => loadPreviousEmployers(db, companyId, year, withheld),
   ]);
-  const previousOf = new Map(previous.map((row) => [row.employee, { neto: row.neto, pph: row.pph }]));
   people.sort((a, b) => a.employee_id.localeCompare(b.employee_id, 'en', { numeric: true }));
   const rows: A1Row[] = [];
   for (const person of people) {
