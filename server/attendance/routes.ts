@@ -161,7 +161,19 @@ const DailyRow = Type.Object(
   },
   { $id: 'AttendanceDailyRow' },
 );
-export const dailyStatuses = ['present', 'late', 'early', 'missed', 'absent', 'leave', 'holiday', 'off'] as const;
+/** `not_in`: a working day without attendance that has not begun yet (today before the shift starts, status.ts
+ * `dayBegun`): not yet in, not absent. */
+export const dailyStatuses = [
+  'present',
+  'late',
+  'early',
+  'missed',
+  'absent',
+  'not_in',
+  'leave',
+  'holiday',
+  'off',
+] as const;
 type DailyStatus = (typeof dailyStatuses)[number];
 const DailyOptions = Type.Object(
   { department: Type.Array(Ref), location: Type.Array(Ref), group: Type.Array(Ref) },
@@ -281,7 +293,11 @@ async function ownEmployee(db: Db, scope: Scope): Promise<string> {
   return row.id;
 }
 
+/** A working day that has not begun, without attendance, leave or holiday. */
+const notYetIn = (cell: DayCell) => cell.kind === 'none' && cell.working && !cell.holiday;
+
 const statusOfCell = (cell: DayCell): DailyStatus | 'none' => {
+  if (notYetIn(cell)) return 'not_in';
   if (cell.kind !== 'present') return cell.kind;
   const a = cell.attendance;
   if (a?.clock_in?.status === 'missed' || a?.clock_out?.status === 'missed') return 'missed';
@@ -296,6 +312,7 @@ export const matches = (cell: DayCell, status: DailyStatus): boolean => {
   if (status === 'missed')
     return cell.attendance?.clock_in?.status === 'missed' || cell.attendance?.clock_out?.status === 'missed';
   if (status === 'present') return cell.kind === 'present';
+  if (status === 'not_in') return notYetIn(cell);
   return cell.kind === status;
 };
 

@@ -5080,6 +5080,7 @@ export interface components {
                 late: number;
                 leave: number;
                 missed: number;
+                not_in: number;
                 off: number;
                 present: number;
                 /** @description Working days today that are not holidays */
@@ -10222,7 +10223,7 @@ export interface operations {
                 department?: string;
                 group?: string;
                 location?: string;
-                status?: "present" | "late" | "early" | "missed" | "absent" | "leave" | "holiday" | "off";
+                status?: "present" | "late" | "early" | "missed" | "absent" | "not_in" | "leave" | "holiday" | "off";
             };
             header?: never;
             path?: never;

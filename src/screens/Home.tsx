@@ -13,7 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { approvalMenuOf } from '../../common/approvals.ts';
 import { canAccess } from '../../common/menu.ts';
-import { api, call, type Schemas, toApiError } from '../api/client.ts';
+import { type Schemas, toApiError } from '../api/client.ts';
 import { MY_PROFILE_PATH } from '../commands/global.ts';
 import { useCommands } from '../commands/registry.ts';
 import { requestsPathOf } from '../commands/requests.ts';
@@ -41,6 +41,7 @@ const todayFigures = [
   ['present', ''],
   ['late', 'warn'],
   ['absent', 'missed'],
+  ['not_in', 'muted'],
   ['leave', 'muted'],
 ] as const;
 

@@ -34,7 +34,17 @@ import { clockLabels, filterLabels, statusLabels } from './labels.ts';
 
 type Row = Schemas['AttendanceDailyRow'];
 const modules: Module[] = [ClientSideRowModelModule, TextEditorModule, TooltipModule, CellStyleModule];
-export const dailyStatuses = ['present', 'late', 'early', 'missed', 'absent', 'leave', 'holiday', 'off'] as const;
+export const dailyStatuses = [
+  'present',
+  'late',
+  'early',
+  'missed',
+  'absent',
+  'not_in',
+  'leave',
+  'holiday',
+  'off',
+] as const;
 type Status = (typeof dailyStatuses)[number];
 
 /** Today in Asia/Jakarta. */

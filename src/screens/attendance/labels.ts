@@ -5,6 +5,7 @@ export const statusLabels = {
   early: 'attendance.status.early',
   missed: 'attendance.status.missed',
   absent: 'attendance.status.absent',
+  not_in: 'attendance.status.not_in',
   leave: 'attendance.status.leave',
   holiday: 'attendance.status.holiday',
   off: 'attendance.status.off',

@@ -288,7 +288,7 @@ describe('daily, corrections and the report', () => {
   });
 
   it('counts nobody absent today before their shift starts, and everyone without a clock-in after', async () => {
-    type Row = { _id: string; kind: string; shift: { start_time: string | null } | null };
+    type Row = { _id: string; kind: string; status: string; shift: { start_time: string | null } | null };
     const day = async (time: string) => {
       at('2026-03-23', time);
       const daily = await t.call(admin, 'GET', '/v1/attendance/daily?date=2026-03-23');
@@ -297,10 +297,12 @@ describe('daily, corrections and the report', () => {
     };
     const before = await day('07:59');
     expect(before.length).toBeGreaterThan(0);
-    expect(before.every((r) => r.kind === 'none')).toBe(true);
+    expect(before.every((r) => r.kind === 'none' && r.status === 'not_in')).toBe(true);
+    const notIn = await t.call(admin, 'GET', '/v1/attendance/daily?date=2026-03-23&status=not_in');
+    expect(notIn.body.data.map((r: Row) => r._id)).toEqual(expect.arrayContaining(before.map((r) => r._id)));
     const after = await day('08:00');
     expect(after.map((r) => r._id)).toEqual(before.map((r) => r._id));
-    expect(after.every((r) => r.kind === 'absent')).toBe(true);
+    expect(after.every((r) => r.kind === 'absent' && r.status === 'absent')).toBe(true);
     const absent = await t.call(admin, 'GET', '/v1/attendance/daily?date=2026-03-23&status=absent');
     expect(absent.body.data.length).toBeGreaterThanOrEqual(after.length);
     at('2026-03-20', '10:00'); // the clock of the tests around this one

@@ -9,7 +9,7 @@ import { type Json, startTestApp, type TestApp } from '../../support/app.ts';
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
-const statuses = ['present', 'late', 'early', 'missed', 'absent', 'leave', 'holiday', 'off'] as const;
+const statuses = ['present', 'late', 'early', 'missed', 'absent', 'not_in', 'leave', 'holiday', 'off'] as const;
 
 beforeAll(async () => {
   t = await startTestApp({ employees: { DEMO: 10, CJ: 3 } });
