@@ -64,9 +64,10 @@ function Card({ id, title, children, wide }: { id: CardId; title: string; childr
   );
 }
 
+/** A figure in its attendance tone, only when there is something to see (an amber or red 0 is noise). */
 function Figure({ to, label, value, tone }: { to: string; label: string; value: number; tone?: string }) {
   return (
-    <Link to={to} className={`home-figure${tone ? ` tone-${tone}` : ''}`}>
+    <Link to={to} className={`home-figure${tone && value > 0 ? ` tone-${tone}` : ''}`}>
       <span className="home-figure-value">{value.toLocaleString('id-ID')}</span>
       <span className="home-figure-label">{label}</span>
     </Link>
