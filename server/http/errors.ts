@@ -123,10 +123,21 @@ const safeDatabaseFields = [
  * for a database error the log gets the statement's SQL text (placeholders only), the error code and where it
  * happened, and nothing else. Other errors keep their message and stack.
  */
+/** A thrown non-Error as text for the log: its JSON where it has one, else String(). */
+function describeThrown(value: unknown): string {
+  try {
+    return typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value));
+  } catch {
+    return String(value);
+  }
+}
+
 export function loggableError(error: unknown): Record<string, unknown> {
   const database = databaseError(error);
   if (!database) {
     const plain = error as { name?: unknown; message?: unknown; stack?: unknown; code?: unknown };
+    // Something thrown that is not an Error (a string, a plain object) still says what it was.
+    if (!(error instanceof Error)) return { type: typeof error, message: describeThrown(error) };
     return { type: plain?.name, message: plain?.message, code: plain?.code, stack: plain?.stack };
   }
   const query = (error as { query?: unknown }).query;
