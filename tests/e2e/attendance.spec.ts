@@ -99,9 +99,14 @@ test('a shift, a fixed-schedule group with two members, a month of clock times, 
   await page.keyboard.press('Enter');
   await page.keyboard.press('Enter');
   await page.keyboard.press('ArrowUp');
+  // The start and finish cells are editable once the row's type is one with times (shiftFieldApplies): a person sees
+  // the type in the row before typing; keys sent before it lands find a cell that takes no text.
+  await expect(cell(page, 0, 'type')).toHaveText('Full Day');
   await page.keyboard.press('Tab');
+  await expect(cell(page, 0, 'start_time')).toBeFocused();
   await page.keyboard.type('08:00');
   await page.keyboard.press('Tab');
+  await expect(cell(page, 0, 'finish_time').getByRole('textbox')).toBeFocused();
   await page.keyboard.type('17:00');
   await page.keyboard.press('Enter');
   await expect
