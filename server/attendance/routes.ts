@@ -6,6 +6,7 @@
 import { type Static, Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type DailyStatus, dailyStatuses } from '../../common/attendance.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { shiftTypes } from '../db/schema.ts';
@@ -161,20 +162,6 @@ const DailyRow = Type.Object(
   },
   { $id: 'AttendanceDailyRow' },
 );
-/** `not_in`: a working day without attendance that has not begun yet (today before the shift starts, status.ts
- * `dayBegun`): not yet in, not absent. */
-export const dailyStatuses = [
-  'present',
-  'late',
-  'early',
-  'missed',
-  'absent',
-  'not_in',
-  'leave',
-  'holiday',
-  'off',
-] as const;
-type DailyStatus = (typeof dailyStatuses)[number];
 const DailyOptions = Type.Object(
   { department: Type.Array(Ref), location: Type.Array(Ref), group: Type.Array(Ref) },
   {

@@ -7,10 +7,11 @@
  */
 import { sql } from 'drizzle-orm';
 import type { ApprovalContext } from '../../common/approvals.ts';
+import { type DailyStatus, dailyStatuses } from '../../common/attendance.ts';
 import { canAccess } from '../../common/menu.ts';
 import { inboxByContext, ownEmployee } from '../approvals/repository.ts';
 import { loadAttendanceGrid } from '../attendance/report.ts';
-import { dailyStatuses, matches } from '../attendance/routes.ts';
+import { matches } from '../attendance/routes.ts';
 import { jakartaDate, nextDate } from '../attendance/status.ts';
 import type { Db } from '../db/connect.ts';
 import { actorViewer, type Scope } from '../http/access.ts';
@@ -18,7 +19,6 @@ import { listBalances } from '../leave/balance.ts';
 import { ownPayslips } from '../payslips/repository.ts';
 
 const none = '00000000-0000-0000-0000-000000000000';
-type DailyStatus = (typeof dailyStatuses)[number];
 
 export interface Dashboard {
   date: string;

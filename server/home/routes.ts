@@ -5,7 +5,7 @@
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { approvalContexts } from '../../common/approvals.ts';
-import { dailyStatuses } from '../attendance/routes.ts';
+import { dailyStatuses } from '../../common/attendance.ts';
 import type { Db } from '../db/connect.ts';
 import { scopeOf } from '../http/access.ts';
 import { errorResponses, Nullable, one } from '../http/schemas.ts';

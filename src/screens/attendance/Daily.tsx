@@ -17,6 +17,7 @@ import { AgGridReact } from 'ag-grid-react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { type DailyStatus, dailyStatuses } from '../../../common/attendance.ts';
 import { api, call, type Schemas, toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import { DateInput, readDateText } from '../../components/DateInput.tsx';
@@ -34,18 +35,7 @@ import { clockLabels, filterLabels, statusLabels } from './labels.ts';
 
 type Row = Schemas['AttendanceDailyRow'];
 const modules: Module[] = [ClientSideRowModelModule, TextEditorModule, TooltipModule, CellStyleModule];
-export const dailyStatuses = [
-  'present',
-  'late',
-  'early',
-  'missed',
-  'absent',
-  'not_in',
-  'leave',
-  'holiday',
-  'off',
-] as const;
-type Status = (typeof dailyStatuses)[number];
+type Status = DailyStatus;
 
 /** Today in Asia/Jakarta. */
 export const jakartaToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
