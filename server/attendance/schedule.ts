@@ -21,7 +21,7 @@ import {
   type shiftTypes,
   type Weekday,
 } from '../db/schema.ts';
-import { loadTogether, uuidArray } from '../db/sql.ts';
+import { inIds, loadTogether } from '../db/sql.ts';
 import { slices } from '../jobs/slices.ts';
 
 export type ShiftType = (typeof shiftTypes)[number];
@@ -188,9 +188,6 @@ export function toShiftDefinition(r: ShiftDefinition): ShiftDefinition {
   };
 }
 
-const employeeFilter = (column: AnyPgColumn, ids: string[] | undefined) =>
-  ids ? sql`${column} = any(${uuidArray(ids)})` : undefined;
-
 interface GroupOfEmployee {
   group: AttendanceGroupSettings;
   /** What shift resolution reads of the group (DayFacts.group). */
@@ -220,7 +217,7 @@ async function loadGroupRows(db: Queryable, companyId: string, employeeIds?: str
     () =>
       db.execute<{ employee: string; group: string }>(sql`
         select employee_id as employee, group_id as "group" from attendance_group_members
-        where ${and(eq(attendanceGroupMembers.company_id, companyId), employeeFilter(attendanceGroupMembers.employee, employeeIds))}`),
+        where ${and(eq(attendanceGroupMembers.company_id, companyId), inIds(attendanceGroupMembers.employee, employeeIds))}`),
   ] as const);
   const byGroup = new Map<string, GroupOfEmployee>();
   for (const { schedule, ...group } of groups) {
@@ -285,7 +282,7 @@ export async function loadScheduleView(
             eq(shiftOverrides.company_id, companyId),
             gte(shiftOverrides.date, from),
             lte(shiftOverrides.date, to),
-            employeeFilter(shiftOverrides.employee, employeeIds),
+            inIds(shiftOverrides.employee, employeeIds),
             dateFilter(shiftOverrides.date, range.dates),
           ),
         ),
@@ -299,7 +296,7 @@ export async function loadScheduleView(
           eq(rosterEntries.company_id, companyId),
           gte(rosterEntries.date, from),
           lte(rosterEntries.date, to),
-          employeeFilter(rosterEntries.employee, employeeIds),
+          inIds(rosterEntries.employee, employeeIds),
           dateFilter(rosterEntries.date, range.dates),
         )}
         group by employee_id`),
@@ -309,7 +306,7 @@ export async function loadScheduleView(
         : db
             .execute<{ id: string; work_days: number }>(sql`
               select id, work_days from employees
-              where ${and(eq(employees.company_id, companyId), employeeFilter(employees.id, employeeIds))}`)
+              where ${and(eq(employees.company_id, companyId), inIds(employees.id, employeeIds))}`)
             .then((result) => result.rows),
   ] as const);
   // Per employee, per date: nested maps (no key strings built per lookup: the report makes 310,000 of them).

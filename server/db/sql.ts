@@ -7,11 +7,15 @@
  *
  * `loadTogether` runs independent queries on an `Executor`, which may be a transaction: one connection.
  */
-import { sql } from 'drizzle-orm';
-import { PgTransaction } from 'drizzle-orm/pg-core';
+import { type SQL, sql } from 'drizzle-orm';
+import { type AnyPgColumn, PgTransaction } from 'drizzle-orm/pg-core';
 import type { Executor } from './connect.ts';
 
 export const uuidArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::uuid[]`;
+
+/** `column = any(ids)` as one uuid[] parameter, or no condition (undefined, for `and()`) when `ids` is undefined. */
+export const inIds = (column: AnyPgColumn | SQL, ids: readonly string[] | undefined) =>
+  ids ? sql`${column} = any(${uuidArray(ids)})` : undefined;
 
 /**
  * Runs independent loads: at once on the pool (each query takes its own connection), one after the other on a

@@ -11,7 +11,7 @@ import { depositDue, flatSchedule, installmentsPaid, type LoanSchedule, loanDue 
 import type { PayslipInput, PayslipLine } from '../../common/payroll/types.ts';
 import type { Executor } from '../db/connect.ts';
 import { depositPayments, deposits, loanPayments, loans, type payrollSummaries, payslips } from '../db/schema.ts';
-import { loadTogether, uuidArray } from '../db/sql.ts';
+import { inIds, loadTogether } from '../db/sql.ts';
 
 export interface Period {
   year: number;
@@ -91,7 +91,7 @@ export async function loadFinanceDues(
             eq(loans.company_id, companyId),
             eq(loans.status, 'active'),
             lte(loans.effective_date, end),
-            sql`${loans.employee} = any(${uuidArray(ids)})`,
+            inIds(loans.employee, ids),
           ),
         )
         .orderBy(asc(loans.effective_date), asc(loans.created_at), asc(loans.id)),
@@ -105,13 +105,7 @@ export async function loadFinanceDues(
           balance: deposits.balance,
         })
         .from(deposits)
-        .where(
-          and(
-            eq(deposits.company_id, companyId),
-            lte(deposits.start_date, end),
-            sql`${deposits.employee} = any(${uuidArray(ids)})`,
-          ),
-        )
+        .where(and(eq(deposits.company_id, companyId), lte(deposits.start_date, end), inIds(deposits.employee, ids)))
         .orderBy(asc(deposits.start_date), asc(deposits.created_at), asc(deposits.id)),
   ]);
   const entry = (employee: string) => {

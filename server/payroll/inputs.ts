@@ -3,8 +3,7 @@
  * The result is the engine's input per employee (common/payroll/README.md, "Mapping stored data").
  */
 
-import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type {
   AttendanceTotals,
   CompanyPayrollSettings,
@@ -35,7 +34,7 @@ import {
   payrollSummaries,
   payslips,
 } from '../db/schema.ts';
-import { loadTogether, uuidArray } from '../db/sql.ts';
+import { inIds, loadTogether, uuidArray } from '../db/sql.ts';
 import { duesInput, loadFinanceDues } from '../finance/payments.ts';
 import { slices } from '../jobs/slices.ts';
 import { attendanceOfEmployees } from './attendance-inputs.ts';
@@ -202,10 +201,6 @@ export async function loadCompanySettings(db: Executor, companyId: string): Prom
 
 type EmployeeRow = typeof employees.$inferSelect;
 
-/** `column = any(ids)`, or no condition for the whole company (undefined). */
-const ofEmployees = (column: AnyPgColumn | SQL, ids: readonly string[] | undefined) =>
-  ids ? sql`${column} = any(${uuidArray(ids)})` : undefined;
-
 /** An employee of the run: who (the payslip's display snapshot) and the salary section. */
 export interface RunEmployee {
   id: string;
@@ -356,7 +351,7 @@ export async function loadThr(db: Executor, companyId: string, period: Period, e
         eq(employeeThrBonuses.company_id, companyId),
         eq(employeeThrBonuses.year, period.year),
         eq(employeeThrBonuses.month, period.month),
-        ofEmployees(employeeThrBonuses.employee, employeeIds),
+        inIds(employeeThrBonuses.employee, employeeIds),
       ),
     );
   for (const row of rows) result.set(row.employee, { thr: row.thr, yearly_bonus: row.yearly });
@@ -371,7 +366,7 @@ export async function loadThr(db: Executor, companyId: string, period: Period, e
         eq(payrollSummaries.status, 'completed'),
         eq(payrollSummaries.year, period.year),
         eq(payrollSummaries.month, period.month),
-        ofEmployees(payslips.employee, employeeIds),
+        inIds(payslips.employee, employeeIds),
       ),
     );
   for (const row of runs) {
@@ -391,7 +386,7 @@ async function loadFamilyCounts(db: Executor, companyId: string, employeeIds?: r
       and(
         eq(employeeFamily.company_id, companyId),
         eq(employeeFamily.bpjs_ks_additional, true),
-        ofEmployees(employeeFamily.employee, employeeIds),
+        inIds(employeeFamily.employee, employeeIds),
       ),
     )
     .groupBy(employeeFamily.employee);
@@ -425,7 +420,7 @@ export async function loadYearToDate(
         eq(payrollSummaries.status, 'completed'),
         eq(payrollSummaries.year, period.year),
         sql`${payrollSummaries.month} < ${period.month}`,
-        ofEmployees(payslips.employee, employeeIds),
+        inIds(payslips.employee, employeeIds),
       ),
     )
     .groupBy(payslips.employee);
@@ -461,7 +456,7 @@ export async function loadPreviousEmployers(
       and(
         eq(employeePreviousPph.company_id, companyId),
         eq(employeePreviousPph.year, year),
-        ofEmployees(employeePreviousPph.employee, employeeIds),
+        inIds(employeePreviousPph.employee, employeeIds),
       ),
     );
   return new Map(rows.map((row) => [row.employee, { neto: row.neto, pph: row.pph }]));

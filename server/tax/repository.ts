@@ -19,7 +19,7 @@ import type {
 } from '../../common/payroll/types.ts';
 import type { Executor } from '../db/connect.ts';
 import { a1Numbers, companies, companySignatures, employees, payrollSummaries, payslips } from '../db/schema.ts';
-import { loadTogether, uuidArray } from '../db/sql.ts';
+import { inIds, loadTogether } from '../db/sql.ts';
 import { loadPreviousEmployers } from '../payroll/inputs.ts';
 import { payslipCompany } from '../payslips/repository.ts';
 import type { PayslipCompany } from '../payslips/view.ts';
@@ -151,7 +151,7 @@ export async function a1Rows(
           department: employees.department,
         })
         .from(employees)
-        .where(and(eq(employees.company_id, companyId), sql`${employees.id} = any(${uuidArray(withheld)})`)),
+        .where(and(eq(employees.company_id, companyId), inIds(employees.id, withheld))),
     () => loadPreviousEmployers(db, companyId, year, withheld),
   ]);
   people.sort((a, b) => a.employee_id.localeCompare(b.employee_id, 'en', { numeric: true }));
