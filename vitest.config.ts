@@ -1,9 +1,13 @@
 import { defineConfig } from 'vitest/config';
+import { publicLabels } from './scripts/publicLabels.ts';
+import { publicGroups } from './src/labels/public.ts';
 
 /** Data tests build the real app on a real database: once on PGlite, and again on PostgreSQL when one is given. */
 const apiTests = ['tests/server/**/*.test.ts', 'tests/scripts/**/*.test.ts'];
 
 export default defineConfig({
+  // The sign-in page's labels (src/i18n.ts imports `public-labels:<language>`).
+  plugins: [publicLabels(publicGroups)],
   test: {
     projects: [
       {

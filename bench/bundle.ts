@@ -1,5 +1,6 @@
 /**
- * The login page's JavaScript (issue 3: at most 200 KB gzip; AG Grid, SheetJS and react-pdf never in it). Builds the
+ * The login page's JavaScript (issue 25: at most 150 KB gzip, what a sign-in page of this kind needs; issue 3 had
+ * 200 KB. AG Grid, SheetJS and react-pdf never in it; one language's labels, not three: docs/decisions/0100). Builds the
  * app, opens `/` in Chromium, and sums the gzip size of every script the page loads before anyone signs in.
  */
 import { gzipSync } from 'node:zlib';
@@ -7,7 +8,7 @@ import { chromium } from '@playwright/test';
 import { build, preview } from 'vite';
 import { machine, writeSection } from './report.ts';
 
-const BUDGET_KB = 200;
+const BUDGET_KB = 150;
 const HEAVY = /ag-grid|xlsx|react-pdf|pdfjs/i;
 
 await build({ logLevel: 'warn' });

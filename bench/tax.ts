@@ -15,6 +15,7 @@ import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../server/db/connect.ts';
 import { defaultRenderWorkers, RenderPool } from '../server/payslips/render-pool.ts';
 import { zipFile } from '../server/payslips/zip-stream.ts';
+import { companyReach } from '../server/scope/scope.ts';
 import { seedDemo } from '../server/seed/demo.ts';
 import { a1View } from '../server/tax/a1-view.ts';
 import type { TaxDocument } from '../server/tax/render-worker.ts';
@@ -62,7 +63,7 @@ async function reportPart() {
     let rows = 0;
     for (let i = 0; i <= RUNS; i++) {
       const start = performance.now();
-      const report = await pphReport(db, companyId, 2026, 10);
+      const report = await pphReport(db, companyReach(companyId), 2026, 10);
       const ms = performance.now() - start;
       rows = report.rows.length;
       if (i > 0) times.push(ms);

@@ -85,3 +85,38 @@ const JAKARTA_OFFSET_MS = 7 * 60 * 60 * 1000;
 export function jakartaToday(now: Date = new Date()): string {
   return new Date(now.getTime() + JAKARTA_OFFSET_MS).toISOString().slice(0, 10);
 }
+
+/** What decides whether someone is employed on a day: the record's join and exit dates ('YYYY-MM-DD' or null). */
+export interface EmploymentDates {
+  join_date: string | null;
+  exit_date: string | null;
+}
+
+/**
+ * The one definition of "employed" (docs/decisions/0105), on a day or at some time in a period (`from` to `to`,
+ * inclusive): joined on or before the period's last day (no join date: always was) and not exited before its first
+ * day. The exit date is the last day employed: on it, the person still counts (works, is scheduled, is paid for it).
+ *
+ * Home's headcount, the daily attendance, the attendance report, payroll and the leave balance all count by it; the
+ * server's SQL form (`employedSql`, server/employees/employed.ts) is built from `employmentBounds` below, and
+ * tests/server/employees/employed.test.ts checks every screen against this function over every day of the demo year.
+ */
+export function employedOn(person: EmploymentDates, from: string, to: string = from): boolean {
+  const { joinedBy, exitedNotBefore } = employmentBounds(from, to);
+  return (
+    (person.join_date === null || person.join_date <= joinedBy) &&
+    (person.exit_date === null || person.exit_date >= exitedNotBefore)
+  );
+}
+
+/** The two bounds of `employedOn` for a period: the join date at the latest, the exit date at the earliest. */
+export function employmentBounds(from: string, to: string = from): { joinedBy: string; exitedNotBefore: string } {
+  return { joinedBy: to, exitedNotBefore: from };
+}
+
+/** The days of `from`..`to` (within the period) on which the person is employed, as the first and last; null: none. */
+export function employedSpan(person: EmploymentDates, from: string, to: string): { from: string; to: string } | null {
+  const first = person.join_date && person.join_date > from ? person.join_date : from;
+  const last = person.exit_date && person.exit_date < to ? person.exit_date : to;
+  return first <= last ? { from: first, to: last } : null;
+}

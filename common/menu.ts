@@ -22,10 +22,11 @@ export const platformAccounts = {
   finance: 'finance',
   bpjs: 'bpjs',
 } as const;
-export const restrictedCompanies = {
-  /** The man-power report is permitted for one company only (spec 6). */
-  manPower: ['DEMO'],
-} as const;
+/**
+ * Company settings (`companies.features`, set by the developer) that a menu needs on. The man-power report is
+ * permitted for one specific company only (spec 6): the company whose `man_power_report` setting is on.
+ */
+export const companySettings = { manPower: 'man_power_report', sales: 'sales_menu' } as const;
 
 export type Area = 'developer' | 'admin';
 
@@ -49,6 +50,8 @@ const dev = ['developer'] as const satisfies readonly Level[];
 /** Admins of the whole company: they write company-wide lists; admin_department stays in their department. */
 const companyWide = ['admin', 'sub_admin', 'custom'] as const satisfies readonly Level[];
 const adminOnly = ['admin'] as const satisfies readonly Level[];
+/** Every level of a company user (the developer has no company). */
+const companyLevels = levels.filter((level) => level !== 'developer');
 const approvals = ['admin', 'sub_admin', 'custom', 'admin_department', 'approver'] as const satisfies readonly Level[];
 const platformFinance = [platformAccounts.developer, platformAccounts.finance, platformAccounts.bpjs] as const;
 
@@ -190,18 +193,20 @@ export const adminMenu: readonly MenuEntry[] = [
     ],
     { icon: 'clock' },
   ),
+  // The group lets every company user through so that request-access (any company user asks the platform for
+  // access, issue 26) shows; each child keeps its own rule, the others the admin's alone (docs/decisions/0150).
   group(
     'access-level',
-    adminOnly,
+    companyLevels,
     [
       leaf('sub-admin', adminOnly),
       leaf('admin-department', adminOnly),
       leaf('approver', adminOnly),
-      leaf('request-access', []),
+      leaf('request-access', companyLevels, { writeRoles: companyLevels }),
       leaf('role-permission', adminOnly),
       leaf('assign-access', ['admin', 'sub_admin']),
     ],
-    { icon: 'lock' },
+    { icon: 'lock', writeRoles: companyLevels },
   ),
   group(
     'employees',
@@ -243,7 +248,7 @@ export const adminMenu: readonly MenuEntry[] = [
       leaf('job-recap', [...admins, 'developer']),
       leaf('sales-objective', [...admins, 'developer']),
     ],
-    { feature: 'sales_menu', icon: 'cart' },
+    { feature: companySettings.sales, icon: 'cart' },
   ),
   group(
     'finance',
@@ -272,7 +277,14 @@ export const adminMenu: readonly MenuEntry[] = [
     'services',
     ['employee', 'approver'],
     // My requests (issue 13): leave, overtime, clock corrections... and their statuses; the requester writes.
-    [leaf('live-attendance', ['employee', 'approver']), leaf('requests', ['employee', 'approver'])],
+    // My assessments (issue 28, decision 0201): the KPI sheets an employee or approver fills as an assessor.
+    [
+      leaf('live-attendance', ['employee', 'approver']),
+      leaf('requests', ['employee', 'approver']),
+      // An employee reports a job done (issue 29): a sales feature, so only where the company's sales menu is on.
+      leaf('report-job', ['employee', 'approver'], { feature: 'sales_menu', writeRoles: ['employee', 'approver'] }),
+      leaf('my-assessments', ['employee', 'approver'], { writeRoles: ['employee', 'approver'] }),
+    ],
     {
       icon: 'fingerprint',
       writeRoles: ['employee', 'approver'],
@@ -298,7 +310,7 @@ export const adminMenu: readonly MenuEntry[] = [
       leaf('job-report', [...admins, 'approver']),
       leaf('overtime-report', [...admins, 'approver']),
       leaf('daily-payroll-report', [...admins, 'approver']),
-      leaf('man-power', [...admins, 'approver'], { companyCodes: restrictedCompanies.manPower }),
+      leaf('man-power', [...admins, 'approver'], { feature: companySettings.manPower }),
     ],
     { icon: 'report' },
   ),
@@ -350,6 +362,13 @@ function isFeatureOn(value: unknown): boolean {
   if (value === true) return true;
   return typeof value === 'object' && value !== null && (value as { enabled?: unknown }).enabled === true;
 }
+
+/**
+ * Is a company setting on for this viewer's company? For what a feature adds outside its own menu (the sales visit
+ * an employee records from live-attendance needs `companySettings.sales`, as the sales menu does).
+ */
+export const hasFeature = (viewer: Pick<Viewer, 'features'>, feature: string): boolean =>
+  isFeatureOn(viewer.features[feature]);
 
 /**
  * May this viewer see (read) or change (write) this menu? All listed conditions must hold, for the entry and every

@@ -41,9 +41,9 @@ if (!password) {
 const problem = passwordProblem(password);
 if (problem) {
   console.error(
-    problem.code === 'common_password'
-      ? 'The password is on the list of common passwords: choose another.'
-      : `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`,
+    problem.code === 'minLength'
+      ? `The password needs at least ${MIN_PASSWORD_LENGTH} characters.`
+      : `The password ${problem.message}.`,
   );
   process.exit(2);
 }

@@ -6,6 +6,7 @@ import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { accessRoutes, accessSchemas } from './access/routes.ts';
 import { activityRoutes, activitySchemas } from './activity/routes.ts';
 import { approvalFlowRoutes, approvalFlowSchemas } from './approvals/flow-routes.ts';
 import { RequestOptionsSchema, requestOptionRoutes } from './approvals/request-options.ts';
@@ -17,6 +18,7 @@ import { attendanceRoutes, attendanceSchemas } from './attendance/routes.ts';
 import { accountRoutes, accountSchemas } from './auth/account-routes.ts';
 import { actorForToken } from './auth/repository.ts';
 import { authRoutes, authSchemas } from './auth/routes.ts';
+import { companyAdminRoutes, companyAdminSchemas } from './companies/admin.ts';
 import { companyRoutes } from './companies/routes.ts';
 import { companySettingsRoutes, companySettingsSchemas } from './companies/settings.ts';
 import { signatureRoutes, signatureSchemas } from './companies/signatures.ts';
@@ -24,9 +26,9 @@ import type { Config } from './config.ts';
 import type { Database } from './db/connect.ts';
 import { employeeRoutes, employeeSchemas } from './employees/routes.ts';
 import { fileRoutes, fileSchemas } from './files/routes.ts';
-import { manFeeRoutes, manFeeSchemas } from './finance/man-fee.ts';
+import { manFeeRoutes, manFeeSchemas } from './finance/man-fee-routes.ts';
 import { financeRoutes } from './finance/routes.ts';
-import { healthRoutes } from './health/routes.ts';
+import { healthRoutes, installDatabaseGate } from './health/routes.ts';
 import { homeRoutes, homeSchemas } from './home/routes.ts';
 import { installAccess } from './http/access.ts';
 import { installErrorHandler, routeNotFound } from './http/errors.ts';
@@ -37,6 +39,7 @@ import { fastifyAjv, installTextGuard, laterChecks } from './http/validation.ts'
 import { registerJobHandlers } from './jobs/handlers.ts';
 import { JobQueue } from './jobs/queue.ts';
 import { jobRoutes, jobSchemas } from './jobs/routes.ts';
+import { kpiRoutes, kpiSchemas } from './kpi/routes.ts';
 import { leaveRoutes, leaveSchemas } from './leave/routes.ts';
 import { createMailer } from './mail/mailer.ts';
 import { calculatorRoutes } from './payroll/calculator-routes.ts';
@@ -45,10 +48,19 @@ import { payrollImportRoutes, payrollImportSchemas } from './payroll/import-rout
 import { payrollRoutes, payrollSchemas } from './payroll/routes.ts';
 import { weeklyRoutes } from './payroll/weekly-routes.ts';
 import { payslipRoutes, payslipSchemas } from './payslips/routes.ts';
+import { developerRoutes, developerSchemas } from './platform/developers.ts';
+import { platformRoutes } from './platform/routes.ts';
+import { statisticsRoutes } from './platform/statistics-routes.ts';
+import { portalRoutes, portalSchemas } from './portal/routes.ts';
+import { reportRoutes, reportSchemas } from './reports/routes.ts';
 import { resources } from './resources/index.ts';
 import { relationSchemas } from './resources/relations.ts';
 import { resourceRoutes } from './resources/routes.ts';
+import { salesJobRoutes, salesJobSchemas } from './sales/jobs-routes.ts';
+import { salesRoutes, salesSchemas } from './sales/routes.ts';
 import { demoHistoryRoutes } from './seed/fill-routes.ts';
+import { severanceRoutes, severanceSchemas } from './severance/routes.ts';
+import { coretaxRoutes, coretaxSchemas } from './tax/coretax-routes.ts';
 import { taxRoutes, taxSchemas } from './tax/routes.ts';
 import { trackingRoutes, trackingSchemas } from './tracking/routes.ts';
 import { tileImageSource } from './tracking/tiles.ts';
@@ -143,11 +155,16 @@ export async function buildApp({
     ...authSchemas,
     ...fileSchemas,
     ...activitySchemas,
+    ...developerSchemas,
+    ...companyAdminSchemas,
     ...employeeSchemas,
+    ...severanceSchemas,
     ...accountSchemas,
     ...companySettingsSchemas,
     ...signatureSchemas,
     ...taxSchemas,
+    ...coretaxSchemas,
+    ...reportSchemas,
     ...payslipSchemas,
     ...jobSchemas,
     ...payrollSchemas,
@@ -155,11 +172,16 @@ export async function buildApp({
     ...payrollImportSchemas,
     ...employeePayrollSchemas,
     ...trackingSchemas,
+    ...salesSchemas,
     ...attendanceSchemas,
     ...leaveSchemas,
     ...approvalSchemas,
     ...approvalFlowSchemas,
     ...homeSchemas,
+    ...portalSchemas,
+    ...kpiSchemas,
+    ...salesJobSchemas,
+    ...accessSchemas,
     RequestOptionsSchema,
     GroupMembersSchema,
     GroupMembersDetailSchema,
@@ -173,6 +195,7 @@ export async function buildApp({
     app.addSchema(schema);
   }
 
+  installDatabaseGate(app, database);
   installAccess(app, async (request) => {
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : null;
@@ -195,6 +218,7 @@ export async function buildApp({
   payrollImportRoutes(app, db);
   payrollRoutes(app, db, config);
   weeklyRoutes(app, db);
+  statisticsRoutes(app, db);
   employeePayrollRoutes(app, db);
   healthRoutes(app, database);
   demoHistoryRoutes(app, db);
@@ -203,13 +227,18 @@ export async function buildApp({
   fileRoutes(app, db, config);
   activityRoutes(app, db);
   employeeRoutes(app, db, config, mailer, { chunkedImport: database.kind === 'embedded' });
+  severanceRoutes(app, db);
   companyRoutes(app, db);
   trackingRoutes(app, db, config);
+  salesRoutes(app, db, config);
   attendanceRoutes(app, db, config);
   leaveRoutes(app, db);
   approvalRoutes(app, db, config);
   approvalFlowRoutes(app, db);
   homeRoutes(app, db);
+  platformRoutes(app, db);
+  developerRoutes(app, db, config, mailer);
+  companyAdminRoutes(app, db, config, mailer);
   requestOptionRoutes(app, db);
   attendanceGuards(app, db);
   groupRoutes(app, db);
@@ -217,10 +246,17 @@ export async function buildApp({
   companySettingsRoutes(app, db);
   signatureRoutes(app, db);
   taxRoutes(app, db, config);
+  coretaxRoutes(app, db);
   payslipRoutes(app, db, config);
   calculatorRoutes(app);
   financeRoutes(app, db, config);
   manFeeRoutes(app, db);
+  // Before the generic routes: its hooks sanitise announcements and check warning letters' attachments.
+  portalRoutes(app, db, config);
+  kpiRoutes(app, db);
+  salesJobRoutes(app, db);
+  accessRoutes(app, db);
+  reportRoutes(app, db);
   const chunkedBulk = database.kind === 'embedded';
   for (const resource of resources) resourceRoutes(app, db, config, resource, { chunkedBulk });
 

@@ -43,6 +43,11 @@ export interface Config {
    * its attribution (MAP_TILE_ATTRIBUTION, HTML): a closed network points them at a company tile server.
    */
   mapTiles: { url: string; attribution: string };
+  /**
+   * IMPLAUSIBLE_TRAVEL_KMH: a clock whose position is farther from the employee's previous clock than this speed
+   * covers in the time between them (less both positions' reported accuracy) is marked for the admin (issue 24).
+   */
+  implausibleTravelKmh: number;
 }
 
 export const OSM_TILE_URL = 'https://tile.openstreetmap.org/{z}/{x}/{y}.png';
@@ -105,5 +110,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       url: env.MAP_TILE_URL || OSM_TILE_URL,
       attribution: env.MAP_TILE_ATTRIBUTION ?? (env.MAP_TILE_URL ? '' : OSM_ATTRIBUTION),
     },
+    // Faster than any road between two sites; a flight between two clocks is rare enough to be worth a look.
+    implausibleTravelKmh: int(env.IMPLAUSIBLE_TRAVEL_KMH, 250),
   };
 }

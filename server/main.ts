@@ -11,6 +11,14 @@ const running = await startServer().catch((error: Error) => {
   process.exit(1);
 });
 
+// The embedded database died and could not be restarted (decision 0115): one clear line, and a non-zero exit for
+// whatever supervises this process, rather than a server that answers 503 for ever.
+running.database.onEvent((event) => {
+  if (event.type !== 'gave-up') return;
+  console.error(`\n  The embedded database stopped and could not be restarted (${event.reason}); exiting.\n`);
+  process.exit(1);
+});
+
 let stopping = false;
 async function shutdown(signal: string) {
   if (stopping) return;

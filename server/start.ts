@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.ts';
 import { type Config, loadConfig } from './config.ts';
 import { type Database, launchDatabase, migrateDatabase } from './db/connect.ts';
+import { issuePendingLetters } from './portal/letters.ts';
 import { recoverBulkWrites } from './resources/journal.ts';
 import { DEMO_PASSWORD, demoLogins, isEmpty, seedDemoCore } from './seed/demo.ts';
 import { fillDemoHistory, fillProgress } from './seed/fill.ts';
@@ -39,9 +40,32 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
     await migrateDatabase(database);
     // A bulk write a crash cut short is taken back (docs/decisions/0024); one server per embedded data folder.
     if (database.kind === 'embedded') {
-      const undone = await recoverBulkWrites(database.db);
+      const undone = await recoverBulkWrites(database.db, 'start-up');
       if (undone) app.log.warn({ undone }, `took back ${undone} unfinished bulk write(s)`);
     }
+    // The embedded database's process restarted after it died (decision 0115): said once in the log, and a bulk write
+    // its death cut short, whose own undo could not run, is taken back (a write still in flight undoes itself).
+    const supervised = app;
+    database.onEvent((event) => {
+      if (event.type === 'died') {
+        const how = event.signal ? `signal ${event.signal}` : `code ${event.code}`;
+        supervised.log.error(
+          { code: event.code, signal: event.signal },
+          `the embedded database process died (${how})${event.restarting ? '; restarting it' : ''}`,
+        );
+      } else if (event.type === 'restarted') {
+        supervised.log.warn(
+          { attempt: event.attempt, ms: event.ms },
+          `the embedded database restarted in ${event.ms} ms`,
+        );
+        recoverBulkWrites(database.db).then(
+          (undone) => {
+            if (undone) supervised.log.warn({ undone }, `took back ${undone} unfinished bulk write(s)`);
+          },
+          (error: Error) => supervised.log.error({ err: error }, 'unfinished bulk writes could not be taken back'),
+        );
+      }
+    });
     // The demo's core (companies, logins, employees) before the first answer; its history (attendance, payroll runs,
     // approvals, loans) afterwards, step by step, resuming where a stopped fill left off (docs/decisions/0080).
     let seeded = false;
@@ -81,6 +105,13 @@ export async function startServer(config: Config = loadConfig()): Promise<Runnin
           // start resumes at that step.
           if (!history.signal.aborted) started.log.error({ err: error }, 'the demo history fill stopped');
         },
+      );
+    }
+    // The demo's warning letters get their issued PDFs (decision 0200); one printed before this reaches it is issued
+    // on that print.
+    if (seeded) {
+      issuePendingLetters(database.db, config).catch((error: Error) =>
+        started.log.error({ err: error }, "the demo's warning letters were not issued"),
       );
     }
     // What was not compiled for the first answer compiles now, between requests (docs/decisions/0081).

@@ -5,12 +5,9 @@
  * figures (docs/benchmarks.md, "Home"; issue 16: home on screen in under 1 s). The requests are the ones the screens
  * make anyway; a token the server refuses fails them as it fails `/v1/auth/me`.
  */
-import { api, call, tokenStore } from './api/client.ts';
+import { tokenStore } from './api/client.ts';
+import { startDashboard } from './earlyDashboard.ts';
 import { fetchMeEarly } from './session.ts';
-
-type DashboardReply = Awaited<ReturnType<typeof fetchDashboard>>;
-const fetchDashboard = () => call(api.GET('/v1/dashboard'));
-let dashboard: Promise<DashboardReply> | null = null;
 
 /** Paths that show home to a signed-in user (the index and the dashboard root redirect there, spec 4). */
 const homePaths = new Set(['/', '/dashboard', '/dashboard/', '/dashboard/home']);
@@ -23,14 +20,6 @@ export function startSignedIn(pathname: string, search: string): void {
   void import('./layout/Shell.tsx').catch(() => {});
   void import('./layout/Section.tsx').catch(() => {});
   if (!home) return;
-  void import('./screens/Home.tsx').catch(() => {});
-  dashboard = fetchDashboard();
-  dashboard.catch(() => {}); // its failure is reported where it is taken
-}
-
-/** Home's first load takes the request started with the page, once; later loads ask anew. */
-export function takeDashboard(): Promise<DashboardReply> {
-  const early = dashboard;
-  dashboard = null;
-  return early ?? fetchDashboard();
+  void import('./screens/home/Home.tsx').catch(() => {});
+  startDashboard();
 }

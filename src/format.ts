@@ -133,3 +133,18 @@ export function initials(name: string | null | undefined): string {
 /** A value or the given missing text, for nullable fields in lists. */
 export const orMissing = (value: string | number | null | undefined, fallback: string = missingText.noData): string =>
   value === null || value === undefined || value === '' ? fallback : String(value);
+
+/** A time of day in Jakarta, hh:mm:ss (24 h), whatever the browser's zone. */
+export function jakartaTime(iso: string | Date): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Asia/Jakarta',
+    hour: '2-digit',
+    minute: '2-digit',
+    second: '2-digit',
+    hour12: false,
+  }).format(typeof iso === 'string' ? new Date(iso) : iso);
+}
+
+/** hh:mm of a clock time: a timestamp (shown in Jakarta) or already a time of day. */
+export const timeText = (value: string | null | undefined): string =>
+  !value ? '—' : /^\d{2}:\d{2}/.test(value) ? value.slice(0, 5) : jakartaTime(value).slice(0, 5);

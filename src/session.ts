@@ -1,6 +1,7 @@
 import { atom, getDefaultStore, useAtom } from 'jotai';
 import { useEffect, useState, useSyncExternalStore } from 'react';
-import { type ApiError, api, call, toApiError, tokenStore, type UserDetail } from './api/client.ts';
+import { accessStamp } from '../common/access-stamp.ts';
+import { type ApiError, accessStamps, api, call, toApiError, tokenStore, type UserDetail } from './api/client.ts';
 import { logoutPlan, meFailureAction, sessionStatus } from './sessionRules.ts';
 
 /** The signed-in user's detail; null until GET /v1/auth/me or a sign-in fills it. */
@@ -20,6 +21,24 @@ function fetchMe(): Promise<UserDetail> {
     });
   return pending;
 }
+
+/**
+ * A reply's access stamp that differs from the user held here (an admin changed this user's level or custom access
+ * level): the user is reloaded, and the menu, the route guard and the palette follow (decision 0151).
+ */
+accessStamps.addEventListener('stamp', (event) => {
+  const store = getDefaultStore();
+  const user = store.get(userAtom);
+  const stamp = (event as CustomEvent<string>).detail;
+  if (!user || pending || stamp === accessStamp(user.level, user.access_role.permissions)) return;
+  const token = tokenStore.get();
+  fetchMe().then(
+    (loaded) => {
+      if (tokenStore.get() === token) store.set(userAtom, loaded);
+    },
+    () => {},
+  );
+});
 
 /** `/v1/auth/me` started with the page (src/early.ts), taken by the first session that needs the user. */
 let early: Promise<UserDetail> | null = null;

@@ -5,9 +5,10 @@
 import type { TFunction } from 'i18next';
 import { PHONE_PATTERN } from '../common/contact.ts';
 import { DATE_YEARS } from '../common/dates.ts';
+import type { EmployeeHistoryKind } from '../common/employee-history.ts';
 import { HHMM_PATTERN } from '../common/shifts.ts';
 import type en from '../locales/en.json';
-import { type ApiError, isNetworkFailure } from './api/client.ts';
+import { type ApiError, isNetworkFailure, type UsedBy } from './api/client.ts';
 
 export type ValidationCode = keyof typeof en.validation;
 
@@ -23,6 +24,7 @@ const validationCodes = {
   format: 'validation.format',
   unique: 'validation.unique',
   common_password: 'validation.common_password',
+  weak_password: 'validation.weak_password',
   minimum: 'validation.minimum',
   maximum: 'validation.maximum',
   exclusiveMinimum: 'validation.exclusiveMinimum',
@@ -41,6 +43,7 @@ const validationCodes = {
   forbidden_field: 'validation.forbidden_field',
   before_join: 'validation.before_join',
   after_start: 'validation.after_start',
+  months_at_most: 'validation.months_at_most',
   exists: 'validation.exists',
   duplicate: 'validation.duplicate',
   self: 'validation.self',
@@ -51,6 +54,7 @@ const validationCodes = {
   self_raise: 'validation.self_raise',
   level_too_high: 'validation.level_too_high',
   own_department: 'validation.own_department',
+  higher_rank: 'validation.higher_rank',
   version_required: 'validation.version_required',
   // Leave balances (server/leave/balance.ts).
   nonzero: 'validation.nonzero',
@@ -75,6 +79,9 @@ const validationCodes = {
   time: 'validation.time',
   before_clock_in: 'validation.before_clock_in',
   not_employed: 'validation.not_employed',
+  // Custom access levels (issue 26): permissions outside permission-list, a write without its read.
+  permission_unknown: 'validation.permission_unknown',
+  permission_write_needs_read: 'validation.permission_write_needs_read',
 } as const satisfies Partial<Record<ValidationCode, `validation.${ValidationCode}`>>;
 
 /** The decimal places a `multipleOf` step allows (0.01 -> 2, 1 -> 0), or null for a step that is not 10^-n (0.25, 500). */
@@ -231,6 +238,7 @@ const errorCodeKeys = {
   validation_failed: 'errors.codes.validation_failed',
   internal_error: 'errors.codes.internal_error',
   timeout: 'errors.codes.timeout',
+  database_unavailable: 'errors.codes.database_unavailable',
   network_error: 'errors.codes.network_error',
   no_company: 'errors.codes.no_company',
   forbidden_field: 'errors.codes.forbidden_field',
@@ -252,6 +260,11 @@ const errorCodeKeys = {
   weekly_payroll_overlap: 'errors.codes.weekly_payroll_overlap',
   daily_payroll_in_approval: 'errors.codes.daily_payroll_in_approval',
   payroll_negative_thp: 'errors.codes.payroll_negative_thp',
+  payroll_run_out_of_date: 'errors.codes.payroll_run_out_of_date',
+  payroll_run_totals_changed: 'errors.codes.payroll_run_totals_changed',
+  bank_account_missing: 'errors.codes.bank_account_missing',
+  bank_file_run_pending: 'errors.codes.bank_file_run_pending',
+  bank_file_thr: 'errors.codes.bank_file_thr',
   loan_has_payments: 'errors.codes.loan_has_payments',
   loan_settled: 'errors.codes.loan_settled',
   already_clocked_in: 'errors.codes.already_clocked_in',
@@ -259,9 +272,20 @@ const errorCodeKeys = {
   already_clocked_out: 'errors.codes.already_clocked_out',
   offsite: 'errors.codes.offsite',
   position_required: 'errors.codes.position_required',
+  position_imprecise: 'errors.codes.position_imprecise',
   attendance_not_allowed: 'errors.codes.attendance_not_allowed',
   no_employee: 'errors.codes.no_employee',
   report_period_required: 'errors.codes.report_period_required',
+  outranked: 'errors.codes.outranked',
+  self_access: 'errors.codes.self_access',
+  has_history: 'errors.codes.has_history',
+  level_too_high: 'errors.codes.level_too_high',
+  already_holds: 'errors.codes.already_holds',
+  coretax_refused: 'errors.codes.coretax_refused',
+  coretax_company_ids: 'errors.codes.coretax_company_ids',
+  coretax_empty: 'errors.codes.coretax_empty',
+  coretax_not_completed: 'errors.codes.coretax_not_completed',
+  feature_off: 'errors.codes.feature_off',
 } as const satisfies Record<ErrorCode, `errors.codes.${ErrorCode}`>;
 
 /** Spec 8's default error texts: the generic one, the admin-assignment failure and a missing route guard. */
@@ -275,6 +299,7 @@ export const defaultErrors = {
 export function errorText(t: TFunction, error: ApiError): string {
   if (isNetworkFailure(error)) return t('errors.network');
   if (error.code === 'in_use' && error.usedBy?.length) return inUseText(t, error.usedBy);
+  if (error.code === 'has_history' && error.usedBy?.length) return historyText(t, error.usedBy);
   const key = (errorCodeKeys as Record<string, (typeof errorCodeKeys)[ErrorCode]>)[error.code];
   if (key) return t(key);
   return error.message || t(defaultErrors.default);
@@ -284,13 +309,45 @@ export function errorText(t: TFunction, error: ApiError): string {
  * 409 `in_use`: how many rows use the record and where ("Cannot delete: used by 51 Employees"), each place named by its
  * resource's label (`resources.<name>.name`).
  */
-function inUseText(t: TFunction, usedBy: readonly { resource: string; count: number }[]): string {
+function inUseText(t: TFunction, usedBy: readonly UsedBy[]): string {
   const list = usedBy
-    .map(({ resource, count }) =>
-      t('errors.inUseItem', { count, what: t(`resources.${resource}.name` as never, { defaultValue: resource }) }),
-    )
+    .map(({ resource, count, rows }) => {
+      const item = t('errors.inUseItem', {
+        count,
+        what: t(`resources.${resource}.name` as never, { defaultValue: resource }),
+      });
+      // The rows by name when the server named them: "1 Attendance Group (Head office)".
+      if (!rows?.length) return item;
+      return `${item} (${rows.map((row) => row.title).join(', ')}${count > rows.length ? ', …' : ''})`;
+    })
     .join(', ');
   return t('errors.inUse', { list });
+}
+
+/** Each kind of an employee's history, counted ("12 payslips"). */
+const historyKeys = {
+  payslips: 'errors.history.payslips',
+  attendance: 'errors.history.attendance',
+  requests: 'errors.history.requests',
+  leave: 'errors.history.leave',
+  overtime: 'errors.history.overtime',
+  business_trips: 'errors.history.business_trips',
+  leave_adjustments: 'errors.history.leave_adjustments',
+  loans: 'errors.history.loans',
+  deposits: 'errors.history.deposits',
+  sales_visits: 'errors.history.sales_visits',
+} as const satisfies Record<EmployeeHistoryKind, `errors.history.${EmployeeHistoryKind}`>;
+
+/**
+ * 409 `has_history`: what keeps an employee from being deleted ("12 payslips, 240 attendance days, 3 requests"),
+ * docs/decisions/0125.
+ */
+function historyText(t: TFunction, held: readonly { resource: string; count: number }[]): string {
+  const list = held
+    .filter(({ resource }) => Object.hasOwn(historyKeys, resource))
+    .map(({ resource, count }) => t(historyKeys[resource as EmployeeHistoryKind], { count }))
+    .join(', ');
+  return list ? t('errors.hasHistory', { list }) : t('errors.codes.has_history');
 }
 
 /** What a form shows for a failed request: messages next to their fields, or else one general message. */

@@ -5,7 +5,7 @@
  * Lines 1–7 sort every line that counts in PPh 21 bruto by its code (`a1IncomeLine`, exhaustive over `LineCode`), so
  * line 8 is exactly Σ bruto of the months. Lines 9–23 are the year's settlement (`settleYear`, the same function the
  * last tax period's payslip used): line 18 is the year's tax, line 22 the PPh 21 withheld in the other months, line 23
- * the last period's PPh 21. Without a completed last tax period yet (December, or the month employment ends), the form
+ * the last period's PPh 21, both less the PPh 21 borne by the government (line 20, the `pph21_dtp` lines). Without a completed last tax period yet (December, or the month employment ends), the form
  * is provisional: settled as if the year ended with the last completed month (line 23 is then what would still be due,
  * or refunded), `final: false`. Decision 0066.
  */
@@ -25,6 +25,7 @@ export const a1IncomeLine = {
   late_deduction: 1,
   early_deduction: 1,
   absent_deduction: 1,
+  unpaid_leave_deduction: 1,
   missed_deduction: 1,
   tax_allowance: 2,
   transport_allowance: 3,
@@ -55,10 +56,20 @@ export const a1IncomeLine = {
   jht_employer: null,
   jp_employer: null,
   pph21: null,
+  pph21_dtp: null,
   zakat: null,
   // Daily workers are not on a 1721-A1 (only monthly runs are read); their pay is wages all the same.
   daily_component: 1,
   daily_wage: 1,
+  // Severance is under the final tax of PP 68/2009 and its own slip, never on the 1721-A1 (decision 0170); PKWT
+  // compensation is ordinary irregular income (line 7).
+  pesangon: null,
+  upmk: null,
+  uph_leave: null,
+  uph_rights: null,
+  separation_pay: null,
+  pkwt_compensation: 7,
+  pph21_severance: null,
 } as const satisfies Record<LineCode, A1IncomeLine | null>;
 
 /** Sign of an in-bruto line of each kind (as the engine sums bruto). */
@@ -108,8 +119,15 @@ export function a1Form(input: A1Input): A1Form {
   const income = [0, 0, 0, 0, 0, 0, 0, 0];
   let pension = 0;
   let zakat = 0;
+  // PPh 21 borne by the government (DTP, decision 0165): of the last period, and of the other months.
+  let dtpLast = 0;
+  let dtpOthers = 0;
   for (const month of months) {
     for (const line of month.lines) {
+      if (line.code === 'pph21_dtp') {
+        if (month === months[months.length - 1] && month.last_period) dtpLast += line.amount;
+        else dtpOthers += line.amount;
+      }
       if (line.code === 'jht_employee' || line.code === 'jp_employee') pension += line.amount;
       if (line.code === 'zakat') zakat += line.amount;
       const at = a1IncomeLine[line.code];
@@ -135,7 +153,7 @@ export function a1Form(input: A1Input): A1Form {
     date: periodDate(input.year, last.month),
   });
   const deductions = settlement.biaya_jabatan + settlement.pension + settlement.zakat;
-  const dtp = 0;
+  const dtp = dtpLast + dtpOthers;
   return {
     period_start: months[0]!.month,
     period_end: last.month,
@@ -161,8 +179,9 @@ export function a1Form(input: A1Input): A1Form {
     line_19: settlement.previous_pph,
     line_20: dtp,
     line_21: settlement.tax_year - settlement.previous_pph - dtp,
-    line_22: settlement.withheld,
-    line_23: settlement.pph,
+    // Lines 22 and 23 are what the employee bore: 21 = 22 + 23 with the DTP on line 20.
+    line_22: settlement.withheld - dtpOthers,
+    line_23: settlement.pph - dtpLast,
   };
 }
 

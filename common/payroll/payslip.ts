@@ -4,16 +4,19 @@
  * (the run grid's instant recalculation).
  */
 import { bpjsContributions } from '../bpjs.ts';
-import { attendanceDeductions } from './attendance.ts';
+import { attendanceDeductions, occurrenceDeduction } from './attendance.ts';
 import { prorationOf, workingDays } from './calendar.ts';
+import { dtpAmount, dtpEligibility } from './dtp.ts';
 import { roundDiv, rupiah } from './money.ts';
 import { overtimePay } from './overtime.ts';
 import { dailyTax, grossUp, monthlyTer, settleYear } from './pph21.ts';
 import { periodDate } from './rates.ts';
+import { exitPayTax, severanceTax } from './severance.ts';
 import type {
   AnnualSettlement,
   BpjsAmounts,
   CompanyPayrollSettings,
+  DtpEligibility,
   Explain,
   LineCode,
   LineKind,
@@ -54,6 +57,9 @@ export const thpSign = {
   info: 0,
 } as const satisfies Record<LineKind, -1 | 0 | 1>;
 
+/** Irregular income (THR, bonuses): outside the fixed and regular bruto DTP covers (PMK 10/2025 art. 2). */
+const irregularCodes = new Set<LineCode>(['thr', 'yearly_bonus', 'bonus']);
+
 /** Bruto sign of a line counted in bruto. */
 const brutoSign = {
   earning: 1,
@@ -87,7 +93,9 @@ export function computePayslip(input: PayslipInput, company: CompanyPayrollSetti
   const fixedTotal = fixed.reduce((sum, [, amount]) => sum + amount, 0);
   const wage = basic + fixedTotal;
   // Only the attendance deductions need the month's working days: counted when there are some.
-  const hasOccurrences = (attendance.early ?? 0) + (attendance.absent_days ?? 0) + (attendance.missed ?? 0) > 0;
+  const unpaidLeaveDays = rupiah('unpaid_leave_days', input.unpaid_leave_days);
+  const hasOccurrences =
+    (attendance.early ?? 0) + (attendance.absent_days ?? 0) + (attendance.missed ?? 0) + unpaidLeaveDays > 0;
   const scheduledDays =
     attendance.scheduled_days ?? (hasOccurrences ? workingDays(year, month, workDays, input.holidays ?? []) : 0);
   const proration = prorationOf({
@@ -148,6 +156,7 @@ export function computePayslip(input: PayslipInput, company: CompanyPayrollSetti
     entries: input.overtime ?? [],
     rule: rules.overtime,
     fixedWage: wage,
+    dailyWage: basic,
     totalWage: wage + otherAllowances,
     employmentKind: kind,
     workDays,
@@ -178,6 +187,29 @@ export function computePayslip(input: PayslipInput, company: CompanyPayrollSetti
       amount: deduction.amount,
       in_bruto: true,
       explain: deduction.explain,
+    });
+  }
+
+  // Unpaid leave (a leave type marked unpaid): the company's absent rule, per day (issue 27, audit).
+  const unpaid = occurrenceDeduction(unpaidLeaveDays, rules.absent, wage, scheduledDays);
+  add({
+    code: 'unpaid_leave_deduction',
+    kind: 'deduction',
+    amount: unpaid.amount,
+    in_bruto: true,
+    explain: { count: unpaidLeaveDays, method: rules.absent?.method ?? 'none', ...unpaid.explain },
+  });
+
+  // Exit pay (decision 0170): PKWT compensation is ordinary income of the month (in bruto, TER or the settlement);
+  // severance lines are outside bruto, under the final PPh 21 of PP 68/2009 below.
+  for (const item of input.exit_pay ?? []) {
+    const final = exitPayTax[item.code] === 'final';
+    add({
+      code: item.code,
+      kind: 'earning',
+      amount: rupiah(item.code, item.amount),
+      in_bruto: !final,
+      explain: { tax: final ? 'final_pp68_2009' : 'ordinary' },
     });
   }
 
@@ -250,12 +282,63 @@ export function computePayslip(input: PayslipInput, company: CompanyPayrollSetti
     in_bruto: true,
     explain: { method: 'gross_up', base: brutoBefore },
   });
+  // PPh 21 DTP (decision 0165): the tax on the fixed and regular income is borne and paid back in cash.
+  const regularBruto =
+    bruto -
+    lines
+      .filter((line) => line.in_bruto && irregularCodes.has(line.code))
+      .reduce((sum, line) => sum + brutoSign[line.kind] * line.amount, 0);
+  const days = Math.max(1, attendance.present_days ?? 1);
+  let dtp: DtpEligibility | null = null;
+  let dtpPaid = 0;
+  let dtpExplain: Explain = {};
+  if (input.dtp) {
+    dtp = dtpEligibility({ dtp: input.dtp, date, month, kind, regularBruto, days });
+    const borne = dtpAmount({
+      eligibility: dtp,
+      dtp: input.dtp,
+      kind,
+      status,
+      date,
+      regularBruto,
+      days,
+      settle: settles
+        ? {
+            months: ytd.months + 1,
+            pension: ytd.pension + pension,
+            zakat: ytd.zakat + zakat,
+            annualise: (employee.tax_residence ?? 'resident') !== 'resident',
+          }
+        : null,
+    });
+    dtpPaid = borne.amount;
+    dtpExplain = {
+      ...dtp,
+      method: borne.method,
+      regular_bruto: regularBruto,
+      tax_regular: borne.tax_regular,
+      ytd_dtp: input.dtp.ytd_dtp ?? 0,
+    };
+  }
   add({
     code: 'pph21',
     kind: 'tax',
     amount: tax.pph,
-    explain: settlement ? { method: 'pasal17', settlement, refund: tax.pph < 0 } : { ...tax, bruto },
+    explain: {
+      ...(settlement ? { method: 'pasal17', settlement, refund: tax.pph < 0 } : { ...tax, bruto }),
+      ...(dtp ? { dtp: dtpExplain } : {}),
+    },
   });
+  add({ code: 'pph21_dtp', kind: 'earning', amount: dtpPaid, explain: dtpExplain });
+
+  // Final PPh 21 on severance (PP 68/2009): on the cumulative severance, its own slip (tax object 21-401-01).
+  const severanceGross = (input.exit_pay ?? [])
+    .filter((item) => exitPayTax[item.code] === 'final')
+    .reduce((sum, item) => sum + item.amount, 0);
+  if (severanceGross > 0) {
+    const final = severanceTax(severanceGross, date, taxIdValid, rupiah('severance_before', input.severance_before));
+    add({ code: 'pph21_severance', kind: 'tax', amount: final.pph, explain: { ...final } });
+  }
 
   // A deposit returned in the final pay (the employee's own money: not income, not in bruto).
   add({
@@ -296,6 +379,9 @@ export function computePayslip(input: PayslipInput, company: CompanyPayrollSetti
     bruto,
     pph21: tax.pph,
     tax_allowance: allowance,
+    regular_bruto: regularBruto,
+    pph21_dtp: dtpPaid,
+    dtp,
     thp,
     bpjs,
     tax,

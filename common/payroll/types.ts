@@ -88,6 +88,8 @@ export interface AttendanceTotals {
   early?: number;
   /** Days absent without leave. */
   absent_days?: number;
+  /** The days counted in `absent_days` ('YYYY-MM-DD'), for the explanation (issue 27 section 6); never computed on. */
+  absent_dates?: string[];
   /** Missed clock-ins or clock-outs (occurrences). */
   missed?: number;
 }
@@ -135,6 +137,47 @@ export interface PreviousEmployer {
   pph: number;
 }
 
+/** The DTP sectors (common/payroll/dtp.json). */
+export type DtpSector = 'footwear' | 'textile_apparel' | 'furniture' | 'leather' | 'tourism';
+
+/** What the engine is told about DTP for one payslip (`PayslipInput.dtp`). */
+export interface DtpInput {
+  /** The company's main KLU code; null: not set (no DTP). */
+  klu: string | null;
+  /** The employee has a tax id the tax office knows (a 16-digit NIK or NPWP). */
+  has_tax_id: boolean;
+  /**
+   * The reference month's fixed and regular bruto (permanent employees): the year's January, or the first month worked
+   * in the year. Null: this month is the reference (January, or the first month of work).
+   */
+  reference?: { month: number; regular_bruto: number } | null;
+  /** The year's other months of this employment (the last tax period settles against them). */
+  ytd_regular_bruto?: number;
+  ytd_dtp?: number;
+}
+
+/** Why an employee does or does not qualify: a closed list (the explain panel words each). */
+export type DtpReason =
+  | 'eligible'
+  | 'no_klu'
+  | 'sector_not_covered'
+  | 'period_not_covered'
+  | 'no_tax_id'
+  | 'over_monthly_ceiling'
+  | 'over_daily_ceiling';
+
+export interface DtpEligibility {
+  eligible: boolean;
+  reason: DtpReason;
+  regulation: string | null;
+  sector: DtpSector | null;
+  /** The figure judged against the ceiling, and the ceiling (rupiah; the daily average for daily workers). */
+  judged: number | null;
+  ceiling: number | null;
+  /** The month the figure is from (permanent employees: January or the first month worked). */
+  reference_month: number | null;
+}
+
 export interface PayslipInput {
   period: Period;
   employee: EmployeeTaxProfile;
@@ -164,6 +207,22 @@ export interface PayslipInput {
   last_period?: boolean;
   /** Public holidays in the month ('YYYY-MM-DD'), for the working-day calendar. */
   holidays?: string[];
+  /** PPh 21 DTP (common/payroll/dtp.ts): absent when the company has no KLU code set (no DTP considered). */
+  dtp?: DtpInput;
+  /** What the exit of this month pays (the employee's exit pay, decision 0170), as agreed (edits applied). */
+  exit_pay?: ExitPayItem[];
+  /** Severance paid to this employee before (earlier instalments): PP 68/2009 layers run on the cumulative sum. */
+  severance_before?: number;
+  /** Days of unpaid leave (a leave type marked unpaid) in the month: deducted by the company's absent rule. */
+  unpaid_leave_days?: number;
+  /** The days counted in `unpaid_leave_days` ('YYYY-MM-DD'), for the explanation; never computed on. */
+  unpaid_leave_dates?: string[];
+}
+
+/** One exit pay line the payslip pays (codes of common/payroll/severance.ts). */
+export interface ExitPayItem {
+  code: 'pesangon' | 'upmk' | 'uph_leave' | 'uph_rights' | 'separation_pay' | 'pkwt_compensation';
+  amount: number;
 }
 
 export type LateMethod = 'daily' | 'accumulative' | 'minutely' | 'custom';
@@ -234,6 +293,8 @@ export type LineCode =
   | 'early_deduction'
   | 'absent_deduction'
   | 'missed_deduction'
+  /** Unpaid leave days (leave type marked unpaid) × the company's absent rule. */
+  | 'unpaid_leave_deduction'
   | 'deduction'
   | 'loan_installment'
   | 'deposit'
@@ -250,10 +311,22 @@ export type LineCode =
   | 'jkm_employer'
   | 'ks_employer'
   | 'pph21'
+  /** PPh 21 borne by the government (DTP), paid back in cash: an earning outside bruto (decision 0165). */
+  | 'pph21_dtp'
   | 'zakat'
   /** Daily payroll (common/payroll/weekly.ts): one daily payroll component × days, or an edited daily rate × days. */
   | 'daily_component'
-  | 'daily_wage';
+  | 'daily_wage'
+  /** Exit pay (common/payroll/severance.ts, decision 0170): severance lines under the final PPh 21 of PP 68/2009, and
+   * PKWT compensation (ordinary income). */
+  | 'pesangon'
+  | 'upmk'
+  | 'uph_leave'
+  | 'uph_rights'
+  | 'separation_pay'
+  | 'pkwt_compensation'
+  /** Final PPh 21 on the severance (PP 68/2009): not TER, not the year-end settlement. */
+  | 'pph21_severance';
 
 /** Figures behind a line: plain numbers and short strings, shown by the run grid's explain panel. */
 export type Explain = Record<string, string | number | boolean | null | readonly (string | number)[] | object>;
@@ -336,6 +409,12 @@ export interface PayslipResult {
   pph21: number;
   /** Tax allowance paid by the employer (gross-up), 0 otherwise. */
   tax_allowance: number;
+  /** The fixed and regular part of bruto (bruto without THR, yearly bonus and bonus items). */
+  regular_bruto: number;
+  /** The part of `pph21` borne by the government, paid back on the `pph21_dtp` line (0 without DTP). */
+  pph21_dtp: number;
+  /** Why the employee does or does not qualify for DTP; null when the input has no `dtp`. */
+  dtp: DtpEligibility | null;
   /** Take-home pay: earnings − deductions − tax lines. */
   thp: number;
   bpjs: BpjsAmounts;

@@ -1,11 +1,11 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, count, desc, eq, ilike, inArray, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
-import { activityLogs, users } from '../db/schema.ts';
 import { scopeOf } from '../http/access.ts';
-import { errorResponses, MetaSchema, Nullable } from '../http/schemas.ts';
-import { cleanValues, containsPattern, DEFAULT_LIMIT, MAX_LIMIT, wholeDays } from '../resources/query.ts';
+import { errorResponses, Nullable } from '../http/schemas.ts';
+import { resourcePaging } from '../resources/query.ts';
+import { COUNT_CAP, listLogs, logUsers } from './repository.ts';
 
 const LogEntry = Type.Object(
   {
@@ -22,19 +22,30 @@ const LogEntry = Type.Object(
   },
   { $id: 'ActivityLogEntry' },
 );
-export const activitySchemas = [LogEntry];
+const LogMeta = Type.Object(
+  {
+    total: Type.Integer(),
+    limit: Type.Integer(),
+    skip: Type.Integer(),
+    capped: Type.Boolean({
+      description: `True when counting stopped: at least \`total\` rows match (${COUNT_CAP} counted past the page)`,
+    }),
+  },
+  { $id: 'ActivityLogMeta' },
+);
+export const activitySchemas = [LogEntry, LogMeta];
 
 /** The activity log (spec 2.3, admin only): filters user, action type and date; search on detail; newest first. */
-export function activityRoutes(app: FastifyInstance, db: Db) {
-  app.get('/v1/logs', {
+export function activityRoutes(fastify: FastifyInstance, db: Db) {
+  fastify.withTypeProvider<TypeBoxTypeProvider>().get('/v1/logs', {
     config: { access: { kind: 'menu', menu: 'activity-log', action: 'read', company: true } },
     schema: {
       operationId: 'listLogs',
       tags: ['logs'],
       querystring: Type.Object(
         {
-          limit: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_LIMIT, default: DEFAULT_LIMIT })),
-          skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+          limit: resourcePaging.limit,
+          skip: resourcePaging.skip,
           user: Type.Optional(Type.Array(Type.String({ format: 'uuid' }))),
           action: Type.Optional(
             Type.Array(Type.Union([Type.Literal('create'), Type.Literal('update'), Type.Literal('delete')])),
@@ -47,57 +58,27 @@ export function activityRoutes(app: FastifyInstance, db: Db) {
         { additionalProperties: false },
       ),
       response: {
-        200: Type.Object({ data: Type.Array(Type.Ref(LogEntry)), meta: Type.Ref(MetaSchema) }),
+        200: Type.Object({ data: Type.Array(Type.Ref(LogEntry)), meta: Type.Ref(LogMeta) }),
         ...errorResponses,
       },
     },
-    handler: async (request) => {
-      const { companyId } = scopeOf(request);
-      const q = request.query as {
-        limit?: number;
-        skip?: number;
-        user?: string[];
-        action?: string[];
-        date?: string[];
-        search?: string;
-      };
-      const where: (SQL | undefined)[] = [eq(activityLogs.company_id, companyId)];
-      const userIds = cleanValues(q.user ?? []);
-      if (userIds.length) where.push(inArray(activityLogs.user, userIds));
-      const actions = cleanValues(q.action ?? []) as ('create' | 'update' | 'delete')[];
-      if (actions.length) where.push(inArray(activityLogs.action, actions));
-      const days = cleanValues(q.date ?? []);
-      if (days.length) where.push(wholeDays(activityLogs.created_at, days));
-      if (q.search?.trim()) where.push(ilike(activityLogs.detail, containsPattern(q.search.trim())));
-      const condition = and(...where);
-      const limit = q.limit ?? DEFAULT_LIMIT;
-      const skip = q.skip ?? 0;
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        db
-          .select({ log: activityLogs, user_id: users.id, fullname: users.fullname, username: users.username })
-          .from(activityLogs)
-          .leftJoin(users, eq(users.id, activityLogs.user))
-          .where(condition)
-          .orderBy(desc(activityLogs.created_at), desc(activityLogs.id))
-          .limit(limit)
-          .offset(skip),
-        db.select({ total: count() }).from(activityLogs).where(condition),
-      ]);
-      return {
-        data: rows.map(({ log, user_id, fullname, username }) => ({
-          _id: log.id,
-          created_at: new Date(log.created_at).toISOString(),
-          user: user_id ? { _id: user_id, fullname: fullname!, username: username! } : null,
-          action: log.action,
-          menu: log.menu,
-          resource: log.resource,
-          record_id: log.record_id,
-          detail: log.detail,
-          changes: log.changes,
-          impersonated: log.impersonator !== null,
-        })),
-        meta: { total, limit, skip },
-      };
+    handler: async (request) =>
+      listLogs(db, scopeOf(request), { ...request.query, ...resourcePaging.page(request.query) }),
+  });
+
+  fastify.withTypeProvider<TypeBoxTypeProvider>().get('/v1/logs/users', {
+    config: { access: { kind: 'menu', menu: 'activity-log', action: 'read', company: true } },
+    schema: {
+      operationId: 'listLogUsers',
+      tags: ['logs'],
+      description: "The company's users, for the activity log's user filter",
+      response: {
+        200: Type.Object({
+          data: Type.Array(Type.Object({ _id: Type.String(), fullname: Type.String(), username: Type.String() })),
+        }),
+        ...errorResponses,
+      },
     },
+    handler: async (request) => logUsers(db, scopeOf(request)),
   });
 }

@@ -4,21 +4,26 @@
  * - `approve`: in the final approval's transaction, once, set-based over every request approved in a batch;
  * - `release`: on rejection or withdrawal, what `request` held is let go.
  */
+import { Type } from '@sinclair/typebox';
 import { sql } from 'drizzle-orm';
 import {
   type ApprovalContext,
   type OvertimeDayType,
   overtimeLimits,
+  overtimeLimitWarnings,
   profileRequestFields,
 } from '../../common/approvals.ts';
 import { correctAttendanceIn } from '../attendance/corrections.ts';
 import { loadShiftResolver, loadWorkingDays } from '../attendance/schedule.ts';
 import type { Executor } from '../db/connect.ts';
-import type { Scope } from '../http/access.ts';
-import { AppError, invalid } from '../http/errors.ts';
+import { employeesResource } from '../employees/resource.ts';
+import { AppError, type FieldError, invalid } from '../http/errors.ts';
+import { compileCheck } from '../http/validation.ts';
 import { listBalances } from '../leave/balance.ts';
 import { loadHolidays } from '../leave/calendar.ts';
 import { completeWeeklyApproved } from '../payroll/weekly.ts';
+import { guardUnique } from '../resources/repository.ts';
+import { inCompanySql, type Scope } from '../scope/scope.ts';
 
 export interface EffectRow {
   id: string;
@@ -102,7 +107,10 @@ const plusDays = (date: string, days: number) =>
   new Date(new Date(`${date}T00:00:00Z`).getTime() + days * 86_400_000).toISOString().slice(0, 10);
 
 const overtime: Effect = {
-  /** The statutory limits (4 h a day, 18 h a week, counting open and approved requests) and the rule's maximum. */
+  /**
+   * The statutory limits (4 h a day, 18 h a week, counting open and approved requests) and the rule's maximum: hours
+   * past them are stored on the request as `limit_warnings` (decision 0205).
+   */
   async request(tx, scope, row) {
     const hours = Number(row.content.total_hours);
     const monday = mondayOf(row.start_date);
@@ -110,32 +118,22 @@ const overtime: Effect = {
       await tx.execute(sql`
         select coalesce(sum((content->>'total_hours')::numeric) filter (where start_date = ${row.start_date}), 0)::float8 as day,
           coalesce(sum((content->>'total_hours')::numeric), 0)::float8 as week
-        from approvals where company_id = ${scope.companyId} and employee_id = ${row.employee} and context = 'overtime'
+        from approvals a where ${inCompanySql(scope, 'a')} and employee_id = ${row.employee} and context = 'overtime'
           and status in ('pending', 'partial', 'approved') and id <> ${row.id}
           and start_date between ${monday} and ${plusDays(monday, 6)}`)
     ).rows[0] as { day: number; week: number };
     const rule = (
-      await tx.execute(sql`select maximum_hour from overtime_rules where company_id = ${scope.companyId}
+      await tx.execute(sql`select maximum_hour from overtime_rules r where ${inCompanySql(scope, 'r')}
         order by code limit 1`)
     ).rows[0] as { maximum_hour: number | null } | undefined;
     const dayLimit = Math.min(overtimeLimits.day, rule?.maximum_hour ?? overtimeLimits.day);
-    if (taken.day + hours > dayLimit) {
-      throw invalid({
-        hours: {
-          code: 'overtime_daily_limit',
-          message: `Overtime is at most ${dayLimit} hours a day (${taken.day} already asked for)`,
-          params: { limit: dayLimit, taken: taken.day },
-        },
-      });
-    }
-    if (taken.week + hours > overtimeLimits.week) {
-      throw invalid({
-        hours: {
-          code: 'overtime_weekly_limit',
-          message: `Overtime is at most ${overtimeLimits.week} hours a week (${taken.week} already asked for)`,
-          params: { limit: overtimeLimits.week, taken: taken.week },
-        },
-      });
+    // Past a limit is a warning the request keeps and its approver acknowledges (decision 0205), never a refusal.
+    const warnings = overtimeLimitWarnings(hours, taken, dayLimit);
+    if (warnings.length > 0) {
+      row.content.limit_warnings = warnings;
+      await tx.execute(sql`
+        update approvals set content = content || ${JSON.stringify({ limit_warnings: warnings })}::jsonb
+        where id = ${row.id}`);
     }
   },
   /** An overtime record per request, its day type from the schedule and the holidays of that day. */
@@ -247,12 +245,13 @@ const businessTrip: Effect = {
   async approve(tx, scope, rows) {
     await tx.execute(sql`
       insert into business_trips (company_id, employee_id, start_date, end_date, days, destination, purpose, approval_id,
-        created_by)
+        created_by, duty_type_id)
       values ${sql.join(
         rows.map(
           (row) => sql`(${scope.companyId}, ${row.employee}, ${row.start_date}, ${row.end_date},
             ${Number(row.content.total_days)}, ${row.content.destination as string},
-            ${(row.content.purpose as string | null) ?? null}, ${row.id}, ${scope.actor.userId})`,
+            ${(row.content.purpose as string | null) ?? null}, ${row.id}, ${scope.actor.userId},
+            ${(row.content.duty_type as string | null | undefined) ?? null}::uuid)`,
         ),
         sql`, `,
       )}`);
@@ -264,7 +263,7 @@ const resignation: Effect = {
   /** One open resignation at a time. */
   async request(tx, scope, row) {
     const open = await tx.execute(sql`
-      select 1 from approvals where company_id = ${scope.companyId} and employee_id = ${row.employee}
+      select 1 from approvals a where ${inCompanySql(scope, 'a')} and employee_id = ${row.employee}
         and context = 'resignation' and status in ('pending', 'partial') and id <> ${row.id} limit 1`);
     if (open.rows.length > 0) throw new AppError(409, 'already_requested', 'A resignation is already waiting');
   },
@@ -272,30 +271,85 @@ const resignation: Effect = {
   async approve(tx, scope, rows) {
     for (const row of rows) {
       await tx.execute(sql`
-        update employees set exit_reason = 'resign', exit_date = ${row.content.last_working_day as string},
-          updated_at = now(), version = version + 1
-        where id = ${row.employee} and company_id = ${scope.companyId}`);
+        update employees e set exit_reason = 'resign', exit_date = ${row.content.last_working_day as string},
+          updated_at = now(), version = e.version + 1
+        where e.id = ${row.employee} and ${inCompanySql(scope, 'e')}`);
     }
   },
   release: nothing,
 };
 
+/** Each employee field's check of a direct edit (the employees resource's update schema), compiled on first use. */
+const fieldChecks = new Map<string, (value: unknown) => Record<string, FieldError> | null>();
+function checkField(field: string, value: unknown): Record<string, FieldError> | null {
+  const schema = employeesResource.updateSchema.properties[field];
+  if (!schema) return null;
+  let check = fieldChecks.get(field);
+  if (!check) {
+    check = compileCheck(Type.Object({ [field]: schema }));
+    fieldChecks.set(field, check);
+  }
+  return check({ [field]: value });
+}
+
+/** Account fields kept the same on the user as on the employee record (as an account change keeps them). */
+const accountFields = ['fullname', 'email', 'phone'] as const;
+
+/**
+ * A profile change written as a direct edit would be (issue 24): the employees resource's field checks, then the
+ * record and its account's name, email and phone under the same unique constraints (`guardUnique`: a taken email is a
+ * field error `unique` on `email`). Runs in a savepoint of the caller's.
+ */
+async function writeProfile(tx: Executor, scope: Scope, employeeId: string, content: Record<string, unknown>) {
+  const changes = Object.entries((content.changes ?? {}) as Record<string, unknown>).filter(([field]) =>
+    (profileRequestFields as readonly string[]).includes(field),
+  );
+  if (changes.length === 0) return;
+  const errors = Object.assign({}, ...changes.map(([field, value]) => checkField(field, value) ?? {}));
+  if (Object.keys(errors).length > 0) throw invalid(errors, `This ${Object.keys(errors)[0]} is not accepted`);
+  await guardUnique(employeesResource, async () => {
+    const updated = await tx.execute(sql`
+      update employees e set ${sql.join(
+        changes.map(([field, value]) => sql`${sql.identifier(field)} = ${value}`),
+        sql`, `,
+      )}, updated_at = now(), version = e.version + 1
+      where e.id = ${employeeId} and ${inCompanySql(scope, 'e')}
+      returning e.user_id`);
+    const user = (updated.rows[0] as { user_id: string | null } | undefined)?.user_id;
+    const account = changes.filter(([field]) => (accountFields as readonly string[]).includes(field));
+    if (!user || account.length === 0) return;
+    await tx.execute(sql`
+      update users u set ${sql.join(
+        account.map(([field, value]) => sql`${sql.identifier(field)} = ${value}`),
+        sql`, `,
+      )}, updated_at = now()
+      where u.id = ${user} and ${inCompanySql(scope, 'u')}`);
+  });
+}
+
+/** Thrown to undo a trial write: the checks ran, nothing stays. */
+class TrialDone extends Error {}
+
 const employeeProfile: Effect = {
-  request: nothing,
-  /** The proposed fields written to the employee record (the names come from a closed list, common/approvals.ts). */
-  async approve(tx, scope, rows) {
-    for (const row of rows) {
-      const changes = Object.entries((row.content.changes ?? {}) as Record<string, unknown>).filter(([field]) =>
-        (profileRequestFields as readonly string[]).includes(field),
-      );
-      if (changes.length === 0) continue;
-      await tx.execute(sql`
-        update employees set ${sql.join(
-          changes.map(([field, value]) => sql`${sql.identifier(field)} = ${value}`),
-          sql`, `,
-        )}, updated_at = now(), version = version + 1
-        where id = ${row.employee} and company_id = ${scope.companyId}`);
+  /** The change must pass a direct edit's checks when asked for (tried in a savepoint, undone)... */
+  async request(tx, scope, row) {
+    try {
+      await tx.transaction(async (trial) => {
+        await writeProfile(trial, scope, row.employee, row.content);
+        throw new TrialDone();
+      });
+    } catch (error) {
+      if (error instanceof TrialDone) return;
+      if (error instanceof AppError && error.fields) {
+        const fields = Object.fromEntries(Object.entries(error.fields).map(([f, e]) => [`changes.${f}`, e]));
+        throw new AppError(error.status, error.code, error.message, fields);
+      }
+      throw error;
     }
+  },
+  /** ...and again when approved (the record or another's email may have changed since): refused per request. */
+  async approve(tx, scope, rows) {
+    for (const row of rows) await writeProfile(tx, scope, row.employee, row.content);
   },
   release: nothing,
 };
@@ -305,10 +359,10 @@ const contract: Effect = {
   async approve(tx, scope, rows) {
     for (const row of rows) {
       await tx.execute(sql`
-        update employees set status = ${row.content.employee_status as string}::employment_status,
+        update employees e set status = ${row.content.employee_status as string}::employment_status,
           end_of_contract = ${(row.content.end_of_contract as string | null) ?? null}, updated_at = now(),
-          version = version + 1
-        where id = ${row.employee} and company_id = ${scope.companyId}`);
+          version = e.version + 1
+        where e.id = ${row.employee} and ${inCompanySql(scope, 'e')}`);
     }
   },
   release: nothing,

@@ -18,6 +18,8 @@ export interface Flow {
   leave_type: string[];
   members: { employees: string[]; departments: string[] };
   levels: FlowLevel[];
+  /** A department admin's flow: it applies to that department's members only (docs/decisions/0120). */
+  department?: string | null | undefined;
 }
 export interface Requester {
   id: string;
@@ -33,6 +35,7 @@ export function matchFlow(
   leaveType: string | null,
 ): Flow | null {
   const fits = (flow: Flow) =>
+    (flow.department == null || flow.department === requester.department) &&
     flow.context.includes(context) &&
     (context !== 'leave' ||
       flow.leave_type.length === 0 ||

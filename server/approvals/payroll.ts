@@ -7,6 +7,7 @@ import { type ApprovalContext, approvalMenuOf } from '../../common/approvals.ts'
 import type { OvertimeEntry } from '../../common/payroll/types.ts';
 import type { Executor } from '../db/connect.ts';
 import { uuidArray } from '../db/sql.ts';
+import { companyReach, inCompanySql, inDepartmentSql, type Reach } from '../scope/scope.ts';
 
 export interface ApprovedOfMonth {
   overtime: OvertimeEntry[];
@@ -32,8 +33,8 @@ export async function loadApprovedOfMonth(
     return found;
   };
   const overtime = await db.execute(sql`
-    select employee_id, to_char(date, 'YYYY-MM-DD') as date, hours::float8 as hours, day_type from overtimes
-    where company_id = ${companyId} and employee_id = any(${uuidArray(employeeIds)}) and date between ${from} and ${to}
+    select employee_id, to_char(date, 'YYYY-MM-DD') as date, hours::float8 as hours, day_type from overtimes o
+    where ${inCompanySql(companyReach(companyId), 'o')} and employee_id = any(${uuidArray(employeeIds)}) and date between ${from} and ${to}
     order by date`);
   for (const row of overtime.rows as { employee_id: string; date: string; hours: number; day_type: string }[]) {
     of(row.employee_id).overtime.push({
@@ -44,8 +45,8 @@ export async function loadApprovedOfMonth(
   }
   const trips = await db.execute(sql`
     select employee_id, sum(least(end_date, ${to}::date) - greatest(start_date, ${from}::date) + 1)::int as days
-    from business_trips
-    where company_id = ${companyId} and employee_id = any(${uuidArray(employeeIds)})
+    from business_trips t
+    where ${inCompanySql(companyReach(companyId), 't')} and employee_id = any(${uuidArray(employeeIds)})
       and start_date <= ${to} and end_date >= ${from}
     group by employee_id`);
   for (const row of trips.rows as { employee_id: string; days: number }[])
@@ -65,11 +66,11 @@ export async function openRequestsIn(
   to: string,
   department?: string | null,
 ) {
-  if (department === null) return [];
+  const reach: Reach = department === undefined ? companyReach(companyId) : { companyId, department };
   const rows = await db.execute(sql`
     select distinct a.context, e.id, e.employee_id, e.fullname from approvals a join employees e on e.id = a.employee_id
-    where a.company_id = ${companyId} and a.status in ('pending', 'partial') and a.start_date <= ${to}
-      and a.end_date >= ${from} ${department === undefined ? sql`` : sql`and e.department_id = ${department}`}
+    where ${inCompanySql(reach, 'a')} and ${inDepartmentSql(reach, 'e')} and a.status in ('pending', 'partial')
+      and a.start_date <= ${to} and a.end_date >= ${from}
     order by e.fullname, a.context`);
   return (rows.rows as { context: ApprovalContext; id: string; employee_id: string; fullname: string }[]).map(
     (row) => ({

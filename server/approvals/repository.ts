@@ -9,39 +9,86 @@ import {
   type ApprovalContext,
   type ApprovalStatus,
   adminRequestContexts,
+  approvalContexts,
   approvalMenuOf,
   formatApprovalNumber,
   isOpen,
   nextStatus,
+  privateProfileFields,
 } from '../../common/approvals.ts';
 import { jakartaToday } from '../../common/employment.ts';
 import { canAccess, type Level } from '../../common/menu.ts';
 import type { Db, Executor } from '../db/connect.ts';
-import type { ApprovalFlowSnapshot } from '../db/schema.ts';
+import { type ApprovalFlowSnapshot, employees } from '../db/schema.ts';
 import { loadTogether } from '../db/sql.ts';
-import { actorViewer, type Scope } from '../http/access.ts';
-import { AppError, forbidden, notFound } from '../http/errors.ts';
+import { actorViewer } from '../http/access.ts';
+import { AppError, type FieldError, forbidden, notFound } from '../http/errors.ts';
 import { listBalances } from '../leave/balance.ts';
+import {
+  departmentReaches,
+  employeeInReach,
+  employeesInReachSql,
+  inCompanySql,
+  inDepartmentSql,
+  ownEmployee as ownEmployeeCondition,
+  ownedBy,
+  type Reach,
+  reachOfUser,
+  type Scope,
+} from '../scope/scope.ts';
 import { type EffectRow, effects } from './effects.ts';
-import { type Flow, resolveApprovers } from './flows.ts';
+import { loadFlows } from './flow-repository.ts';
+import { resolveApprovers } from './flows.ts';
 import { validateContent } from './validation.ts';
 
 /** Levels whose accounts may decide requests (common/menu.ts: the approval leaves). */
 export const decidingLevels: readonly Level[] = ['admin', 'sub_admin', 'custom', 'admin_department', 'approver'];
-/** Levels that decide any open request of their company (admin_department: of their department). */
+/**
+ * Levels that decide any open request they reach (the scope module's reach: the company, a department admin's
+ * department).
+ */
 const adminLevels: readonly Level[] = ['admin', 'sub_admin', 'custom', 'admin_department'];
-const companyWideLevels: readonly Level[] = ['admin', 'sub_admin', 'custom'];
 
 export const isAdmin = (scope: Scope) => adminLevels.includes(scope.actor.level);
 
+/**
+ * Who may file a request for someone else (or a contract request): an admin level with the
+ * employees menu's write, for an employee they reach (issue 24: filing for someone needs write access to their record).
+ */
+const mayFileForOthers = (scope: Scope) =>
+  isAdmin(scope) && canAccess('active-employees', actorViewer(scope.actor), 'write');
+
 /** The caller's own employee record in their company, or null. */
 export async function ownEmployee(db: Executor, scope: Scope) {
-  const row = (
-    await db.execute(
-      sql`select id, department_id from employees where user_id = ${scope.actor.userId} and company_id = ${scope.companyId}`,
-    )
-  ).rows[0] as { id: string; department_id: string | null } | undefined;
+  const [row] = await db
+    .select({ id: employees.id, department_id: employees.department })
+    .from(employees)
+    .where(ownEmployeeCondition(scope, employees));
   return row ?? null;
+}
+
+/** The company's shifts, for the request form (change_shift). */
+export async function requestShifts(db: Executor, scope: Scope) {
+  const rows = await db.execute<{ _id: string; name: string; code: string }>(
+    sql`select s.id as "_id", s.name, s.code from shifts s where ${inCompanySql(scope, 's')} order by s.code limit 500`,
+  );
+  return rows.rows;
+}
+
+/** The requester's colleagues still employed in their own department (a swap's other side); none without one. */
+export async function departmentColleagues(
+  db: Executor,
+  scope: Scope,
+  own: { id: string; department_id: string | null },
+) {
+  if (!own.department_id) return [];
+  const theirs: Reach = { companyId: scope.companyId, department: own.department_id };
+  const rows = await db.execute<{ _id: string; employee_id: string; fullname: string }>(sql`
+    select e.id as "_id", e.employee_id, e.fullname from employees e
+    where ${employeesInReachSql(theirs, 'e')} and e.id <> ${own.id}
+      and (e.exit_date is null or e.exit_date >= current_date)
+    order by e.fullname limit 1000`);
+  return rows.rows;
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -100,28 +147,44 @@ interface Caller {
 
 const noEmployee = '00000000-0000-0000-0000-000000000000';
 
-/** What the caller may read at all (box `all`). */
-function visible(caller: Caller) {
-  const { actor } = caller.scope;
-  const me = caller.me ?? noEmployee;
-  if (companyWideLevels.includes(actor.level)) return sql`true`;
-  if (actor.level === 'admin_department') {
-    return sql`(e.department_id = ${actor.departmentId ?? noEmployee} or a.employee_id = ${me} or ${me} = any(a.participants))`;
-  }
-  return sql`(a.employee_id = ${me} or ${me} = any(a.participants) or a.created_by = ${actor.userId})`;
+/** The contexts whose approval menu the caller may write: the requests they may decide at all. */
+function decidingContexts(scope: Scope) {
+  const viewer = actorViewer(scope.actor);
+  const list = approvalContexts.filter((context) => canAccess(approvalMenuOf[context], viewer, 'write'));
+  return list.length ? sql`a.context::text = any(${`{${list.join(',')}}`}::text[])` : sql`false`;
 }
 
-/** Requests the caller may decide now (box `inbox`). */
+/** The requests an admin level reaches as an admin: their company's, a department admin's department's. */
+const adminReach = (scope: Scope) => (isAdmin(scope) ? inDepartmentSql(scope, 'e') : sql`false`);
+
+/** Named on the current level of an open request, in a context the caller may decide. */
+function namedApprover(caller: Caller) {
+  const me = caller.me ?? noEmployee;
+  return sql`(a.status in ('pending', 'partial') and ${me} = any(a.approvers) and ${decidingContexts(caller.scope)})`;
+}
+
+/** The read rule of `visible` for another query over `approvals a join employees e` (the decision history). */
+export const readableBy = (scope: Scope, me: string | null) => visible({ scope, me });
+
+/**
+ * What the caller may read at all (box `all`): what their admin level reaches, their own requests (made by or for
+ * them), and as an approver the requests they may decide now and those they decided (issue 24: not every request a
+ * flow ever named them on).
+ */
+function visible(caller: Caller) {
+  const me = caller.me ?? noEmployee;
+  const { userId } = caller.scope.actor;
+  return sql`(${adminReach(caller.scope)} or a.employee_id = ${me} or a.created_by = ${userId} or ${namedApprover(caller)}
+    or exists (select 1 from approval_decisions dh where dh.approval_id = a.id and dh.decided_by = ${userId}
+      and dh.decision in ('approve', 'reject')))`;
+}
+
+/** Requests the caller may decide now (box `inbox`): the same rule as `decisionRight`, in SQL. */
 function decidable(caller: Caller) {
-  const { actor } = caller.scope;
   const me = caller.me ?? noEmployee;
   const open = sql`a.status in ('pending', 'partial')`;
-  if (companyWideLevels.includes(actor.level)) return sql`${open} and a.employee_id <> ${me}`;
-  if (actor.level === 'admin_department') {
-    return sql`${open} and a.employee_id <> ${me} and (e.department_id = ${actor.departmentId ?? noEmployee} or ${me} = any(a.approvers))`;
-  }
-  if (!decidingLevels.includes(actor.level)) return sql`false`;
-  return sql`${open} and ${me} = any(a.approvers)`;
+  return sql`${open} and a.employee_id <> ${me} and ${decidingContexts(caller.scope)}
+    and (${adminReach(caller.scope)} or ${me} = any(a.approvers))`;
 }
 
 export async function listApprovals(db: Db, scope: Scope, filters: ApprovalFilters) {
@@ -130,7 +193,7 @@ export async function listApprovals(db: Db, scope: Scope, filters: ApprovalFilte
   const deciding = decidingLevels.includes(scope.actor.level) && canAccess('approval', actorViewer(scope.actor));
   const box = filters.box ?? (deciding ? 'inbox' : 'mine');
   if (box === 'all' && !deciding) throw forbidden();
-  const conditions = [sql`a.company_id = ${scope.companyId}`];
+  const conditions = [inCompanySql(scope, 'a')];
   conditions.push(
     box === 'mine' ? sql`a.employee_id = ${me ?? noEmployee}` : box === 'inbox' ? decidable(caller) : visible(caller),
   );
@@ -152,10 +215,8 @@ export async function listApprovals(db: Db, scope: Scope, filters: ApprovalFilte
       sql`select count(*)::int as total from approvals a join employees e on e.id = a.employee_id where ${where}`,
     ),
   ]);
-  return {
-    data: await present(db, caller, rows.rows as Row[]),
-    total: (count.rows[0] as { total: number }).total,
-  };
+  const total = (count.rows[0] as { total: number }).total;
+  return { data: await present(db, caller, rows.rows as Row[]), total, meta: { total, limit, skip } };
 }
 
 export async function getApproval(db: Executor, scope: Scope, id: string) {
@@ -163,11 +224,12 @@ export async function getApproval(db: Executor, scope: Scope, id: string) {
   const caller: Caller = { scope, me };
   const rows = (
     await db.execute(
-      sql`${selectRows} where a.company_id = ${scope.companyId} and a.id = ${id} and (${visible(caller)} or ${decidable(caller)})`,
+      sql`${selectRows} where ${inCompanySql(scope, 'a')} and a.id = ${id} and (${visible(caller)} or ${decidable(caller)})`,
     )
   ).rows as Row[];
   if (!rows[0]) throw notFound('Approval');
   const [one] = await present(db, caller, rows);
+  if (!one) throw notFound('Approval');
   return one;
 }
 
@@ -182,12 +244,74 @@ function decisionRight(
   if (!canAccess(approvalMenuOf[row.context], actorViewer(actor), 'write')) return null;
   if (caller.me && row.employee_id === caller.me) return null;
   if (caller.me && row.approvers.includes(caller.me) && !decidedHere.has(caller.me)) return { asAdmin: false };
-  const admin =
-    companyWideLevels.includes(actor.level) ||
-    (actor.level === 'admin_department' && actor.departmentId !== null && row.department_id === actor.departmentId);
-  if (!admin) return null;
+  if (!isAdmin(caller.scope) || !departmentReaches(caller.scope, row.department_id)) return null;
   return { asAdmin: row.approvers.length > 0 };
 }
+
+type AdminUser = {
+  id: string;
+  fullname: string;
+  username: string;
+  level: Level;
+  department_id: string | null;
+  permissions: string[];
+};
+
+/**
+ * Who may decide an open request whose level names nobody (the admins): the admin-level users of the company whose
+ * approval menu allows it (a custom level by its role) and who reach its employee (a department admin: their
+ * department), the requester excluded. Loaded once per page, only when a row the caller cannot decide needs it; the
+ * screen says who can decide a request the viewer cannot (issue 24).
+ */
+async function loadAdminDeciders(db: Executor, caller: Caller, rows: Row[]) {
+  if (!rows.some((row) => isOpen(row.status) && row.approvers.length === 0)) return () => [];
+  const users = (
+    await db.execute(sql`
+      select u.id, u.fullname, u.username, u.level, e.department_id, coalesce(r.permissions, '{}') as permissions
+      from users u left join employees e on e.user_id = u.id left join access_roles r on r.id = u.access_role_id
+      where ${inCompanySql(caller.scope, 'u')} and not u.blocked
+        and u.level in ('admin', 'sub_admin', 'custom', 'admin_department')
+      order by u.fullname`)
+  ).rows as AdminUser[];
+  const viewer = actorViewer(caller.scope.actor);
+  return (row: Row) =>
+    users
+      .filter(
+        (user) =>
+          user.id !== row.employee_user &&
+          canAccess(
+            approvalMenuOf[row.context],
+            { ...viewer, level: user.level, username: user.username, permissions: user.permissions },
+            'write',
+          ) &&
+          departmentReaches(
+            reachOfUser(caller.scope.companyId, { level: user.level, department: user.department_id }),
+            row.department_id,
+          ),
+      )
+      .map((user) => ({ _id: user.id, fullname: user.fullname }));
+}
+
+type HistoryRow = {
+  approval_id: string;
+  level: number;
+  decision: string;
+  note: string | null;
+  as_admin: boolean;
+  acknowledged_warnings: string[];
+  at: string;
+  user_id: string;
+  fullname: string;
+};
+type HistoryEntry = {
+  level: number;
+  decision: string;
+  by: { _id: string; fullname: string };
+  at: string;
+  note: string | null;
+  as_admin: boolean;
+  acknowledged_warnings: string[];
+};
 
 async function present(db: Executor, caller: Caller, rows: Row[]) {
   if (rows.length === 0) return [];
@@ -212,21 +336,21 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
   const [history, people, rules, shifts, overlaps, attached] = await loadTogether(db, [
     () =>
       db.execute(sql`
-      select h.approval_id, h.level, h.decision, h.note, h.as_admin, to_json(h.created_at) #>> '{}' as at,
-        u.id as user_id, u.fullname
+      select h.approval_id, h.level, h.decision, h.note, h.as_admin, h.acknowledged_warnings,
+        to_json(h.created_at) #>> '{}' as at, u.id as user_id, u.fullname
       from approval_decisions h join users u on u.id = h.decided_by
       where h.approval_id in (${idList}) order by h.created_at, h.id`),
     () =>
       db.execute(
-        sql`select id, fullname from employees where id = any(${list(employeeIds)}) and company_id = ${caller.scope.companyId}`,
+        sql`select id, fullname from employees e where id = any(${list(employeeIds)}) and ${inCompanySql(caller.scope, 'e')}`,
       ),
     () =>
       db.execute(
-        sql`select id, type from leave_rules where id = any(${list(leaveTypes)}) and company_id = ${caller.scope.companyId}`,
+        sql`select id, type from leave_rules r where id = any(${list(leaveTypes)}) and ${inCompanySql(caller.scope, 'r')}`,
       ),
     () =>
       db.execute(
-        sql`select id, name, code from shifts where id = any(${list(shiftIds)}) and company_id = ${caller.scope.companyId}`,
+        sql`select id, name, code from shifts s where id = any(${list(shiftIds)}) and ${inCompanySql(caller.scope, 's')}`,
       ),
     // Colleagues of the same department away (leave pending or approved, or an approved trip) on the request's days:
     // a colleague is away on one of its days exactly when their leave or trip overlaps the request's span, so one join
@@ -238,20 +362,20 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
       with req as (
         select a.id, a.employee_id, a.start_date, a.end_date, e.department_id
         from approvals a join employees e on e.id = a.employee_id
-        where a.company_id = ${caller.scope.companyId} and a.id in (${idList})
+        where ${inCompanySql(caller.scope, 'a')} and a.id in (${idList})
           and a.context in ('leave', 'business_trip') and e.department_id is not null
       ),
       span as (select min(start_date) as first, max(end_date) as last from req),
       away as (
         select l.employee_id, c.department_id, l.start_date, l.end_date
         from leaves l join employees c on c.id = l.employee_id, span
-        where l.company_id = ${caller.scope.companyId} and l.status in ('pending', 'approved')
+        where ${inCompanySql(caller.scope, 'l')} and l.status in ('pending', 'approved')
           and l.start_date <= span.last and l.end_date >= span.first
           and c.department_id in (select department_id from req)
         union all
         select t.employee_id, c.department_id, t.start_date, t.end_date
         from business_trips t join employees c on c.id = t.employee_id, span
-        where t.company_id = ${caller.scope.companyId} and t.start_date <= span.last and t.end_date >= span.first
+        where ${inCompanySql(caller.scope, 't')} and t.start_date <= span.last and t.end_date >= span.first
           and c.department_id in (select department_id from req)
       )
       select r.id, count(distinct w.employee_id)::int as overlaps
@@ -263,18 +387,19 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
     () =>
       attachmentNames.length
         ? db.execute(
-            sql`select name, original_name, mime, size from files where company_id = ${caller.scope.companyId} and attachment and name in (${sql.join(
+            sql`select name, original_name, mime, size from files f where ${inCompanySql(caller.scope, 'f')} and attachment and name in (${sql.join(
               attachmentNames.map((n) => sql`${n}`),
               sql`, `,
             )})`,
           )
         : Promise.resolve({ rows: [] }),
   ]);
+  const adminDeciders = await loadAdminDeciders(db, caller, rows);
   const fileOf = new Map(
     (attached.rows as { name: string; original_name: string; mime: string; size: number }[]).map((f) => [f.name, f]),
   );
-  const historyOf = new Map<string, Record<string, unknown>[]>();
-  for (const h of history.rows as Record<string, unknown>[]) {
+  const historyOf = new Map<string, HistoryEntry[]>();
+  for (const h of history.rows as HistoryRow[]) {
     const entry = {
       level: h.level,
       decision: h.decision,
@@ -282,8 +407,9 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
       at: h.at,
       note: h.note,
       as_admin: h.as_admin,
+      acknowledged_warnings: h.acknowledged_warnings ?? [],
     };
-    const key = h.approval_id as string;
+    const key = h.approval_id;
     historyOf.set(key, [...(historyOf.get(key) ?? []), entry]);
   }
   const names = new Map((people.rows as { id: string; fullname: string }[]).map((p) => [p.id, p.fullname]));
@@ -304,9 +430,7 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
   return rows.map((row) => {
     const rowHistory = historyOf.get(row.id) ?? [];
     const decidedHere = new Set(
-      rowHistory
-        .filter((h) => h.level === row.level && h.decision === 'approve')
-        .map((h) => (h.by as { _id: string })._id),
+      rowHistory.filter((h) => h.level === row.level && h.decision === 'approve').map((h) => h.by._id),
     );
     // decidedHere holds user ids; the approvers are employee ids: compare through the caller's own pair.
     const mineDecided = new Set<string>(caller.me && decidedHere.has(caller.scope.actor.userId) ? [caller.me] : []);
@@ -328,7 +452,15 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
     if (row.context === 'employee_profile') {
       const changes = (row.content.changes ?? {}) as Record<string, unknown>;
       const before = (row.content.before ?? {}) as Record<string, unknown>;
-      content.changes = Object.entries(changes).map(([field, to]) => ({ field, from: before[field] ?? null, to }));
+      // Bank and identity fields: to who may decide it now, its requester, and the admins who reach the employee.
+      const readsPrivate =
+        right !== null ||
+        (caller.me !== null && row.employee_id === caller.me) ||
+        row.created_by === caller.scope.actor.userId ||
+        (isAdmin(caller.scope) && departmentReaches(caller.scope, row.department_id));
+      content.changes = Object.entries(changes)
+        .filter(([field]) => readsPrivate || !(privateProfileFields as readonly string[]).includes(field))
+        .map(([field, to]) => ({ field, from: before[field] ?? null, to }));
       delete content.before;
     }
     const review: Record<string, number | null> = {};
@@ -356,6 +488,12 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
       flow: row.flow.flow,
       approvers: row.approvers.map((id) => ({ _id: id, fullname: names.get(id) ?? '' })),
       can_decide: right !== null,
+      deciders:
+        right !== null || !isOpen(row.status)
+          ? []
+          : row.approvers.length > 0
+            ? row.approvers.map((id) => ({ _id: id, fullname: names.get(id) ?? '' }))
+            : adminDeciders(row),
       can_withdraw:
         isOpen(row.status) &&
         ((caller.me !== null && row.employee_id === caller.me) || row.created_by === caller.scope.actor.userId),
@@ -385,19 +523,12 @@ type EmployeeRecord = {
   exit_date: string | null;
 } & Record<string, unknown>;
 
-async function loadFlows(db: Executor, companyId: string): Promise<Flow[]> {
-  const rows = await db.execute(
-    sql`select id, name, context, leave_type, members, levels from approval_flows where company_id = ${companyId}`,
-  );
-  return rows.rows as unknown as Flow[];
-}
-
 /** Employee ids (of the given ones) whose account may decide: an approval level, not blocked. */
-async function decidersAmong(db: Executor, companyId: string, employeeIds: string[]) {
+async function decidersAmong(db: Executor, reach: Reach, employeeIds: string[]) {
   if (employeeIds.length === 0) return new Set<string>();
   const rows = await db.execute(sql`
     select e.id from employees e join users u on u.id = e.user_id
-    where e.company_id = ${companyId} and e.exit_date is null and not u.blocked
+    where ${inCompanySql(reach, 'e')} and e.exit_date is null and not u.blocked
       and u.level in ('admin', 'sub_admin', 'custom', 'admin_department', 'approver')
       and e.id = any(array[${sql.join(
         employeeIds.map((id) => sql`${id}`),
@@ -407,7 +538,7 @@ async function decidersAmong(db: Executor, companyId: string, employeeIds: strin
 }
 
 /** Users to notify that a request waits for them: its current approvers, or the company's admins when none. */
-async function notifyWaiting(tx: Executor, companyId: string, approvals: { id: string; approvers: string[] }[]) {
+async function notifyWaiting(tx: Executor, reach: Reach, approvals: { id: string; approvers: string[] }[]) {
   if (approvals.length === 0) return;
   const values = sql.join(
     approvals.map(
@@ -418,13 +549,13 @@ async function notifyWaiting(tx: Executor, companyId: string, approvals: { id: s
   );
   await tx.execute(sql`
     insert into notifications (company_id, user_id, kind, approval_id)
-    select ${companyId}, target.user_id, 'approval_waiting', v.id
+    select ${ownedBy(reach).company_id}::uuid, target.user_id, 'approval_waiting', v.id
     from (values ${values}) as v(id, approvers)
     cross join lateral (
-      select e.user_id from employees e where e.id = any(v.approvers) and e.company_id = ${companyId}
+      select e.user_id from employees e where e.id = any(v.approvers) and ${inCompanySql(reach, 'e')}
       union
       select u.id from users u
-      where cardinality(array_remove(v.approvers, null)) = 0 and u.company_id = ${companyId}
+      where cardinality(array_remove(v.approvers, null)) = 0 and ${inCompanySql(reach, 'u')}
         and u.level = 'admin' and not u.blocked
     ) target`);
 }
@@ -434,7 +565,8 @@ export async function createApproval(db: Db, scope: Scope, input: CreateInput) {
   const own = await ownEmployee(db, scope);
   const onBehalf = input.employee !== undefined && input.employee !== own?.id;
   if (adminRequestContexts.includes(input.context) && !isAdmin(scope)) throw forbidden();
-  if (onBehalf && !isAdmin(scope)) throw forbidden();
+  // A contract changes someone's employment: like filing for someone else, it needs write access to their record.
+  if ((onBehalf || input.context === 'contract') && !mayFileForOthers(scope)) throw forbidden();
   const employeeId = input.employee ?? own?.id;
   if (!employeeId) {
     throw new AppError(
@@ -448,8 +580,7 @@ export async function createApproval(db: Db, scope: Scope, input: CreateInput) {
       select e.*, e.id, e.user_id, e.department_id, e.supervisor_id, to_char(e.join_date, 'YYYY-MM-DD') as join_date,
         to_char(e.exit_date, 'YYYY-MM-DD') as exit_date,
         to_char(e.end_of_contract, 'YYYY-MM-DD') as end_of_contract
-      from employees e where e.id = ${employeeId} and e.company_id = ${scope.companyId}
-      ${actor.level === 'admin_department' && onBehalf ? sql`and e.department_id = ${actor.departmentId ?? noEmployee}` : sql``}`)
+      from employees e where e.id = ${employeeId} and ${onBehalf ? employeeInReach(scope, sql`e.id`) : inCompanySql(scope, 'e')}`)
   ).rows[0] as EmployeeRecord | undefined;
   if (!employee) throw notFound('Employee');
   for (const key of ['birth_date', 'marriage_date'] as const) {
@@ -474,7 +605,7 @@ export async function createApproval(db: Db, scope: Scope, input: CreateInput) {
       ].filter((id): id is string => id !== null),
     ),
   ];
-  const deciders = await decidersAmong(db, scope.companyId, named);
+  const deciders = await decidersAmong(db, scope, named);
   const snapshot = resolveApprovers({
     flows,
     requester: { id: employee.id, department: employee.department_id, supervisor: employee.supervisor_id },
@@ -488,7 +619,7 @@ export async function createApproval(db: Db, scope: Scope, input: CreateInput) {
   const id = await db.transaction(async (tx) => {
     const counter = (
       await tx.execute(sql`
-        insert into approval_counters (company_id, context, year, last) values (${scope.companyId}, ${input.context}, ${year}, 1)
+        insert into approval_counters (company_id, context, year, last) values (${ownedBy(scope).company_id}, ${input.context}, ${year}, 1)
         on conflict (company_id, context, year) do update set last = approval_counters.last + 1
         returning last`)
     ).rows[0] as { last: number };
@@ -497,7 +628,7 @@ export async function createApproval(db: Db, scope: Scope, input: CreateInput) {
       await tx.execute(sql`
         insert into approvals (company_id, employee_id, context, status, approval_number, content, start_date, end_date,
           level, levels, flow, approvers, participants, created_by)
-        values (${scope.companyId}, ${employee.id}, ${input.context}, 'pending', ${number},
+        values (${ownedBy(scope).company_id}, ${employee.id}, ${input.context}, 'pending', ${number},
           ${JSON.stringify(validated.content)}::jsonb, ${validated.start_date}, ${validated.end_date}, 1,
           ${snapshot.levels.length}, ${JSON.stringify(snapshot)}::jsonb, ${uuidArray(firstApprovers)},
           ${uuidArray(participants)}, ${actor.userId})
@@ -511,7 +642,7 @@ export async function createApproval(db: Db, scope: Scope, input: CreateInput) {
       end_date: validated.end_date,
       approval_number: number,
     });
-    await notifyWaiting(tx, scope.companyId, [{ id: inserted.id, approvers: firstApprovers }]);
+    await notifyWaiting(tx, scope, [{ id: inserted.id, approvers: firstApprovers }]);
     return inserted.id;
   });
   return getApproval(db, scope, id);
@@ -541,13 +672,13 @@ type LockedRow = EffectRow & {
   created_by: string | null;
 };
 
-async function lockRows(tx: Executor, companyId: string, ids: string[]) {
+async function lockRows(tx: Executor, scope: Scope, ids: string[]) {
   const rows = await tx.execute(sql`
     select a.id, a.employee_id as employee, a.employee_id, a.context, a.status, a.level, a.levels, a.flow, a.approvers,
       a.content, to_char(a.start_date, 'YYYY-MM-DD') as start_date, to_char(a.end_date, 'YYYY-MM-DD') as end_date,
       a.approval_number, a.created_by, e.user_id as employee_user, e.department_id
     from approvals a join employees e on e.id = a.employee_id
-    where a.company_id = ${companyId} and a.id = any(${uuidArray(ids)})
+    where ${inCompanySql(scope, 'a')} and a.id = any(${uuidArray(ids)})
     order by a.id
     for update of a`);
   return rows.rows as unknown as LockedRow[];
@@ -555,7 +686,7 @@ async function lockRows(tx: Executor, companyId: string, ids: string[]) {
 
 export type DecisionResult =
   | { id: string; ok: true; status: ApprovalStatus }
-  | { id: string; ok: false; error: string; message: string };
+  | { id: string; ok: false; error: string; message: string; fields?: Record<string, FieldError> };
 
 interface Update {
   row: LockedRow;
@@ -564,12 +695,14 @@ interface Update {
   approvers: string[];
   decision: 'approve' | 'reject' | 'withdraw';
   asAdmin: boolean;
+  /** The request's warning codes the approver acknowledged (decision 0205). */
+  acknowledged?: string[];
   /** The approval effect already ran (per-row effects, in their savepoint). */
   effectDone?: boolean;
 }
 
 /** Contexts whose approval effect runs per request and may refuse one. */
-const perRowEffects = new Set<ApprovalContext>(['clock_correction', 'change_shift']);
+const perRowEffects = new Set<ApprovalContext>(['clock_correction', 'change_shift', 'employee_profile']);
 
 /** Writes the decided rows: the approvals, the history, the effects and the notifications. Set-based. */
 async function applyUpdates(tx: Executor, scope: Scope, updates: Update[], note: string | null) {
@@ -584,16 +717,17 @@ async function applyUpdates(tx: Executor, scope: Scope, updates: Update[], note:
     update approvals a set status = v.status, level = v.level, approvers = v.approvers, updated_at = now(),
       version = a.version + 1
     from (values ${values}) as v(id, status, level, approvers)
-    where a.id = v.id and a.company_id = ${scope.companyId}`);
+    where a.id = v.id and ${inCompanySql(scope, 'a')}`);
   const history = sql.join(
     updates.map(
       (u) =>
-        sql`(${scope.companyId}::uuid, ${u.row.id}::uuid, ${u.row.level}::smallint, ${u.decision}::approval_decision, ${scope.actor.userId}::uuid, ${note}, ${u.asAdmin}, ${scope.actor.userId}::uuid)`,
+        sql`(${ownedBy(scope).company_id}::uuid, ${u.row.id}::uuid, ${u.row.level}::smallint, ${u.decision}::approval_decision, ${scope.actor.userId}::uuid, ${note}, ${u.asAdmin}, ${textArray(u.acknowledged ?? [])}, ${scope.actor.userId}::uuid)`,
     ),
     sql`, `,
   );
   await tx.execute(sql`
-    insert into approval_decisions (company_id, approval_id, level, decision, decided_by, note, as_admin, created_by)
+    insert into approval_decisions (company_id, approval_id, level, decision, decided_by, note, as_admin,
+      acknowledged_warnings, created_by)
     values ${history}`);
   // Effects, grouped by context and outcome: once, in this transaction.
   const byContext = new Map<string, { context: ApprovalContext; status: ApprovalStatus; rows: EffectRow[] }>();
@@ -617,32 +751,44 @@ async function applyUpdates(tx: Executor, scope: Scope, updates: Update[], note:
       insert into notifications (company_id, user_id, kind, approval_id)
       values ${sql.join(
         decided.map(
-          (u) => sql`(${scope.companyId}::uuid, ${u.row.employee_user}::uuid, 'approval_decided', ${u.row.id}::uuid)`,
+          (u) =>
+            sql`(${ownedBy(scope).company_id}::uuid, ${u.row.employee_user}::uuid, 'approval_decided', ${u.row.id}::uuid)`,
         ),
         sql`, `,
       )}`);
   }
   await notifyWaiting(
     tx,
-    scope.companyId,
+    scope,
     updates
       .filter((u) => u.status === 'partial' && u.level !== u.row.level)
       .map((u) => ({ id: u.row.id, approvers: u.approvers })),
   );
 }
 
-const refusal = (id: string, error: string, message: string): DecisionResult => ({ id, ok: false, error, message });
+const refusal = (id: string, error: string, message: string, fields?: Record<string, FieldError>): DecisionResult => ({
+  id,
+  ok: false,
+  error,
+  message,
+  ...(fields ? { fields } : {}),
+});
 
 export async function decide(
   db: Db,
   scope: Scope,
-  input: { ids: string[]; decision: 'approve' | 'reject'; note?: string | null | undefined },
+  input: {
+    ids: string[];
+    decision: 'approve' | 'reject';
+    note?: string | null | undefined;
+    acknowledge_warnings?: boolean | undefined;
+  },
 ): Promise<DecisionResult[]> {
   const ids = [...new Set(input.ids.map((id) => id.toLowerCase()))];
   const own = await ownEmployee(db, scope);
   const caller: Caller = { scope, me: own?.id ?? null };
   return db.transaction(async (tx) => {
-    const rows = await lockRows(tx, scope.companyId, ids);
+    const rows = await lockRows(tx, scope, ids);
     const byId = new Map(rows.map((row) => [row.id, row]));
     // Who already approved the current level of the rows with several approvers that all must approve.
     const allRows = rows.filter((row) => row.flow.levels[row.level - 1]?.mode === 'all');
@@ -651,7 +797,7 @@ export async function decide(
       const decided = await tx.execute(sql`
         select h.approval_id, e.id as employee_id from approval_decisions h
         join approvals a on a.id = h.approval_id
-        join employees e on e.user_id = h.decided_by and e.company_id = h.company_id
+        join employees e on e.user_id = h.decided_by and ${inCompanySql(scope, 'e')}
         where h.approval_id = any(${uuidArray(allRows.map((r) => r.id))}) and h.level = a.level and h.decision = 'approve'`);
       for (const d of decided.rows as { approval_id: string; employee_id: string }[]) {
         approvedBy.set(d.approval_id, (approvedBy.get(d.approval_id) ?? new Set()).add(d.employee_id));
@@ -684,6 +830,19 @@ export async function decide(
         );
         continue;
       }
+      // Overtime past its limit (decision 0205): approved only with the warnings acknowledged, which the history keeps.
+      const warnings = limitWarningCodes(row);
+      if (input.decision === 'approve' && warnings.length > 0 && input.acknowledge_warnings !== true) {
+        results.push(
+          refusal(
+            id,
+            'warnings_not_acknowledged',
+            `Acknowledge the request's warnings to approve it: ${warnings.join(', ')}`,
+          ),
+        );
+        continue;
+      }
+      const acknowledged = input.decision === 'approve' ? warnings : [];
       const levelDef = row.flow.levels[row.level - 1];
       let level = row.level;
       let approvers: string[] = [];
@@ -691,7 +850,15 @@ export async function decide(
         const remaining = row.approvers.filter((approver) => approver !== caller.me);
         if (remaining.length > 0) {
           // Others of this level still have to approve: the level stays, without the caller.
-          updates.push({ row, status: 'partial', level, approvers: remaining, decision: 'approve', asAdmin: false });
+          updates.push({
+            row,
+            status: 'partial',
+            level,
+            approvers: remaining,
+            decision: 'approve',
+            asAdmin: false,
+            acknowledged,
+          });
           results.push({ id, ok: true, status: 'partial' });
           continue;
         }
@@ -707,7 +874,7 @@ export async function decide(
         approvers = row.flow.levels[level - 1]?.approvers ?? [];
       }
       if (status === 'approved' && row.context === 'leave') leaveChecks.push(row);
-      updates.push({ row, status, level, approvers, decision: input.decision, asAdmin: right.asAdmin });
+      updates.push({ row, status, level, approvers, decision: input.decision, asAdmin: right.asAdmin, acknowledged });
       results.push({ id, ok: true, status });
     }
     const refused = new Map<string, DecisionResult>();
@@ -739,7 +906,7 @@ export async function decide(
         update.effectDone = true;
       } catch (error) {
         if (!(error instanceof AppError)) throw error;
-        refused.set(update.row.id, refusal(update.row.id, error.code, error.message));
+        refused.set(update.row.id, refusal(update.row.id, error.code, error.message, error.fields));
       }
     }
     await applyUpdates(
@@ -752,10 +919,23 @@ export async function decide(
   });
 }
 
+/** The warning codes a request carries (an overtime request's hours past the limits). */
+function limitWarningCodes(row: LockedRow): string[] {
+  const warnings = row.content.limit_warnings;
+  return Array.isArray(warnings) ? warnings.map((w) => String((w as { code: unknown }).code)) : [];
+}
+
+const textArray = (values: string[]) =>
+  values.length
+    ? sql`array[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`
+    : sql`'{}'::text[]`;
+
 async function canSee(caller: Caller, row: LockedRow) {
   const { actor } = caller.scope;
-  if (companyWideLevels.includes(actor.level)) return true;
-  if (actor.level === 'admin_department' && row.department_id === actor.departmentId) return true;
+  if (isAdmin(caller.scope) && departmentReaches(caller.scope, row.department_id)) return true;
   const me = caller.me;
   return (
     (me !== null && (row.employee_id === me || row.flow.levels.some((level) => level.approvers.includes(me)))) ||
@@ -767,7 +947,7 @@ export async function withdraw(db: Db, scope: Scope, id: string) {
   const own = await ownEmployee(db, scope);
   const caller: Caller = { scope, me: own?.id ?? null };
   await db.transaction(async (tx) => {
-    const [row] = await lockRows(tx, scope.companyId, [id]);
+    const [row] = await lockRows(tx, scope, [id]);
     if (!row || !(await canSee(caller, row))) throw notFound('Approval');
     const mine = (caller.me !== null && row.employee_id === caller.me) || row.created_by === scope.actor.userId;
     if (!mine) throw new AppError(403, 'not_requester', 'Only the requester may withdraw a request');
@@ -792,7 +972,7 @@ export async function inboxByContext(db: Executor, scope: Scope) {
   const rows = await db.execute(sql`
     select a.context, count(*)::int as count, to_json(min(a.created_at)) #>> '{}' as oldest
     from approvals a join employees e on e.id = a.employee_id
-    where a.company_id = ${scope.companyId} and ${decidable({ scope, me })}
+    where ${inCompanySql(scope, 'a')} and ${decidable({ scope, me })}
     group by a.context order by min(a.created_at)`);
   return rows.rows as { context: ApprovalContext; count: number; oldest: string }[];
 }

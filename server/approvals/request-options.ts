@@ -4,17 +4,18 @@
  * leave's day count before it is sent (the same counting as the request's validation: server/leave/calendar.ts).
  * Read-only, the caller's own employee record only.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { jakartaToday } from '../../common/employment.ts';
 import type { Db } from '../db/connect.ts';
-import { type Scope, scopeOf } from '../http/access.ts';
+import { scopeOf } from '../http/access.ts';
 import { AppError, invalid } from '../http/errors.ts';
 import { errorResponses, one } from '../http/schemas.ts';
 import { listBalances } from '../leave/balance.ts';
 import { leaveDaysFor } from '../leave/calendar.ts';
-import { ownEmployee } from './repository.ts';
+import type { Scope } from '../scope/scope.ts';
+import { departmentColleagues, ownEmployee, requestShifts } from './repository.ts';
 
 const id = Type.String({ format: 'uuid' });
 const date = Type.String({ format: 'date' });
@@ -42,7 +43,7 @@ const LeaveDaysQuery = Type.Object(
     leave_type: id,
     start_date: date,
     end_date: date,
-    unit: Type.Optional(Type.String({ enum: ['day', 'half_day', 'hour'] })),
+    unit: Type.Optional(Type.Unsafe<'day' | 'half_day' | 'hour'>(Type.String({ enum: ['day', 'half_day', 'hour'] }))),
     hours: Type.Optional(Type.Number({ exclusiveMinimum: 0, maximum: 24 })),
   },
   { additionalProperties: false },
@@ -56,7 +57,8 @@ async function me(db: Db, scope: Scope) {
 
 const yearOf = (day: string) => Number(day.slice(0, 4));
 
-export function requestOptionRoutes(app: FastifyInstance, db: Db) {
+export function requestOptionRoutes(server: FastifyInstance, db: Db) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/v1/approvals/options', {
     config: signedIn,
     schema: {
@@ -71,16 +73,8 @@ export function requestOptionRoutes(app: FastifyInstance, db: Db) {
       const own = await me(db, scope);
       // One after the other: the pool is small and each is one short statement.
       const balances = await listBalances(db, scope, { year: yearOf(jakartaToday()), employee: own.id });
-      const shifts = await db.execute<{ _id: string; name: string; code: string }>(
-        sql`select id as "_id", name, code from shifts where company_id = ${scope.companyId} order by code limit 500`,
-      );
-      const colleagues = own.department_id
-        ? await db.execute<{ _id: string; employee_id: string; fullname: string }>(sql`
-            select id as "_id", employee_id, fullname from employees
-            where company_id = ${scope.companyId} and department_id = ${own.department_id} and id <> ${own.id}
-              and (exit_date is null or exit_date >= current_date)
-            order by fullname limit 1000`)
-        : { rows: [] };
+      const shifts = await requestShifts(db, scope);
+      const colleagues = await departmentColleagues(db, scope, own);
       return {
         data: {
           leave_types: balances.map((row) => ({
@@ -89,8 +83,8 @@ export function requestOptionRoutes(app: FastifyInstance, db: Db) {
             unit: row.leave_rule.unit,
             remaining: row.remaining,
           })),
-          shifts: shifts.rows,
-          colleagues: colleagues.rows,
+          shifts,
+          colleagues,
         },
       };
     },
@@ -112,13 +106,7 @@ export function requestOptionRoutes(app: FastifyInstance, db: Db) {
     handler: async (request) => {
       const scope = scopeOf(request);
       const own = await me(db, scope);
-      const query = request.query as {
-        leave_type: string;
-        start_date: string;
-        end_date: string;
-        unit?: 'day' | 'half_day' | 'hour';
-        hours?: number;
-      };
+      const query = request.query;
       if (query.end_date < query.start_date) {
         throw invalid({ end_date: { code: 'after_start', message: 'must not be before the start date' } });
       }

@@ -2,22 +2,30 @@
  * The approvals API (issue #13, /work contract): requests, decisions, history and notifications. Schemas plus thin
  * handlers over repository.ts, history.ts and notifications.ts.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
-import { approvalContexts, approvalDecisions, approvalStatuses, notificationKinds } from '../../common/approvals.ts';
+import {
+  type ApprovalContext,
+  type ApprovalStatus,
+  approvalContexts,
+  approvalDecisions,
+  approvalStatuses,
+  notificationKinds,
+} from '../../common/approvals.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { sendAttachment } from '../files/attachments.ts';
 import { scopeOf } from '../http/access.ts';
-import { errorResponses, IdParams, Nullable, one } from '../http/schemas.ts';
+import { errorResponses, FieldErrorSchema, IdParams, listPaging, MetaSchema, Nullable, one } from '../http/schemas.ts';
 import { listHistory } from './history.ts';
 import { listNotifications, markRead } from './notifications.ts';
-import { type ApprovalFilters, createApproval, decide, getApproval, listApprovals, withdraw } from './repository.ts';
+import { createApproval, decide, getApproval, listApprovals, withdraw } from './repository.ts';
 
 const id = Type.String({ format: 'uuid' });
 const date = Type.String({ format: 'date' });
-const Context = Type.String({ enum: [...approvalContexts] });
-const Status = Type.String({ enum: [...approvalStatuses] });
+const Context = Type.Unsafe<ApprovalContext>(Type.String({ enum: [...approvalContexts] }));
+const Status = Type.Unsafe<ApprovalStatus>(Type.String({ enum: [...approvalStatuses] }));
 const Person = Type.Object({ _id: id, fullname: Type.String() });
 
 export const ApprovalSchema = Type.Object(
@@ -45,6 +53,10 @@ export const ApprovalSchema = Type.Object(
     ),
     approvers: Type.Array(Person, { description: 'Who may decide the current level (empty: the company admins)' }),
     can_decide: Type.Boolean(),
+    deciders: Type.Array(Person, {
+      description:
+        "Who can decide an open request the caller cannot: its current level's approvers (employee ids), else the admins who may (user ids); empty otherwise",
+    }),
     can_withdraw: Type.Boolean(),
     review: Type.Object({
       balance_remaining: Type.Optional(Nullable(Type.Number())),
@@ -58,6 +70,9 @@ export const ApprovalSchema = Type.Object(
         at: Type.String(),
         note: Nullable(Type.String()),
         as_admin: Type.Boolean(),
+        acknowledged_warnings: Type.Array(Type.String(), {
+          description: "The request's warnings the approver acknowledged (overtime past its limit)",
+        }),
       }),
     ),
     created_at: Type.String(),
@@ -83,9 +98,16 @@ export const ApprovalDecisionResultSchema = Type.Object(
     ok: Type.Boolean(),
     status: Type.Optional(Status),
     error: Type.Optional(
-      Type.String({ description: 'not_found, already_decided, not_approver, insufficient_balance, ...' }),
+      Type.String({
+        description: 'not_found, already_decided, not_approver, insufficient_balance, warnings_not_acknowledged, ...',
+      }),
     ),
     message: Type.Optional(Type.String()),
+    fields: Type.Optional(
+      Type.Record(Type.String(), Type.Ref(FieldErrorSchema), {
+        description: "A change refused by a direct edit's checks (a profile change's taken email): per field",
+      }),
+    ),
   },
   { $id: 'ApprovalDecisionResult' },
 );
@@ -106,6 +128,7 @@ export const ApprovalHistoryEntrySchema = Type.Object(
     at: Type.String(),
     note: Nullable(Type.String()),
     as_admin: Type.Boolean(),
+    acknowledged_warnings: Type.Array(Type.String()),
   },
   { $id: 'ApprovalHistoryEntry' },
 );
@@ -115,6 +138,8 @@ export const NotificationSchema = Type.Object(
     _id: id,
     kind: Type.String({ enum: [...notificationKinds] }),
     approval: Nullable(Type.Object({ _id: id, approval_number: Type.String(), context: Context, status: Status })),
+    announcement: Nullable(Type.Object({ _id: id, title: Type.String() })),
+    company_announcement: Nullable(Type.Object({ _id: id, title: Type.String() })),
     created_at: Type.String(),
     read_at: Nullable(Type.String()),
   },
@@ -129,6 +154,10 @@ export const approvalSchemas = [
   NotificationSchema,
 ];
 
+/** The inbox's pages and the decision history's (issue 24: a larger limit is clamped, never refused). */
+const inboxPaging = listPaging({ defaultLimit: 100, maxLimit: 10_000 });
+const historyPaging = listPaging({ defaultLimit: 1000, maxLimit: 100_000 });
+
 const ListQuery = Type.Object(
   {
     context: Type.Optional(Context),
@@ -136,10 +165,10 @@ const ListQuery = Type.Object(
     employee: Type.Optional(id),
     from: Type.Optional(date),
     to: Type.Optional(date),
-    box: Type.Optional(Type.String({ enum: ['mine', 'inbox', 'all'] })),
+    box: Type.Optional(Type.Unsafe<'mine' | 'inbox' | 'all'>(Type.String({ enum: ['mine', 'inbox', 'all'] }))),
     search: Type.Optional(Type.String({ maxLength: 200 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 10_000 })),
-    skip: Type.Optional(Type.Integer({ minimum: 0 })),
+    limit: inboxPaging.limit,
+    skip: inboxPaging.skip,
   },
   { additionalProperties: false },
 );
@@ -148,16 +177,22 @@ const HistoryQuery = Type.Object(
     context: Type.Optional(Context),
     from: Type.Optional(date),
     to: Type.Optional(date),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-    skip: Type.Optional(Type.Integer({ minimum: 0 })),
+    limit: historyPaging.limit,
+    skip: historyPaging.skip,
   },
   { additionalProperties: false },
 );
 const DecisionBody = Type.Object(
   {
     ids: Type.Array(id, { minItems: 1, maxItems: 1000 }),
-    decision: Type.String({ enum: ['approve', 'reject'] }),
+    decision: Type.Unsafe<'approve' | 'reject'>(Type.String({ enum: ['approve', 'reject'] })),
     note: Type.Optional(Nullable(Type.String({ maxLength: 1000 }))),
+    acknowledge_warnings: Type.Optional(
+      Type.Boolean({
+        description:
+          "Approving a request that carries warnings (an overtime request's `content.limit_warnings`) needs true; without it that id is refused with `warnings_not_acknowledged`",
+      }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -168,7 +203,8 @@ const deciding = { access: { kind: 'menu', menu: 'approval', action: 'write', co
 const historyRead = { access: { kind: 'menu', menu: 'approval-history', action: 'read', company: true } } as const;
 const tags = ['approvals'];
 
-export function approvalRoutes(app: FastifyInstance, db: Db, config: Config) {
+export function approvalRoutes(server: FastifyInstance, db: Db, config: Config) {
+  const app = server.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/v1/approvals', {
     config: signedIn,
     schema: {
@@ -178,11 +214,16 @@ export function approvalRoutes(app: FastifyInstance, db: Db, config: Config) {
       tags,
       querystring: ListQuery,
       response: {
-        200: Type.Object({ data: Type.Array(Type.Ref(ApprovalSchema)), total: Type.Integer() }),
+        200: Type.Object({
+          data: Type.Array(Type.Ref(ApprovalSchema)),
+          total: Type.Integer(),
+          meta: Type.Ref(MetaSchema),
+        }),
         ...errorResponses,
       },
     },
-    handler: async (request) => listApprovals(db, scopeOf(request), request.query as ApprovalFilters),
+    handler: async (request) =>
+      listApprovals(db, scopeOf(request), { ...request.query, ...inboxPaging.page(request.query) }),
   });
 
   app.post('/v1/approvals', {
@@ -196,7 +237,7 @@ export function approvalRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 201: one(Type.Ref(ApprovalSchema)), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const data = await createApproval(db, scopeOf(request), request.body as never);
+      const data = await createApproval(db, scopeOf(request), request.body);
       return reply.status(201).send({ data });
     },
   });
@@ -209,11 +250,16 @@ export function approvalRoutes(app: FastifyInstance, db: Db, config: Config) {
       tags,
       querystring: HistoryQuery,
       response: {
-        200: Type.Object({ data: Type.Array(Type.Ref(ApprovalHistoryEntrySchema)), total: Type.Integer() }),
+        200: Type.Object({
+          data: Type.Array(Type.Ref(ApprovalHistoryEntrySchema)),
+          total: Type.Integer(),
+          meta: Type.Ref(MetaSchema),
+        }),
         ...errorResponses,
       },
     },
-    handler: async (request) => listHistory(db, scopeOf(request), request.query as never),
+    handler: async (request) =>
+      listHistory(db, scopeOf(request), { ...request.query, ...historyPaging.page(request.query) }),
   });
 
   app.post('/v1/approvals/decisions', {
@@ -225,7 +271,7 @@ export function approvalRoutes(app: FastifyInstance, db: Db, config: Config) {
       body: DecisionBody,
       response: { 200: Type.Object({ data: Type.Array(Type.Ref(ApprovalDecisionResultSchema)) }), ...errorResponses },
     },
-    handler: async (request) => ({ data: await decide(db, scopeOf(request), request.body as never) }),
+    handler: async (request) => ({ data: await decide(db, scopeOf(request), request.body) }),
   });
 
   app.get('/v1/approvals/:id', {
@@ -237,7 +283,7 @@ export function approvalRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: one(Type.Ref(ApprovalSchema)), ...errorResponses },
     },
     handler: async (request) => ({
-      data: await getApproval(db, scopeOf(request), (request.params as { id: string }).id),
+      data: await getApproval(db, scopeOf(request), request.params.id),
     }),
   });
 
@@ -253,7 +299,7 @@ export function approvalRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request, reply) => {
       const scope = scopeOf(request);
-      const approval = await getApproval(db, scope, (request.params as { id: string }).id);
+      const approval = await getApproval(db, scope, request.params.id);
       const attachment = approval?.content.attachment as { name?: string } | null | undefined;
       return sendAttachment(db, config, reply, scope.companyId, attachment?.name);
     },
@@ -269,7 +315,7 @@ export function approvalRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: one(Type.Ref(ApprovalSchema)), ...errorResponses },
     },
     handler: async (request) => ({
-      data: await withdraw(db, scopeOf(request), (request.params as { id: string }).id),
+      data: await withdraw(db, scopeOf(request), request.params.id),
     }),
   });
 
@@ -285,7 +331,7 @@ export function approvalRoutes(app: FastifyInstance, db: Db, config: Config) {
         ...errorResponses,
       },
     },
-    handler: async (request) => listNotifications(db, scopeOf(request), request.query as { unread?: boolean }),
+    handler: async (request) => listNotifications(db, scopeOf(request), request.query),
   });
 
   app.post('/v1/notifications/read', {
@@ -298,7 +344,7 @@ export function approvalRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: one(Type.Object({ unread: Type.Integer() })), ...errorResponses },
     },
     handler: async (request) => ({
-      data: await markRead(db, scopeOf(request), (request.body as { ids?: string[] } | undefined)?.ids),
+      data: await markRead(db, scopeOf(request), request.body?.ids),
     }),
   });
 }

@@ -8,7 +8,6 @@ import { sql } from 'drizzle-orm';
 import {
   type ApprovalContents,
   type ApprovalContext,
-  overtimeLimits,
   type ProfileRequestField,
   profileRequestFields,
 } from '../../common/approvals.ts';
@@ -19,6 +18,7 @@ import { AppError, type FieldError, invalid } from '../http/errors.ts';
 import { leaveDaysFor } from '../leave/calendar.ts';
 import { datesBetween } from '../leave/days.ts';
 import { checkNotInApproval, pendingWeekly } from '../payroll/weekly.ts';
+import { inCompanySql } from '../scope/scope.ts';
 
 export interface ValidationContext {
   db: Executor;
@@ -163,9 +163,17 @@ class Reader {
   }
 }
 
-const exists = async (db: Executor, table: 'leave_rules' | 'shifts' | 'employees', id: string, companyId: string) =>
-  (await db.execute(sql`select 1 from ${sql.identifier(table)} where id = ${id} and company_id = ${companyId}`)).rows
-    .length > 0;
+const exists = async (
+  db: Executor,
+  table: 'leave_rules' | 'shifts' | 'employees' | 'duty_types',
+  id: string,
+  companyId: string,
+) =>
+  (
+    await db.execute(
+      sql`select 1 from ${sql.identifier(table)} t where t.id = ${id} and ${inCompanySql({ companyId }, 't')}`,
+    )
+  ).rows.length > 0;
 
 /** Hours between two HH:mm times; an end before the start runs past midnight. */
 export function hoursBetween(start: string, end: string): number {
@@ -233,14 +241,7 @@ const overtime: Validator = async (raw, ctx) => {
   if (startTime && endTime) hours = hoursBetween(startTime, endTime);
   else if (r.has('hours')) hours = r.number('hours', 'Overtime Hours', 0, 24);
   else if (!r.fields.start_time && !r.fields.end_time) r.fail('hours', required('Overtime Hours'));
-  if (hours !== null && hours > overtimeLimits.day) {
-    r.fail(
-      'hours',
-      bad('overtime_daily_limit', `Overtime is at most ${overtimeLimits.day} hours a day`, {
-        limit: overtimeLimits.day,
-      }),
-    );
-  }
+  // Past the statutory 4 hours a day is a warning the request stores (effects.ts), never a refusal (decision 0205).
   r.done();
   void ctx;
   const content: ApprovalContents['overtime'] = {
@@ -290,7 +291,7 @@ const changeShift: Validator = async (raw, ctx) => {
     !r.fields.swap_with &&
     (
       await ctx.db.execute(
-        sql`select 1 from employees where id = ${swapWith} and company_id = ${ctx.companyId} and exit_date is null`,
+        sql`select 1 from employees e where e.id = ${swapWith} and ${inCompanySql(ctx, 'e')} and e.exit_date is null`,
       )
     ).rows.length === 0
   ) {
@@ -306,13 +307,18 @@ const changeShift: Validator = async (raw, ctx) => {
   return { content, start_date: content.date, end_date: content.date };
 };
 
-const businessTrip: Validator = async (raw) => {
+const businessTrip: Validator = async (raw, ctx) => {
   const r = new Reader(raw);
-  r.unknownKeys(['destination', 'start_date', 'end_date', 'purpose']);
+  r.unknownKeys(['destination', 'start_date', 'end_date', 'purpose', 'duty_type']);
   const destination = r.text('destination', 'Destination', { max: 300 });
   const start = r.date('start_date', 'Start Date');
   const end = r.date('end_date', 'End Date');
   const purpose = r.text('purpose', 'Purpose');
+  // The duty type (`duty/category`) the duty-report groups by; optional.
+  const dutyType = r.id('duty_type', 'Duty Type', true);
+  if (dutyType && !(await exists(ctx.db, 'duty_types', dutyType, ctx.companyId))) {
+    r.fail('duty_type', bad('not_found', 'Duty type not found'));
+  }
   r.range('start_date', start, end);
   if (start && end && end >= start && calendarDays(start, end) > 366) {
     r.fail('end_date', bad('range', 'A trip is at most a year', { max: 366 }));
@@ -323,6 +329,7 @@ const businessTrip: Validator = async (raw) => {
     start_date: start as string,
     end_date: end as string,
     purpose: purpose as string,
+    ...(dutyType ? { duty_type: dutyType } : {}),
   };
   return {
     content: { ...content, total_days: calendarDays(content.start_date, content.end_date) },

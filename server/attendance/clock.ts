@@ -13,7 +13,8 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance, onResponseHookHandler, RouteOptions } from 'fastify';
 import type { Executor } from '../db/connect.ts';
 import { loadHolidays } from '../leave/calendar.ts';
-import type { Site } from './offsite.ts';
+import { companyReach, inCompanySql, type Reach, type Scope } from '../scope/scope.ts';
+import type { Fix, Site } from './offsite.ts';
 import {
   type AttendanceGroupSettings,
   type ResolvedShift,
@@ -30,6 +31,8 @@ export interface ClockContext {
   shiftOn(date: string): ResolvedShift | null;
   /** The record of `from` has a clock-in and no clock-out (a night shift still open). */
   openOnFrom: boolean;
+  /** The employee's latest clock that carried a position (implausible travel is measured from it). */
+  lastFix: Fix | null;
 }
 
 interface ContextRow {
@@ -45,6 +48,7 @@ interface ContextRow {
   roster: { date: string; shift: string }[];
   shifts: ShiftDefinition[];
   open_on_from: boolean;
+  last_fix: { at: string; latitude: number | string; longitude: number | string; accuracy: number | null } | null;
 }
 
 /**
@@ -53,25 +57,26 @@ interface ContextRow {
  */
 export async function loadClockContext(
   db: Executor,
-  companyId: string,
+  scope: Scope | Reach,
   userId: string,
   from: string,
   to: string,
 ): Promise<ClockContext | null> {
+  const company = (alias: string) => inCompanySql(scope, alias);
   const result = await db.execute(sql`
     with me as (
       select e.id, m.group_id from employees e
-      left join attendance_group_members m on m.employee_id = e.id and m.company_id = ${companyId}
-      where e.user_id = ${userId} and e.company_id = ${companyId}
+      left join attendance_group_members m on m.employee_id = e.id and ${company('m')}
+      where e.user_id = ${userId} and ${company('e')}
       limit 1
     ), g as (
-      select ag.* from attendance_groups ag join me on ag.id = me.group_id where ag.company_id = ${companyId}
+      select ag.* from attendance_groups ag join me on ag.id = me.group_id where ${company('ag')}
     ), o as (
       select so.date, so.shift_id from shift_overrides so join me on so.employee_id = me.id
-      where so.company_id = ${companyId} and so.date between ${from}::date and ${to}::date
+      where ${company('so')} and so.date between ${from}::date and ${to}::date
     ), r as (
       select re.date, re.shift_id from roster_entries re join me on re.employee_id = me.id
-      where re.company_id = ${companyId} and re.date between ${from}::date and ${to}::date
+      where ${company('re')} and re.date between ${from}::date and ${to}::date
     )
     select me.id as employee, g.id as group_id, g.name as group_name, g.type as group_type, g.auto_closed,
       g.allowed_offsite_clock_in, g.allowed_offsite_clock_out, g.schedule,
@@ -80,11 +85,19 @@ export async function loadClockContext(
       coalesce((select json_agg(json_build_object('id', s.id, 'code', s.code, 'name', s.name, 'type', s.type,
           'start_time', s.start_time, 'finish_time', s.finish_time, 'minimum_working_hour', s.minimum_working_hour,
           'working_days', s.working_days, 'allowed_attendance', s.allowed_attendance))
-        from shifts s where s.company_id = ${companyId} and (s.id in (select shift_id from o)
+        from shifts s where ${company('s')} and (s.id in (select shift_id from o)
           or s.id in (select shift_id from r)
           or s.id::text in (select x.value from g, jsonb_each_text(g.schedule) x))), '[]') as shifts,
-      exists (select 1 from attendances a where a.employee_id = me.id and a.company_id = ${companyId}
-        and a.date = ${from}::date and a.clock_in is not null and a.clock_out is null) as open_on_from
+      exists (select 1 from attendances a where a.employee_id = me.id and ${company('a')}
+        and a.date = ${from}::date and a.clock_in is not null and a.clock_out is null) as open_on_from,
+      (select case when p.clock_out_latitude is not null
+          then json_build_object('at', p.clock_out, 'latitude', p.clock_out_latitude, 'longitude', p.clock_out_longitude,
+            'accuracy', p.clock_out_accuracy)
+          else json_build_object('at', p.clock_in, 'latitude', p.clock_in_latitude, 'longitude', p.clock_in_longitude,
+            'accuracy', p.clock_in_accuracy) end
+        from attendances p where p.employee_id = me.id and ${company('p')} and p.date <= ${to}::date
+          and (p.clock_in_latitude is not null or p.clock_out_latitude is not null)
+        order by p.date desc limit 1) as last_fix
     from me left join g on true`);
   const row = result.rows[0] as ContextRow | undefined;
   if (!row) return null;
@@ -107,6 +120,14 @@ export async function loadClockContext(
     employee: row.employee,
     group,
     openOnFrom: row.open_on_from,
+    lastFix: row.last_fix
+      ? {
+          at: Date.parse(row.last_fix.at),
+          latitude: Number(row.last_fix.latitude),
+          longitude: Number(row.last_fix.longitude),
+          accuracy: row.last_fix.accuracy,
+        }
+      : null,
     shiftOn(date) {
       if (date !== from && date !== to) throw new RangeError(`${date} is outside the loaded dates ${from}, ${to}`);
       return resolveShift({
@@ -149,8 +170,8 @@ export class ClockCache {
     if (hit && hit.until > now) return hit.value;
     const value = db
       .execute(sql`
-        select latitude::float8 as latitude, longitude::float8 as longitude, radius from locations
-        where company_id = ${companyId} and latitude is not null and longitude is not null`)
+        select l.latitude::float8 as latitude, l.longitude::float8 as longitude, l.radius from locations l
+        where ${inCompanySql(companyReach(companyId), 'l')} and l.latitude is not null and l.longitude is not null`)
       .then((r) => r.rows as unknown as Site[]);
     this.keep(this.sites, companyId, { value, until: now + this.ttlMs });
     return value;

@@ -8,7 +8,8 @@ import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '../db/connect.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { loadHolidays } from '../leave/calendar.ts';
-import { departmentCondition } from './import.ts';
+import { employeesInReachSql } from '../scope/scope.ts';
+import type { Writer } from './import.ts';
 import { loadShiftResolver } from './schedule.ts';
 import { computeDay } from './times.ts';
 
@@ -23,11 +24,7 @@ export interface CorrectionInput {
 
 const instant = (iso: string | null) => (iso ? new Date(iso).getTime() : null);
 
-export async function correctAttendance(
-  db: Db,
-  caller: { companyId: string; userId: string; departmentScope?: string | null },
-  input: CorrectionInput,
-): Promise<{ _id: string }> {
+export async function correctAttendance(db: Db, caller: Writer, input: CorrectionInput): Promise<{ _id: string }> {
   return db.transaction((tx) => correctAttendanceIn(tx, caller, input));
 }
 
@@ -37,7 +34,7 @@ export async function correctAttendance(
  */
 export async function correctAttendanceIn(
   tx: Executor,
-  caller: { companyId: string; userId: string; departmentScope?: string | null },
+  caller: Writer,
   input: CorrectionInput & { approval?: string | null },
 ): Promise<{ _id: string }> {
   if (input.clock_in === undefined && input.clock_out === undefined) {
@@ -46,8 +43,9 @@ export async function correctAttendanceIn(
     });
   }
   const employee = (
-    await tx.execute(sql`select id from employees where id = ${input.employee} and company_id = ${caller.companyId}
-      ${departmentCondition(caller.departmentScope)}`)
+    await tx.execute(
+      sql`select e.id from employees e where e.id = ${input.employee} and ${employeesInReachSql(caller, 'e')}`,
+    )
   ).rows[0];
   if (!employee) throw notFound('Employee');
   const resolver = await loadShiftResolver(tx, caller.companyId, {

@@ -3,13 +3,15 @@
  * most one group: naming an employee of another group is refused (409 `in_other_group`, naming the group), so moving
  * someone is two deliberate edits, never a silent transfer. The PUT replaces the whole set in one transaction.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { scopeOf } from '../http/access.ts';
 import { AppError, invalid, notFound } from '../http/errors.ts';
 import { errorResponses, IdParams, one } from '../http/schemas.ts';
-import { companyEmployees, findGroup, groupMembers, otherGroupsOf, replaceMembers } from './repository.ts';
+import { isDepartmentLimited } from '../scope/scope.ts';
+import { employeesReached, findGroup, groupMembers, otherGroupsOf, replaceMembers } from './repository.ts';
 import { attendanceGroupsResource } from './resources.ts';
 
 const MAX_MEMBERS = 10_000;
@@ -37,7 +39,8 @@ export const GroupMembersDetailSchema = Type.Object(
   { $id: 'AttendanceGroupMembersDetail' },
 );
 
-export function groupRoutes(app: FastifyInstance, db: Db) {
+export function groupRoutes(parent: FastifyInstance, db: Db) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const menu = attendanceGroupsResource.menu;
   const tags = [attendanceGroupsResource.name];
 
@@ -50,10 +53,10 @@ export function groupRoutes(app: FastifyInstance, db: Db) {
       response: { 200: one(Type.Ref(GroupMembersDetailSchema)), ...errorResponses },
     },
     handler: async (request) => {
-      const { companyId } = scopeOf(request);
-      const { id } = request.params as { id: string };
-      if (!(await findGroup(db, companyId, id))) throw notFound('Attendance group');
-      const employees = await groupMembers(db, companyId, id);
+      const scope = scopeOf(request);
+      const { id } = request.params;
+      if (!(await findGroup(db, scope, id))) throw notFound('Attendance group');
+      const employees = await groupMembers(db, scope, id);
       return { data: { members: employees.map((m) => m._id), employees } };
     },
   });
@@ -68,20 +71,22 @@ export function groupRoutes(app: FastifyInstance, db: Db) {
       response: { 200: one(Type.Ref(GroupMembersSchema)), ...errorResponses },
     },
     handler: async (request) => {
-      const { companyId } = scopeOf(request);
-      const { id } = request.params as { id: string };
-      const { members } = request.body as { members: string[] };
+      const scope = scopeOf(request);
+      const { id } = request.params;
+      const { members } = request.body;
       await db.transaction(async (tx) => {
-        if (!(await findGroup(tx, companyId, id))) throw notFound('Attendance group');
-        const known = await companyEmployees(tx, companyId, members);
+        if (!(await findGroup(tx, scope, id))) throw notFound('Attendance group');
+        const known = await employeesReached(tx, scope, members);
         const unknown = members.filter((m) => !known.has(m));
+        // A department admin naming someone outside their department learns nothing about them: a plain 404.
+        if (unknown.length && isDepartmentLimited(scope)) throw notFound('Employee');
         if (unknown.length) {
           throw invalid(
             { members: { code: 'not_found', message: 'Employee not found', params: { ids: unknown } } },
             `${unknown.length} employee(s) not found`,
           );
         }
-        const others = await otherGroupsOf(tx, companyId, id, members);
+        const others = await otherGroupsOf(tx, scope, id, members);
         const first = others[0];
         if (first) {
           throw new AppError(
@@ -97,7 +102,7 @@ export function groupRoutes(app: FastifyInstance, db: Db) {
             },
           );
         }
-        await replaceMembers(tx, companyId, id, members);
+        await replaceMembers(tx, scope, id, members);
       });
       return { data: { members } };
     },

@@ -18,8 +18,8 @@ import type {
 import type { Db } from '../db/connect.ts';
 import { actorOf } from '../http/access.ts';
 import { invalid } from '../http/errors.ts';
-import { MAX_LIMIT } from '../resources/query.ts';
 import { inUse } from '../resources/repository.ts';
+import { companyReach } from '../scope/scope.ts';
 import { companyShiftIds, groupsUsingShifts } from './repository.ts';
 
 type Hook = 'preValidation' | 'preHandler';
@@ -36,6 +36,13 @@ const companyOf = (request: FastifyRequest) => actorOf(request).companyId;
 
 type Body = Record<string, unknown> | undefined;
 
+/**
+ * These hooks sit on generic routes whose schemas this file does not own: their body, query and params are read as
+ * what they are (unknown), narrowed here rather than cast.
+ */
+const fieldsOf = (value: unknown): Body =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined;
+
 /** The shift ids a group write names in `schedule`, for one row or every bulk row. */
 function scheduleIds(body: Body): string[] {
   const rows = Array.isArray(body?.rows) ? (body.rows as Body[]) : [body];
@@ -50,27 +57,22 @@ function scheduleIds(body: Body): string[] {
 
 /** The shift ids a delete names: the path's id, `ids` of a delete of many, or `delete` of a bulk request. */
 function deletedIds(request: FastifyRequest): string[] {
-  const params = request.params as { id?: string } | undefined;
-  if (params?.id) return [params.id];
-  const body = request.body as { ids?: unknown; delete?: unknown } | undefined;
+  const id = fieldsOf(request.params)?.id;
+  if (typeof id === 'string' && id) return [id];
+  const body = fieldsOf(request.body);
   const ids = Array.isArray(body?.ids) ? body.ids : Array.isArray(body?.delete) ? body.delete : [];
   return ids.filter((id): id is string => typeof id === 'string');
 }
 
 export function attendanceGuards(app: FastifyInstance, db: Db) {
-  const clampLimit: onRequestHookHandler = async (request) => {
-    const query = request.query as { limit?: string } | undefined;
-    if (query?.limit && /^\d+$/.test(query.limit) && Number(query.limit) > MAX_LIMIT) query.limit = String(MAX_LIMIT);
-  };
-
   const checkSchedule: preHandlerHookHandler = async (request) => {
     const companyId = companyOf(request);
-    const ids = scheduleIds(request.body as Body);
+    const ids = scheduleIds(fieldsOf(request.body));
     if (!companyId || ids.length === 0) return;
     // Bulk rows are validated after this hook: an id that is not even a uuid is unknown too (never sent to the database).
     const known = await companyShiftIds(
       db,
-      companyId,
+      companyReach(companyId),
       ids.filter((id) => UUID.test(id)),
     );
     const unknown = ids.filter((id) => !known.has(id));
@@ -86,12 +88,11 @@ export function attendanceGuards(app: FastifyInstance, db: Db) {
     const companyId = companyOf(request);
     const ids = deletedIds(request);
     if (!companyId || ids.length === 0) return;
-    const groups = await groupsUsingShifts(db, companyId, ids);
+    const groups = await groupsUsingShifts(db, companyReach(companyId), ids);
     if (groups.length) throw inUse([{ resource: 'attendance-groups', count: groups.length }]);
   };
 
   const table: { method: string; url: string; hook: Hook; handler: onRequestHookHandler | preHandlerHookHandler }[] = [
-    { method: 'GET', url: '/v1/shifts', hook: 'preValidation', handler: clampLimit },
     { method: 'POST', url: '/v1/attendance-groups', hook: 'preHandler', handler: checkSchedule },
     { method: 'PUT', url: '/v1/attendance-groups/:id', hook: 'preHandler', handler: checkSchedule },
     { method: 'POST', url: '/v1/attendance-groups/bulk', hook: 'preHandler', handler: checkSchedule },

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { AppError, type FieldError } from '../http/errors.ts';
 import { loadHolidays } from '../leave/calendar.ts';
+import { employeesInReachSql, type Reach } from '../scope/scope.ts';
 import { loadShiftResolver } from './schedule.ts';
 import { minutesOf } from './status.ts';
 import { type ComputedDay, computeDay, upsertDays } from './times.ts';
@@ -37,13 +38,12 @@ function time(value: unknown): string | null | false {
   return minutesOf(text) === null ? false : text;
 }
 
-/** admin_department callers reach their own department's employees only (undefined: the whole company). */
-export const departmentCondition = (scope: string | null | undefined) =>
-  scope === undefined ? sql`` : scope === null ? sql`and false` : sql`and department_id = ${scope}`;
+/** Who writes: the reach of the caller (a department admin reaches their own department's employees only). */
+export type Writer = Reach & { userId: string };
 
 export async function importAttendance(
   db: Db,
-  caller: { companyId: string; userId: string; departmentScope?: string | null },
+  caller: Writer,
   rows: readonly ImportRow[],
 ): Promise<{ created: number; updated: number }> {
   const report: { index: number; status: 'invalid'; fields: Record<string, FieldError> }[] = [];
@@ -53,9 +53,9 @@ export async function importAttendance(
   const found = codes.length
     ? ((
         await db.execute(sql`
-          select id, lower(employee_id) as code, join_date::text as join_date, exit_date::text as exit_date
-          from employees where company_id = ${caller.companyId} and lower(employee_id) in (select value from jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))
-          ${departmentCondition(caller.departmentScope)}`)
+          select e.id, lower(e.employee_id) as code, e.join_date::text as join_date, e.exit_date::text as exit_date
+          from employees e where ${employeesInReachSql(caller, 'e')}
+            and lower(e.employee_id) in (select value from jsonb_array_elements_text(${JSON.stringify(codes)}::jsonb))`)
       ).rows as { id: string; code: string; join_date: string | null; exit_date: string | null }[])
     : [];
   const byCode = new Map(found.map((row) => [row.code, row]));

@@ -74,3 +74,56 @@ export function nearestSite<S extends Site>(point: GeoPoint, sites: readonly S[]
   }
   return best;
 }
+
+// ---- What a reported position is worth (issue 24) -----------------------------------------------------------------
+
+/**
+ * A position too imprecise to be measured against the nearest site: its reported accuracy (metres, the radius of the
+ * device's own uncertainty) is larger than that site's radius, so "inside the radius" would prove nothing. Null when
+ * the position is precise enough, no accuracy was reported, or no site is located.
+ */
+export function tooImprecise(
+  point: GeoPoint,
+  accuracy: number | null | undefined,
+  sites: readonly Site[],
+): { accuracy: number; radius: number } | null {
+  if (typeof accuracy !== 'number' || !Number.isFinite(accuracy)) return null;
+  const nearest = nearestSite(point, sites);
+  if (!nearest) return null;
+  const radius = radiusOf(nearest.site);
+  return accuracy > radius ? { accuracy: Math.round(accuracy), radius } : null;
+}
+
+/** A clock's position and instant. */
+export interface Fix extends GeoPoint {
+  /** ms since the epoch. */
+  at: number;
+  /** Reported accuracy, metres. */
+  accuracy?: number | null | undefined;
+}
+
+/** An implausible move between two clocks: kilometres, minutes between them and the implied speed. */
+export interface Travel {
+  km: number;
+  minutes: number;
+  kmh: number;
+}
+
+/**
+ * The move from `previous` to `next` when it is faster than `maxKmh`, else null. The distance is taken less both
+ * positions' reported accuracy (what the devices themselves call uncertain), and the time as at least one minute, so
+ * GPS jitter between two clocks seconds apart at one site is never a "flight".
+ */
+export function implausibleTravel(previous: Fix | null | undefined, next: Fix, maxKmh: number): Travel | null {
+  if (!previous || next.at < previous.at) return null;
+  const slack = Math.max(0, previous.accuracy ?? 0) + Math.max(0, next.accuracy ?? 0);
+  const metres = Math.max(0, distanceMetres(previous, next) - slack);
+  const minutes = Math.max(1, (next.at - previous.at) / 60_000);
+  const kmh = metres / 1000 / (minutes / 60);
+  if (kmh <= maxKmh) return null;
+  return {
+    km: Math.round(distanceMetres(previous, next) / 100) / 10,
+    minutes: Math.round(minutes),
+    kmh: Math.round(kmh),
+  };
+}

@@ -11,6 +11,8 @@
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/connect.ts';
 import { AppError } from '../http/errors.ts';
+import { companyReach, inCompanySql, sameCompanySql } from '../scope/scope.ts';
+import type { Travel } from './offsite.ts';
 import { type ClockStatus, clockInStatus, clockOutStatus, type ShiftType } from './status.ts';
 
 /** What of the resolved shift a record keeps. */
@@ -35,6 +37,12 @@ export interface ClockInput {
   latitude?: number | null | undefined;
   longitude?: number | null | undefined;
   offsite?: boolean;
+  /** The position's reported accuracy, metres. */
+  accuracy?: number | null | undefined;
+  /** The address the request came from. */
+  ip?: string | null | undefined;
+  /** Set when the position cannot follow the previous clock's at a plausible speed (offsite.ts). */
+  travel?: Travel | null | undefined;
   note?: string | null | undefined;
   userId: string | null;
 }
@@ -65,29 +73,36 @@ export async function recordClock(tx: Executor, input: ClockInput): Promise<Reco
     latitude: input.latitude ?? null,
     longitude: input.longitude ?? null,
     offsite: input.offsite ?? false,
+    accuracy: typeof input.accuracy === 'number' ? Math.round(input.accuracy) : null,
+    ip: input.ip ?? null,
+    travel: input.travel ? JSON.stringify(input.travel) : null,
   };
   if (input.type === 'in') {
     const { status, minutes } = clockInStatus(input.shift, input.date, input.at, input.holiday);
     const result = await tx.execute(sql`
       insert into attendances (company_id, employee_id, date, shift_id, shift_start, shift_finish, clock_in,
-        clock_in_status, late_minutes, clock_in_latitude, clock_in_longitude, clock_in_offsite, note, source, created_by)
+        clock_in_status, late_minutes, clock_in_latitude, clock_in_longitude, clock_in_offsite, clock_in_accuracy,
+        clock_in_ip, clock_in_travel, note, source, created_by)
       values (${input.companyId}, ${input.employeeId}, ${input.date}, ${input.shift?.id ?? null},
         ${input.shift?.start_time ?? null}, ${input.shift?.finish_time ?? null}, ${at}, ${status}, ${minutes},
-        ${point.latitude}, ${point.longitude}, ${point.offsite}, ${input.note ?? null}, 'clock', ${input.userId})
+        ${point.latitude}, ${point.longitude}, ${point.offsite}, ${point.accuracy}, ${point.ip}, ${point.travel}::jsonb,
+        ${input.note ?? null}, 'clock', ${input.userId})
       on conflict (employee_id, date) do update set
         clock_in = excluded.clock_in, clock_in_status = excluded.clock_in_status, late_minutes = excluded.late_minutes,
         clock_in_latitude = excluded.clock_in_latitude, clock_in_longitude = excluded.clock_in_longitude,
-        clock_in_offsite = excluded.clock_in_offsite, note = coalesce(excluded.note, attendances.note),
-        updated_at = now(), version = attendances.version + 1
-      where attendances.clock_in is null and attendances.company_id = excluded.company_id
+        clock_in_offsite = excluded.clock_in_offsite, clock_in_accuracy = excluded.clock_in_accuracy,
+        clock_in_ip = excluded.clock_in_ip, clock_in_travel = excluded.clock_in_travel,
+        note = coalesce(excluded.note, attendances.note), updated_at = now(), version = attendances.version + 1
+      where attendances.clock_in is null and ${sameCompanySql('attendances', 'excluded')}
       returning ${returning}`);
     const row = result.rows[0] as RecordedClock | undefined;
     if (!row) throw new AppError(409, 'already_clocked_in', 'You have already clocked in today');
     return row;
   }
   const existing = await tx.execute(sql`
-    select id, shift_start, shift_finish, clock_in, clock_out, shift_id from attendances
-    where employee_id = ${input.employeeId} and date = ${input.date} and company_id = ${input.companyId}
+    select a.id, a.shift_start, a.shift_finish, a.clock_in, a.clock_out, a.shift_id from attendances a
+    where a.employee_id = ${input.employeeId} and a.date = ${input.date}
+      and ${inCompanySql(companyReach(input.companyId), 'a')}
     for update`);
   const current = existing.rows[0] as
     | { id: string; shift_start: string | null; shift_finish: string | null; clock_in: unknown; clock_out: unknown }
@@ -102,7 +117,8 @@ export async function recordClock(tx: Executor, input: ClockInput): Promise<Reco
   const result = await tx.execute(sql`
     update attendances set clock_out = ${at}, clock_out_status = ${status}, early_minutes = ${minutes},
       clock_out_latitude = ${point.latitude}, clock_out_longitude = ${point.longitude},
-      clock_out_offsite = ${point.offsite}, note = coalesce(${input.note ?? null}, note),
+      clock_out_offsite = ${point.offsite}, clock_out_accuracy = ${point.accuracy}, clock_out_ip = ${point.ip},
+      clock_out_travel = ${point.travel}::jsonb, note = coalesce(${input.note ?? null}, note),
       updated_at = now(), version = version + 1
     where id = ${current.id} and clock_out is null
     returning ${returning}`);

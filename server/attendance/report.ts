@@ -6,9 +6,20 @@
  * sched's and leave's loaders, each set-based), then one pass in memory over employees × days.
  */
 import { sql } from 'drizzle-orm';
+import { employedOn } from '../../common/employment.ts';
 import type { Executor } from '../db/connect.ts';
 import { loadTogether } from '../db/sql.ts';
+import { employedSql } from '../employees/employed.ts';
 import { loadHolidays, loadLeaveDays } from '../leave/calendar.ts';
+import {
+  companyReach,
+  employeesInReachSql,
+  inCompanySql,
+  isDepartmentLimited,
+  type Reach,
+  reachOf,
+  type Scope,
+} from '../scope/scope.ts';
 import { loadScheduleView } from './schedule.ts';
 import {
   type ClockStatus,
@@ -94,8 +105,6 @@ export interface GridFilters {
   department?: string | undefined;
   location?: string | undefined;
   group?: string | undefined;
-  /** admin_department callers: their own department only (null: nothing). */
-  departmentScope?: string | null | undefined;
   employeeIds?: string[] | undefined;
 }
 
@@ -118,19 +127,26 @@ export function daysOf(from: string, to: string): string[] {
   return days;
 }
 
+/**
+ * Who a grid reads: a company id (system callers: payroll, its pre-check) reads the whole company; a caller's scope or
+ * reach, the employees it reaches (a department admin's department).
+ */
+export type GridReach = Scope | Reach | string;
+const reachFrom = (who: GridReach): Reach => (typeof who === 'string' ? companyReach(who) : reachOf(who));
+
 export async function loadEmployees(
   db: Executor,
-  companyId: string,
+  who: GridReach,
   range: { from: string; to: string },
   filters: GridFilters = {},
 ): Promise<EmployeeInfo[]> {
-  if (filters.departmentScope === null) return [];
+  const reach = reachFrom(who);
+  if (reach.department === null) return [];
   const conditions = [
-    sql`e.company_id = ${companyId}`,
-    sql`(e.join_date is null or e.join_date <= ${range.to})`,
-    sql`(e.exit_date is null or e.exit_date >= ${range.from})`,
+    employeesInReachSql(reach, 'e'),
+    // Employed on some day of the range (common/employment.ts `employedOn`); each day's cell checks the day.
+    employedSql('e', range.from, range.to),
   ];
-  if (filters.departmentScope) conditions.push(sql`e.department_id = ${filters.departmentScope}`);
   if (filters.department) conditions.push(sql`e.department_id = ${filters.department}`);
   if (filters.location) conditions.push(sql`e.location_id = ${filters.location}`);
   if (filters.group) conditions.push(sql`m.group_id = ${filters.group}`);
@@ -152,7 +168,7 @@ export async function loadEmployees(
 
 async function loadAttendances(
   db: Executor,
-  companyId: string,
+  reach: Reach,
   range: { from: string; to: string },
   employeeIds: string[] | undefined,
 ): Promise<Map<string, Map<string, AttendanceRow>>> {
@@ -162,8 +178,8 @@ async function loadAttendances(
       clock_in_status, clock_out_status, late_minutes, early_minutes, shift_start, shift_finish,
       to_json(original_clock_in) #>> '{}' as original_clock_in, to_json(original_clock_out) #>> '{}' as original_clock_out,
       source
-    from attendances
-    where company_id = ${companyId} and date between ${range.from} and ${range.to}
+    from attendances a
+    where ${inCompanySql(reach, 'a')} and date between ${range.from} and ${range.to}
       ${employeeIds ? sql`and employee_id in (${uuidList(employeeIds)})` : sql``}`);
   // Per employee, then per date: no key string built per lookup.
   const map = new Map<string, Map<string, AttendanceRow>>();
@@ -188,19 +204,21 @@ export interface AttendanceGrid {
 /** Loads employees × days with every cell, set-based. `now` (ms) decides what is missed or absent. */
 export async function loadAttendanceGrid(
   db: Executor,
-  companyId: string,
+  who: GridReach,
   range: { from: string; to: string },
   filters: GridFilters = {},
   now = Date.now(),
 ): Promise<AttendanceGrid> {
-  const employees = await loadEmployees(db, companyId, range, filters);
+  const reach = reachFrom(who);
+  const { companyId } = reach;
+  const employees = await loadEmployees(db, reach, range, filters);
   const days = daysOf(range.from, range.to);
   if (employees.length === 0) return { employees, days, cell: () => null };
   const filtered = !!(
     filters.department ||
     filters.location ||
     filters.group ||
-    filters.departmentScope ||
+    isDepartmentLimited(reach) ||
     filters.employeeIds
   );
   const employeeIds = filtered ? employees.map((e) => e._id) : undefined;
@@ -210,7 +228,7 @@ export async function loadAttendanceGrid(
     () => loadScheduleView(db, companyId, scope),
     () => loadHolidays(db, companyId, range.from, range.to),
     () => loadLeaveDays(db, companyId, range.from, range.to, employeeIds ? { employeeIds } : undefined),
-    () => loadAttendances(db, companyId, range, employeeIds),
+    () => loadAttendances(db, reach, range, employeeIds),
   ] as const);
   const today = jakartaDate(now);
   // One shift and one holiday object each, shared by every cell that shows it (cells are read, never changed).
@@ -242,9 +260,7 @@ export async function loadAttendanceGrid(
   const cell = (index: number, dayIndex: number): DayCell | null => {
     const employee = employees[index]!;
     const date = days[dayIndex]!;
-    if ((employee.join_date && date < employee.join_date) || (employee.exit_date && date > employee.exit_date)) {
-      return null;
-    }
+    if (!employedOn(employee, date)) return null;
     const shift = schedule.resolve(employee._id, date);
     const stored = attendances.get(employee._id)?.get(date);
     const holiday = holidays.get(date) ?? null;

@@ -4,14 +4,15 @@
  * nothing: any bad cell (unknown code, a day outside the month, an employee not in the group) refuses the whole
  * request with a per-cell report (decision 0032).
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { scopeOf } from '../http/access.ts';
+import { type Scope, scopeOf } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { errorResponses, Nullable, one } from '../http/schemas.ts';
-import { findGroup, groupMembers, rosterCells, shiftsByCode, writeRoster } from './repository.ts';
+import { employeesReached, findGroup, groupMembers, rosterCells, shiftsByCode, writeRoster } from './repository.ts';
 import { addDays } from './schedule.ts';
 
 /** 500 employees × 31 days, with room. */
@@ -79,13 +80,49 @@ interface CellError {
   message: string;
 }
 
-export function rosterRoutes(app: FastifyInstance, db: Db, config: Config) {
+/** The cells to write, last cell of an employee and date winning, or the per-cell errors. */
+function planCells(
+  cells: readonly { employee: string; date: string; code: string | null }[],
+  days: ReadonlySet<string>,
+  members: ReadonlySet<string>,
+  codes: ReadonlyMap<string, { id: string }>,
+) {
+  const errors: CellError[] = [];
+  const set = new Map<string, { employee: string; date: string; shift: string } | null>();
+  for (const [index, cell] of cells.entries()) {
+    const fail = (code: string, message: string) =>
+      errors.push({ index, employee: cell.employee, date: cell.date, code, message });
+    const code = cell.code?.trim() ?? '';
+    const key = `${cell.employee}|${cell.date}`;
+    if (!days.has(cell.date)) fail('outside_month', 'is not a day of this month');
+    else if (!members.has(cell.employee)) fail('not_member', 'is not a member of this group');
+    else if (code === '') set.set(key, null);
+    else {
+      const shift = codes.get(code.toLowerCase());
+      if (shift) set.set(key, { employee: cell.employee, date: cell.date, shift: shift.id });
+      else fail('unknown_shift', `"${code}" is not a shift code`);
+    }
+  }
+  const written = [...set.entries()];
+  return {
+    errors,
+    set: written.flatMap(([, cell]) => (cell ? [cell] : [])),
+    clear: written.flatMap(([key, cell]) => {
+      if (cell) return [];
+      const [employee, date] = key.split('|') as [string, string];
+      return [{ employee, date }];
+    }),
+  };
+}
+
+export function rosterRoutes(parent: FastifyInstance, db: Db, config: Config) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   // The roster's own menu (attendance → roster), so a custom role can be given the roster alone.
   const menu = 'roster';
   const tags = ['roster'];
 
-  async function groupOf(companyId: string, id: string) {
-    const group = await findGroup(db, companyId, id);
+  async function groupOf(scope: Scope, id: string) {
+    const group = await findGroup(db, scope, id);
     if (!group) throw notFound('Attendance group');
     return group;
   }
@@ -99,14 +136,14 @@ export function rosterRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: one(Type.Ref(RosterSchema)), ...errorResponses },
     },
     handler: async (request) => {
-      const { companyId } = scopeOf(request);
-      const query = request.query as { group: string; month: number; year: number };
-      const group = await groupOf(companyId, query.group);
+      const scope = scopeOf(request);
+      const { query } = request;
+      const group = await groupOf(scope, query.group);
       const days = monthDays(query.year, query.month);
-      const members = await groupMembers(db, companyId, group.id);
+      const members = await groupMembers(db, scope, group.id);
       const cells = await rosterCells(
         db,
-        companyId,
+        scope,
         members.map((m) => m._id),
         days[0] as string,
         days.at(-1) as string,
@@ -138,37 +175,21 @@ export function rosterRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: one(RosterWritten), ...errorResponses },
     },
     handler: async (request) => {
-      const { actor, companyId } = scopeOf(request);
-      const query = request.query as { group: string; month: number; year: number };
-      const { cells } = request.body as { cells: { employee: string; date: string; code: string | null }[] };
+      const scope = scopeOf(request);
+      const { query } = request;
+      const { cells } = request.body;
       return db.transaction(async (tx) => {
-        const group = await findGroup(tx, companyId, query.group);
+        const group = await findGroup(tx, scope, query.group);
         if (!group) throw notFound('Attendance group');
         if (group.type !== 'working_shift') {
           throw new AppError(409, 'not_working_shift', 'Only a working_shift group has a roster');
         }
+        // An employee the caller does not reach (another company, another department) is refused unnamed.
+        const named = [...new Set(cells.map((cell) => cell.employee))];
+        if ((await employeesReached(tx, scope, named)).size < named.length) throw notFound('Employee');
         const days = new Set(monthDays(query.year, query.month));
-        const members = new Set((await groupMembers(tx, companyId, group.id)).map((m) => m._id));
-        const codes = await shiftsByCode(tx, companyId);
-        const errors: CellError[] = [];
-        const set = new Map<string, { employee: string; date: string; shift: string }>();
-        const clear = new Map<string, { employee: string; date: string }>();
-        for (const [index, cell] of cells.entries()) {
-          const fail = (code: string, message: string) =>
-            errors.push({ index, employee: cell.employee, date: cell.date, code, message });
-          const code = cell.code?.trim() ?? '';
-          const key = `${cell.employee}|${cell.date}`;
-          set.delete(key);
-          clear.delete(key);
-          if (!days.has(cell.date)) fail('outside_month', 'is not a day of this month');
-          else if (!members.has(cell.employee)) fail('not_member', 'is not a member of this group');
-          else if (code === '') clear.set(key, { employee: cell.employee, date: cell.date });
-          else {
-            const shift = codes.get(code.toLowerCase());
-            if (shift) set.set(key, { employee: cell.employee, date: cell.date, shift: shift.id });
-            else fail('unknown_shift', `"${code}" is not a shift code`);
-          }
-        }
+        const members = new Set((await groupMembers(tx, scope, group.id)).map((m) => m._id));
+        const { errors, set, clear } = planCells(cells, days, members, await shiftsByCode(tx, scope));
         if (errors.length) {
           throw new AppError(
             400,
@@ -178,8 +199,8 @@ export function rosterRoutes(app: FastifyInstance, db: Db, config: Config) {
             { rows: errors },
           );
         }
-        await writeRoster(tx, companyId, actor.userId, [...set.values()], [...clear.values()]);
-        return { data: { set: set.size, cleared: clear.size } };
+        await writeRoster(tx, scope, scope.actor.userId, set, clear);
+        return { data: { set: set.length, cleared: clear.length } };
       });
     },
   });

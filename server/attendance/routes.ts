@@ -3,22 +3,24 @@
  * the import, the daily screen with admin corrections, and the monthly report. Thin handlers over the feature's
  * modules; access per route below (services for the clock, the daily and report menus for the rest).
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type Static, Type } from '@sinclair/typebox';
-import { sql } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { type DailyStatus, dailyStatuses } from '../../common/attendance.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { shiftTypes } from '../db/schema.ts';
-import { type Scope, scopeOf } from '../http/access.ts';
+import { scopeOf } from '../http/access.ts';
 import { AppError } from '../http/errors.ts';
 import { errorResponses, Nullable, one } from '../http/schemas.ts';
+import { reachOf } from '../scope/scope.ts';
 import { ClockCache, invalidateClockCacheOnWrites, loadClockContext } from './clock.ts';
 import { correctAttendance } from './corrections.ts';
 import { importAttendance } from './import.ts';
-import { isOffsite } from './offsite.ts';
+import { implausibleTravel, isOffsite, tooImprecise } from './offsite.ts';
 import { type ClockInput, recordClock } from './record.ts';
 import { type DayCell, loadAttendanceGrid, monthRange, totalsOf } from './report.ts';
+import { clockEvidence, ownEmployeeId } from './repository.ts';
 import { loadGroupsOf, loadShiftResolver } from './schedule.ts';
 import { attendanceDateOf, jakartaDate, nextDate } from './status.ts';
 
@@ -67,6 +69,16 @@ const ClockBody = Type.Object(
     type: Type.Union([Type.Literal('in'), Type.Literal('out')]),
     latitude: Type.Optional(Nullable(Type.Number({ minimum: -90, maximum: 90 }))),
     longitude: Type.Optional(Nullable(Type.Number({ minimum: -180, maximum: 180 }))),
+    accuracy: Type.Optional(
+      Nullable(
+        Type.Number({
+          minimum: 0,
+          maximum: 100_000_000,
+          description:
+            "The position's accuracy the device reports (metres, GeolocationCoordinates.accuracy): a clock whose accuracy is worse than the nearest site's radius is refused (403 position_imprecise) where the group does not allow offsite clocks",
+        }),
+      ),
+    ),
     note: Type.Optional(Nullable(Type.String({ maxLength: 500 }))),
   },
   { $id: 'AttendanceClock', additionalProperties: false },
@@ -115,6 +127,31 @@ const Today = Type.Object(
   { $id: 'AttendanceToday' },
 );
 
+const TravelSchema = Type.Object({
+  km: Type.Number({ description: 'Distance from the previous clock with a position' }),
+  minutes: Type.Integer({ description: 'Minutes since that clock' }),
+  kmh: Type.Integer({ description: 'The implied speed' }),
+});
+const ClockEvidenceSchema = Type.Object(
+  {
+    clock_in_accuracy: Nullable(Type.Integer({ description: "The clock-in position's reported accuracy, metres" })),
+    clock_out_accuracy: Nullable(Type.Integer()),
+    clock_in_ip: Nullable(Type.String({ description: 'The address the clock-in request came from' })),
+    clock_out_ip: Nullable(Type.String()),
+    clock_in_travel: Nullable(TravelSchema),
+    clock_out_travel: Nullable(TravelSchema),
+    implausible: Type.Boolean({
+      description:
+        "A clock's position cannot follow the previous clock's at a plausible speed (IMPLAUSIBLE_TRAVEL_KMH): worth a look",
+    }),
+  },
+  {
+    $id: 'AttendanceClockEvidence',
+    description:
+      'What the clock requests said about where they came from: positions are the device’s word (server/attendance/README.md)',
+  },
+);
+
 const dayKinds = ['present', 'holiday', 'leave', 'off', 'absent', 'none'] as const;
 const Ref = Type.Object({ _id: Type.String(), name: Type.String() });
 const ClockCellSchema = Type.Object({ time: Type.String(), status: ClockStatusSchema });
@@ -157,6 +194,7 @@ const DailyRow = Type.Object(
         }),
       }),
     ),
+    evidence: Nullable(Type.Ref(ClockEvidenceSchema)),
     leave: Nullable(Type.Object({ type: Type.String(), unit: Type.String(), status: Type.String() })),
     mass_leave: Nullable(Type.Object({ name: Type.String() })),
   },
@@ -256,6 +294,7 @@ export const attendanceSchemas = [
   ShiftSchema,
   GroupSchema,
   ClockBody,
+  ClockEvidenceSchema,
   Recorded,
   Today,
   DailyRow,
@@ -266,18 +305,10 @@ export const attendanceSchemas = [
   Correction,
 ];
 
-/** admin_department callers see their own department only; undefined for the whole company. */
-const departmentScopeOf = (scope: Scope): string | null | undefined =>
-  scope.actor.level === 'admin_department' ? scope.actor.departmentId : undefined;
-
-async function ownEmployee(db: Db, scope: Scope): Promise<string> {
-  const row = (
-    await db.execute(
-      sql`select id from employees where user_id = ${scope.actor.userId} and company_id = ${scope.companyId} limit 1`,
-    )
-  ).rows[0] as { id: string } | undefined;
-  if (!row) throw new AppError(404, 'no_employee', 'You have no employee record in this company');
-  return row.id;
+async function ownEmployee(db: Db, scope: Parameters<typeof ownEmployeeId>[1]): Promise<string> {
+  const id = await ownEmployeeId(db, scope);
+  if (!id) throw new AppError(404, 'no_employee', 'You have no employee record in this company');
+  return id;
 }
 
 /** A working day that has not begun, without attendance, leave or holiday. */
@@ -324,8 +355,7 @@ function reportCell(cell: DayCell | null): Static<typeof ReportCell> | null {
   return out;
 }
 
-function periodOf(request: FastifyRequest): { year: number; month: number } {
-  const query = request.query as { month?: number; year?: number };
+function periodOf(query: { month?: number | undefined; year?: number | undefined }): { year: number; month: number } {
   if (!query.month || !query.year) {
     throw new AppError(400, 'report_period_required', 'Fill in the Month and Year of the Report!', {
       ...(query.month ? {} : { month: { code: 'required', message: 'is required' } }),
@@ -335,7 +365,8 @@ function periodOf(request: FastifyRequest): { year: number; month: number } {
   return { year: query.year, month: query.month };
 }
 
-export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
+export function attendanceRoutes(parent: FastifyInstance, db: Db, config: Config) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   const clockCache = new ClockCache();
   invalidateClockCacheOnWrites(app, clockCache);
   app.post('/v1/attendance/clock', {
@@ -350,13 +381,13 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request) => {
       const scope = scopeOf(request);
-      const body = request.body as Static<typeof ClockBody>;
+      const { body } = request;
       const now = Date.now();
       const today = jakartaDate(now);
       const yesterday = nextDate(today, -1);
       // One query for the employee, the group and the two days' shifts; sites and holidays from the cache (0055).
       const [context, sites] = await Promise.all([
-        loadClockContext(db, scope.companyId, scope.actor.userId, yesterday, today),
+        loadClockContext(db, scope, scope.actor.userId, yesterday, today),
         clockCache.sitesOf(db, scope.companyId),
       ]);
       if (!context) throw new AppError(404, 'no_employee', 'You have no employee record in this company');
@@ -374,6 +405,16 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
           : null;
       const offsite = isOffsite(point, sites);
       const allowed = body.type === 'in' ? group?.allowed_offsite_clock_in : group?.allowed_offsite_clock_out;
+      // A position whose own uncertainty is wider than the site's radius cannot show the employee is on site.
+      const imprecise = point && group && !allowed ? tooImprecise(point, body.accuracy, sites) : null;
+      if (imprecise) {
+        throw new AppError(
+          403,
+          'position_imprecise',
+          `Your location is too imprecise (±${imprecise.accuracy} m) for this site's ${imprecise.radius} m radius; move to open sky and try again`,
+          { accuracy: { code: 'position_imprecise', message: 'is worse than the site radius', params: imprecise } },
+        );
+      }
       if (offsite && group && !allowed) {
         throw new AppError(
           403,
@@ -394,6 +435,15 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
         latitude: body.latitude,
         longitude: body.longitude,
         offsite,
+        accuracy: body.accuracy,
+        ip: request.ip,
+        travel: point
+          ? implausibleTravel(
+              context.lastFix,
+              { ...point, at: now, accuracy: body.accuracy },
+              config.implausibleTravelKmh,
+            )
+          : null,
         note: body.note,
         userId: scope.actor.userId,
       };
@@ -424,7 +474,7 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
       const [resolver, groups, grid] = await Promise.all([
         loadShiftResolver(db, scope.companyId, { from, to: nextDate(monday, 6), employeeIds: [employee] }),
         loadGroupsOf(db, scope.companyId, [employee]),
-        loadAttendanceGrid(db, scope.companyId, { from, to: nextDate(monday, 6) }, { employeeIds: [employee] }, now),
+        loadAttendanceGrid(db, scope, { from, to: nextDate(monday, 6) }, { employeeIds: [employee] }, now),
       ]);
       const index = grid.employees.findIndex((e) => e._id === employee);
       const cellOn = (date: string) => (index < 0 ? null : grid.cell(index, grid.days.indexOf(date)));
@@ -480,12 +530,8 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request) => {
       const scope = scopeOf(request);
-      const { rows } = request.body as Static<typeof ImportBody>;
-      const data = await importAttendance(
-        db,
-        { companyId: scope.companyId, userId: scope.actor.userId, departmentScope: departmentScopeOf(scope) },
-        rows,
-      );
+      const { rows } = request.body;
+      const data = await importAttendance(db, { ...reachOf(scope), userId: scope.actor.userId }, rows);
       return { data };
     },
   });
@@ -502,11 +548,7 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request) => {
       const scope = scopeOf(request);
-      const data = await correctAttendance(
-        db,
-        { companyId: scope.companyId, userId: scope.actor.userId, departmentScope: departmentScopeOf(scope) },
-        request.body as Static<typeof Correction>,
-      );
+      const data = await correctAttendance(db, { ...reachOf(scope), userId: scope.actor.userId }, request.body);
       return { data };
     },
   });
@@ -533,19 +575,17 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request) => {
       const scope = scopeOf(request);
-      const query = request.query as Static<typeof DailyQuery>;
+      const { query } = request;
       const date = query.date ?? jakartaDate(Date.now());
-      const grid = await loadAttendanceGrid(
-        db,
-        scope.companyId,
-        { from: date, to: date },
-        {
-          department: query.department,
-          location: query.location,
-          group: query.group,
-          departmentScope: departmentScopeOf(scope),
-        },
-      );
+      const [grid, evidence] = await Promise.all([
+        loadAttendanceGrid(
+          db,
+          scope,
+          { from: date, to: date },
+          { department: query.department, location: query.location, group: query.group },
+        ),
+        clockEvidence(db, scope, date),
+      ]);
       const data = [];
       // The filter choices: every employee of the day, before the status filter.
       const facets: Record<'department' | 'location' | 'group', Map<string, Static<typeof Ref>>> = {
@@ -570,6 +610,7 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
           status: statusOfCell(cell),
           shift: cell.shift,
           today_attendance: cell.attendance ? [{ attendance: cell.attendance }] : [],
+          evidence: (cell.attendance && evidence.get(cell.attendance._id)) ?? null,
           leave: cell.leave,
           mass_leave: cell.holiday,
         });
@@ -606,13 +647,12 @@ export function attendanceRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request) => {
       const scope = scopeOf(request);
-      const { year, month } = periodOf(request);
-      const query = request.query as { department?: string; location?: string; group?: string };
-      const grid = await loadAttendanceGrid(db, scope.companyId, monthRange(year, month), {
+      const { query } = request;
+      const { year, month } = periodOf(query);
+      const grid = await loadAttendanceGrid(db, scope, monthRange(year, month), {
         department: query.department,
         location: query.location,
         group: query.group,
-        departmentScope: departmentScopeOf(scope),
       });
       const rows = grid.employees.map((employee, index) => {
         const cells = grid.days.map((_, day) => grid.cell(index, day));

@@ -7,7 +7,7 @@
  * The core (`resolveShift`, `isWorkingDay`) is pure; the loaders read everything a range needs in a handful of
  * set-based queries, whatever the number of employees, and return synchronous lookups.
  */
-import { and, eq, gte, lte, sql } from 'drizzle-orm';
+import { and, gte, lte, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { shiftFieldApplies } from '../../common/shifts.ts';
 import type { Executor } from '../db/connect.ts';
@@ -23,6 +23,7 @@ import {
 } from '../db/schema.ts';
 import { inIds, loadTogether } from '../db/sql.ts';
 import { slices } from '../jobs/slices.ts';
+import { companyReach, inCompany } from '../scope/scope.ts';
 
 export type ShiftType = (typeof shiftTypes)[number];
 export type AttendanceGroupType = (typeof attendanceGroups.$inferSelect)['type'];
@@ -173,7 +174,10 @@ const shiftColumns = {
 
 /** Every shift of the company by id (a company has tens of shifts). */
 export async function loadShifts(db: Queryable, companyId: string): Promise<Map<string, ShiftDefinition>> {
-  const rows = await db.select(shiftColumns).from(shifts).where(eq(shifts.company_id, companyId));
+  const rows = await db
+    .select(shiftColumns)
+    .from(shifts)
+    .where(inCompany(companyReach(companyId), shifts));
   return new Map(rows.map((r) => [r.id, toShiftDefinition(r)]));
 }
 
@@ -213,11 +217,11 @@ async function loadGroupRows(db: Queryable, companyId: string, employeeIds?: str
           schedule: attendanceGroups.schedule,
         })
         .from(attendanceGroups)
-        .where(eq(attendanceGroups.company_id, companyId)),
+        .where(inCompany(companyReach(companyId), attendanceGroups)),
     () =>
       db.execute<{ employee: string; group: string }>(sql`
         select employee_id as employee, group_id as "group" from attendance_group_members
-        where ${and(eq(attendanceGroupMembers.company_id, companyId), inIds(attendanceGroupMembers.employee, employeeIds))}`),
+        where ${and(inCompany(companyReach(companyId), attendanceGroupMembers), inIds(attendanceGroupMembers.employee, employeeIds))}`),
   ] as const);
   const byGroup = new Map<string, GroupOfEmployee>();
   for (const { schedule, ...group } of groups) {
@@ -279,7 +283,7 @@ export async function loadScheduleView(
         .from(shiftOverrides)
         .where(
           and(
-            eq(shiftOverrides.company_id, companyId),
+            inCompany(companyReach(companyId), shiftOverrides),
             gte(shiftOverrides.date, from),
             lte(shiftOverrides.date, to),
             inIds(shiftOverrides.employee, employeeIds),
@@ -293,7 +297,7 @@ export async function loadScheduleView(
         select employee_id as employee, json_object_agg(date, shift_id)::text as days
         from roster_entries
         where ${and(
-          eq(rosterEntries.company_id, companyId),
+          inCompany(companyReach(companyId), rosterEntries),
           gte(rosterEntries.date, from),
           lte(rosterEntries.date, to),
           inIds(rosterEntries.employee, employeeIds),
@@ -306,7 +310,7 @@ export async function loadScheduleView(
         : db
             .execute<{ id: string; work_days: number }>(sql`
               select id, work_days from employees
-              where ${and(eq(employees.company_id, companyId), inIds(employees.id, employeeIds))}`)
+              where ${and(inCompany(companyReach(companyId), employees), inIds(employees.id, employeeIds))}`)
             .then((result) => result.rows),
   ] as const);
   // Per employee, per date: nested maps (no key strings built per lookup: the report makes 310,000 of them).

@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db/connect.ts';
+import { sameCompanySql } from '../scope/scope.ts';
 import type { RecordShift } from './record.ts';
 import { clockInStatus, clockOutStatus, crossesMidnight, jakartaInstant, minutesOf } from './status.ts';
 
@@ -96,7 +97,7 @@ export async function upsertDays(
         clock_in_status = excluded.clock_in_status, clock_out_status = excluded.clock_out_status,
         late_minutes = excluded.late_minutes, early_minutes = excluded.early_minutes, source = 'import',
         updated_at = now(), version = attendances.version + 1
-      where attendances.company_id = excluded.company_id`);
+      where ${sameCompanySql('attendances', 'excluded')}`);
     written += result.rowCount ?? 0;
   }
   return written;

@@ -4,16 +4,14 @@
  * the same whoever the username or email belongs to (docs/decisions/0013).
  */
 
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, eq, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { PHONE_PATTERN } from '../../common/contact.ts';
 import { canAccess } from '../../common/menu.ts';
 import { writeLog } from '../activity/log.ts';
-import { insertCompanyDefaults } from '../companies/defaults.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { companies, users } from '../db/schema.ts';
 import { actorViewer } from '../http/access.ts';
 import { AppError, databaseError, type FieldError, forbidden, invalid } from '../http/errors.ts';
 import { errorResponses, one } from '../http/schemas.ts';
@@ -22,13 +20,18 @@ import { passwordResetMail, registrationRefusedMail, verificationMail } from '..
 import { consumeOneTimeToken, issueOneTimeToken, lifetimeMinutes } from './one-time.ts';
 import { hashNewPassword, MIN_PASSWORD_LENGTH } from './passwords.ts';
 import {
+  activateAccount,
+  companyCodeTaken,
   createSession,
   findUserById,
   findUserByLogin,
   hasLeft,
+  insertDeveloper,
+  insertRegisteredCompany,
   lockedFor,
+  loginClash,
   recordFailure,
-  revokeUserSessions,
+  resetPassword,
   userDetail,
 } from './repository.ts';
 import { Session } from './routes.ts';
@@ -53,7 +56,8 @@ async function throttle(db: Db, request: FastifyRequest, action: string) {
   await recordFailure(db, key, 20, 15, 15);
 }
 
-export function accountRoutes(app: FastifyInstance, db: Db, config: Config, mailer: Mailer) {
+export function accountRoutes(parent: FastifyInstance, db: Db, config: Config, mailer: Mailer) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.post('/v1/auth/register', {
     config: { access: { kind: 'public' } },
     schema: {
@@ -89,15 +93,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config, mail
       },
     },
     handler: async (request, reply) => {
-      const body = request.body as {
-        fullname: string;
-        username: string;
-        email: string;
-        phone?: string;
-        password: string;
-        company?: { name: string; code: string; phone?: string; address?: string };
-        developer?: boolean;
-      };
+      const body = request.body;
       // A developer adding a developer is signed in and told about clashes; the public form learns nothing.
       if (body.developer) {
         const actor = request.actor;
@@ -106,48 +102,26 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config, mail
         await throttle(db, request, 'register');
       }
       const taken: Record<string, FieldError> = {};
-      const clash = await db
-        .select({ username: users.username, email: users.email })
-        .from(users)
-        .where(
-          or(
-            eq(sql`lower(${users.username})`, body.username.toLowerCase()),
-            eq(sql`lower(${users.email})`, body.email.toLowerCase()),
-          ),
-        );
-      if (clash.some((u) => u.username.toLowerCase() === body.username.toLowerCase())) {
-        taken.username = { code: 'unique', message: 'is already used' };
-      }
-      if (clash.some((u) => u.email?.toLowerCase() === body.email.toLowerCase()))
-        taken.email = { code: 'unique', message: 'is already used' };
+      const clash = await loginClash(db, body.username, body.email);
+      if (clash.username) taken.username = { code: 'unique', message: 'is already used' };
+      if (clash.email) taken.email = { code: 'unique', message: 'is already used' };
 
       if (body.developer) {
         const actor = request.actor!;
         if (Object.keys(taken).length) throw invalid(taken);
         const passwordHash = await hashNewPassword(body.password);
         const created = await db.transaction(async (tx) => {
-          const [user] = await tx
-            .insert(users)
-            .values({
-              fullname: body.fullname,
-              username: body.username,
-              email: body.email,
-              phone: body.phone ?? null,
-              level: 'developer',
-              password_hash: passwordHash,
-              created_by: actor.userId,
-            })
-            .returning({ id: users.id, username: users.username });
+          const user = await insertDeveloper(tx, { ...body, password_hash: passwordHash }, actor.userId);
           await writeLog(tx, {
             actor,
             companyId: null,
             action: 'create',
             menu: 'developer',
             resource: 'developers',
-            recordId: user!.id,
+            recordId: user.id,
             detail: `Created developer ${body.fullname} (${body.username})`,
           });
-          return user!;
+          return user;
         });
         reply.status(201);
         return { data: { _id: created.id, username: created.username } };
@@ -155,10 +129,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config, mail
 
       if (!body.company) throw invalid({ company: { code: 'required', message: 'is required' } });
       const passwordHash = await hashNewPassword(body.password);
-      const [sameCode] = await db
-        .select({ id: companies.id })
-        .from(companies)
-        .where(eq(sql`lower(${companies.code})`, body.company.code.toLowerCase()));
+      const sameCode = await companyCodeTaken(db, body.company.code);
       const recipient = { email: body.email, name: body.fullname };
       const refusals = [
         taken.email ? 'this email address already has an account' : null,
@@ -189,7 +160,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config, mail
       response: { 200: one(Type.Ref(Session)), ...errorResponses },
     },
     handler: async (request) => {
-      const { token } = request.body as { token: string };
+      const { token } = request.body;
       const result = await db
         .transaction(async (tx) => {
           const used = await consumeOneTimeToken(tx, 'registration', token);
@@ -202,49 +173,23 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config, mail
             password_hash: string;
             company: { name: string; code: string; phone?: string; address?: string };
           };
-          const [company] = await tx
-            .insert(companies)
-            .values({
-              name: p.company.name,
-              code: p.company.code,
-              phone: p.company.phone ?? null,
-              address: p.company.address ?? null,
-              email: p.email,
-            })
-            .returning({ id: companies.id });
-          // The lists a company cannot add to (banks, payroll references and rules) start filled.
-          await insertCompanyDefaults(tx, { id: company!.id });
-          const [admin] = await tx
-            .insert(users)
-            .values({
-              company_id: company!.id,
-              fullname: p.fullname,
-              username: p.username,
-              email: p.email,
-              phone: p.phone ?? null,
-              level: 'admin',
-              password_hash: p.password_hash,
-            })
-            .returning({ id: users.id });
-          await tx
-            .update(companies)
-            .set({ admin: admin!.id, created_by: admin!.id })
-            .where(eq(companies.id, company!.id));
+          const { company, ...admin } = p;
+          const created = await insertRegisteredCompany(tx, admin, company);
           const session = await createSession(tx, config, {
-            userId: admin!.id,
+            userId: created.adminId,
             ip: request.ip,
             userAgent: request.headers['user-agent'],
           });
           await writeLog(tx, {
-            actor: { userId: admin!.id, impersonatorId: null },
-            companyId: company!.id,
+            actor: { userId: created.adminId, impersonatorId: null },
+            companyId: created.companyId,
             action: 'create',
             menu: 'company-info',
             resource: 'companies',
-            recordId: company!.id,
+            recordId: created.companyId,
             detail: `Registered ${p.company.name} (${p.company.code}) with admin ${p.fullname}`,
           });
-          return { session, adminId: admin!.id };
+          return { session, adminId: created.adminId };
         })
         .catch((error: unknown) => {
           if (databaseError(error)?.code === '23505') {
@@ -271,7 +216,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config, mail
     },
     handler: async (request) => {
       await throttle(db, request, 'activate');
-      const { token, password } = request.body as { token: string; password: string };
+      const { token, password } = request.body;
       const passwordHash = await hashNewPassword(password);
       const userId = await db.transaction(async (tx) => {
         const used = await consumeOneTimeToken(tx, 'activation', token);
@@ -279,11 +224,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config, mail
         // An employee who has left cannot take up the account: nothing is written (the link stays unused).
         const account = await findUserById(tx, used.user_id);
         if (!account || hasLeft(account.exit_date)) throw new AppError(400, 'invalid_token', 'This account is closed');
-        const [user] = await tx
-          .update(users)
-          .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
-          .where(and(eq(users.id, used.user_id), eq(users.blocked, false)))
-          .returning({ id: users.id, company_id: users.company_id, fullname: users.fullname });
+        const user = await activateAccount(tx, used.user_id, passwordHash);
         if (!user) throw new AppError(400, 'invalid_token', 'This link is invalid or has expired');
         await writeLog(tx, {
           actor: { userId: user.id, impersonatorId: null },
@@ -320,7 +261,7 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config, mail
     },
     handler: async (request) => {
       await throttle(db, request, 'reset');
-      const { username } = request.body as { username: string };
+      const { username } = request.body;
       const user = await findUserByLogin(db, username.trim());
       // The same reply whether the account exists or not: nothing to enumerate.
       if (user && !user.blocked && !hasLeft(user.exit_date)) {
@@ -345,17 +286,12 @@ export function accountRoutes(app: FastifyInstance, db: Db, config: Config, mail
       response: { 200: one(Type.Object({ ok: Type.Boolean() })), ...errorResponses },
     },
     handler: async (request) => {
-      const { token, password } = request.body as { token: string; password: string };
+      const { token, password } = request.body;
       const passwordHash = await hashNewPassword(password);
       await db.transaction(async (tx) => {
         const used = await consumeOneTimeToken(tx, 'password_reset', token);
         if (!used?.user_id) throw new AppError(400, 'invalid_token', 'This link is invalid or has expired');
-        await tx
-          .update(users)
-          .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
-          .where(eq(users.id, used.user_id));
-        // A new password ends every session, including a thief's.
-        await revokeUserSessions(tx, used.user_id);
+        await resetPassword(tx, used.user_id, passwordHash);
       });
       return { data: { ok: true } };
     },

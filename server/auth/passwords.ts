@@ -30,8 +30,9 @@ export const MIN_PASSWORD_LENGTH = 8;
 const common = new Set(dictionary['passwords-common']);
 
 /**
- * Why a new password is refused (ASVS 5.0 V6.2.1, V6.2.4): shorter than `MIN_PASSWORD_LENGTH`, or on the common-password
- * list (compared case-insensitively). Null when it is fine.
+ * Why a new password is refused (ASVS 5.0 V6.2.1, V6.2.4): shorter than `MIN_PASSWORD_LENGTH`, on the common-password
+ * list (compared case-insensitively), or a pattern (`isPattern`). Null when it is fine. Every path that sets a password
+ * applies it: registration, reset, change, an admin's set, activation and the create-user script.
  */
 export function passwordProblem(password: string): FieldError | null {
   if ([...password].length < MIN_PASSWORD_LENGTH) {
@@ -44,7 +45,37 @@ export function passwordProblem(password: string): FieldError | null {
   if (common.has(password) || common.has(password.toLowerCase())) {
     return { code: 'common_password', message: 'is too common: choose a password others are unlikely to use' };
   }
+  if (isPattern(password)) {
+    return { code: 'weak_password', message: 'is too easy to guess: avoid repeated characters and sequences' };
+  }
   return null;
+}
+
+/** Fewest different characters a password has ("aaaaaaaa" and "abababab" have fewer). */
+const MIN_DISTINCT = 4;
+
+/**
+ * A password made of a pattern rather than a choice (issue 24: an admin set "aaaaaaaa"): fewer than `MIN_DISTINCT`
+ * different characters, one block repeated ("abcdabcd"), or one steady run of characters ("12345678", "hgfedcba").
+ */
+function isPattern(password: string): boolean {
+  const chars = [...password.toLowerCase()];
+  if (new Set(chars).size < MIN_DISTINCT) return true;
+  const text = chars.join('');
+  for (let size = 1; size <= chars.length / 2; size++) {
+    if (
+      chars.length % size === 0 &&
+      text ===
+        chars
+          .slice(0, size)
+          .join('')
+          .repeat(chars.length / size)
+    )
+      return true;
+  }
+  const codes = chars.map((c) => c.codePointAt(0)!);
+  const step = codes[1]! - codes[0]!;
+  return Math.abs(step) === 1 && codes.every((code, i) => i === 0 || code - codes[i - 1]! === step);
 }
 
 /** Every password a user chooses is hashed here: refused (400 on `field`) when `passwordProblem` says so. */

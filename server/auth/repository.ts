@@ -1,10 +1,12 @@
 import { and, eq, gt, isNull, or, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { jakartaToday } from '../../common/employment.ts';
+import { insertCompanyDefaults } from '../companies/defaults.ts';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/connect.ts';
 import { accessRoles, companies, employees, loginThrottle, sessions, users } from '../db/schema.ts';
 import type { Actor } from '../http/access.ts';
+import { companyReach, inCompany, sameCompany } from '../scope/scope.ts';
 import { hashToken, newToken } from './tokens.ts';
 
 export const userDetailColumns = {
@@ -39,9 +41,9 @@ async function findUser(db: Executor, where: SQL) {
   const [row] = await db
     .select(userDetailColumns)
     .from(users)
-    .leftJoin(companies, eq(companies.id, users.company_id))
+    .leftJoin(companies, sameCompany(users, companies.id))
     .leftJoin(accessRoles, eq(accessRoles.id, users.access_role))
-    .leftJoin(employees, and(eq(employees.user, users.id), eq(employees.company_id, users.company_id)))
+    .leftJoin(employees, and(eq(employees.user, users.id), sameCompany(employees, users)))
     .where(where)
     .limit(1);
   return row;
@@ -130,10 +132,10 @@ export async function actorForToken(db: Db, config: Config, token: string): Prom
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .leftJoin(companies, eq(companies.id, users.company_id))
+    .leftJoin(companies, sameCompany(users, companies.id))
     .leftJoin(accessRoles, eq(accessRoles.id, users.access_role))
     .leftJoin(impersonators, eq(impersonators.id, sessions.impersonator_id))
-    .leftJoin(employees, and(eq(employees.user, users.id), eq(employees.company_id, users.company_id)))
+    .leftJoin(employees, and(eq(employees.user, users.id), sameCompany(employees, users)))
     .where(
       and(
         eq(sessions.token_hash, hashToken(token)),
@@ -194,3 +196,123 @@ export async function recordFailure(db: Db, key: string, limit: number, windowMi
 }
 
 export const clearFailures = (db: Db, key: string) => db.delete(loginThrottle).where(eq(loginThrottle.key, key));
+
+// --- Accounts: registration, activation, password reset and the developer's "log in as the admin". ---
+
+/** Which of a username and an email (case-insensitively) users already sign in with, across the platform. */
+export async function loginClash(db: Executor, username: string, email: string) {
+  const clash = await db
+    .select({ username: users.username, email: users.email })
+    .from(users)
+    .where(
+      or(
+        eq(sql`lower(${users.username})`, username.toLowerCase()),
+        eq(sql`lower(${users.email})`, email.toLowerCase()),
+      ),
+    );
+  return {
+    username: clash.some((u) => u.username.toLowerCase() === username.toLowerCase()),
+    email: clash.some((u) => u.email?.toLowerCase() === email.toLowerCase()),
+  };
+}
+
+/** Is a company code taken (case-insensitively)? */
+export async function companyCodeTaken(db: Executor, code: string) {
+  const [same] = await db
+    .select({ id: companies.id })
+    .from(companies)
+    .where(eq(sql`lower(${companies.code})`, code.toLowerCase()));
+  return !!same;
+}
+
+export interface NewUser {
+  fullname: string;
+  username: string;
+  email: string;
+  phone?: string;
+  password_hash: string;
+}
+
+/** A developer account (platform-wide: no company), added by a signed-in developer. */
+export async function insertDeveloper(tx: Executor, user: NewUser, createdBy: string) {
+  const [created] = await tx
+    .insert(users)
+    .values({
+      fullname: user.fullname,
+      username: user.username,
+      email: user.email,
+      phone: user.phone ?? null,
+      level: 'developer',
+      password_hash: user.password_hash,
+      created_by: createdBy,
+    })
+    .returning({ id: users.id, username: users.username });
+  return created!;
+}
+
+/**
+ * A verified registration: the company, the lists it cannot add to (banks, payroll references and rules) filled, and
+ * its admin, who owns and created it. Returns both ids.
+ */
+export async function insertRegisteredCompany(
+  tx: Executor,
+  admin: NewUser,
+  company: { name: string; code: string; phone?: string; address?: string },
+) {
+  const [created] = await tx
+    .insert(companies)
+    .values({
+      name: company.name,
+      code: company.code,
+      phone: company.phone ?? null,
+      address: company.address ?? null,
+      email: admin.email,
+    })
+    .returning({ id: companies.id });
+  const reach = companyReach(created!.id);
+  await insertCompanyDefaults(tx, { id: reach.companyId });
+  const [user] = await tx
+    .insert(users)
+    .values({
+      company_id: reach.companyId,
+      fullname: admin.fullname,
+      username: admin.username,
+      email: admin.email,
+      phone: admin.phone ?? null,
+      level: 'admin',
+      password_hash: admin.password_hash,
+    })
+    .returning({ id: users.id });
+  await tx.update(companies).set({ admin: user!.id, created_by: user!.id }).where(eq(companies.id, reach.companyId));
+  return { companyId: reach.companyId, adminId: user!.id };
+}
+
+/** An invited user sets their first password; nothing when the account is blocked. */
+export async function activateAccount(tx: Executor, userId: string, passwordHash: string) {
+  const [user] = await tx
+    .update(users)
+    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .where(and(eq(users.id, userId), eq(users.blocked, false)))
+    .returning({ id: users.id, company_id: users.company_id, fullname: users.fullname });
+  return user;
+}
+
+/** A new password (a reset link): every session of the user ends with it, a thief's included. */
+export async function resetPassword(tx: Executor, userId: string, passwordHash: string) {
+  await tx
+    .update(users)
+    .set({ password_hash: passwordHash, updated_at: new Date().toISOString() })
+    .where(eq(users.id, userId));
+  await revokeUserSessions(tx, userId);
+}
+
+/** A company and its admin's account when that account is active in the company (else `admin` undefined). */
+export async function companyWithAdmin(db: Db, companyId: string) {
+  const [company] = await db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company?.admin) return { company, admin: undefined };
+  const [admin] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.id, company.admin), inCompany(companyReach(company.id), users), eq(users.blocked, false)));
+  return { company, admin };
+}

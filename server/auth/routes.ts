@@ -1,17 +1,17 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { levels } from '../../common/menu.ts';
 import { writeLog } from '../activity/log.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { companies, users } from '../db/schema.ts';
 import { actorOf } from '../http/access.ts';
 import { AppError, notFound, unauthorized } from '../http/errors.ts';
 import { errorResponses, IdParams, Nullable, one } from '../http/schemas.ts';
 import { verifyPassword } from './passwords.ts';
 import {
   clearFailures,
+  companyWithAdmin,
   createSession,
   findUserById,
   findUserByLogin,
@@ -58,7 +58,8 @@ authSchemas.push(Session as never);
 
 const INVALID = 'Invalid username or password';
 
-export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
+export function authRoutes(parent: FastifyInstance, db: Db, config: Config) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.post('/v1/auth/login', {
     config: { access: { kind: 'public' } },
     schema: {
@@ -74,7 +75,7 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: one(Type.Ref(Session)), ...errorResponses },
     },
     handler: async (request) => {
-      const { username, password } = request.body as { username: string; password: string };
+      const { username, password } = request.body;
       const login = username.trim().toLowerCase();
       // Throttled by the account the text resolves to (a username and its email are one account), and by address with
       // a limit high enough that one NAT address cannot lock out an office: an address others' failures marked still
@@ -152,15 +153,8 @@ export function authRoutes(app: FastifyInstance, db: Db, config: Config) {
     handler: async (request) => {
       const actor = actorOf(request);
       if (actor.impersonatorId) throw new AppError(403, 'already_impersonating', 'Log out of the company first');
-      const { id } = request.params as { id: string };
-      const [company] = await db.select().from(companies).where(eq(companies.id, id));
+      const { company, admin } = await companyWithAdmin(db, request.params.id);
       if (!company) throw notFound('Company');
-      const [admin] = company.admin
-        ? await db
-            .select({ id: users.id })
-            .from(users)
-            .where(and(eq(users.id, company.admin), eq(users.company_id, company.id), eq(users.blocked, false)))
-        : [];
       if (!admin) throw new AppError(409, 'no_admin', 'This company has no active admin. Assign one first.');
       const token = await db.transaction(async (tx) => {
         const token = await createSession(tx, config, {

@@ -34,6 +34,7 @@ import {
   titles,
 } from '../db/schema.ts';
 import { statutoryAnnualLeave } from '../leave/days.ts';
+import { companyReach, ownedBy } from '../scope/scope.ts';
 
 /** The tables filled here, by the key `referenceRows` answers under. */
 export const referenceTables = {
@@ -289,8 +290,8 @@ export function referenceRows(
   company: ReferenceCompany,
   departments: readonly { id: string; code: string; name: string }[],
 ): ReferenceRows {
-  const company_id = company.id;
-  const list = (rows: CodeName) => rows.map(([code, name]) => ({ company_id, code, name }));
+  const owned = ownedBy(companyReach(company.id));
+  const list = (rows: CodeName) => rows.map(([code, name]) => ({ ...owned, code, name }));
   /** A Jakarta amount at the company's level, in whole Rp 500 (at least Rp 500). */
   const rupiah = (jakarta: number) => Math.max(500, Math.round((jakarta * company.salaryScale) / 500) * 500);
   const days = company.proRateDays;
@@ -302,9 +303,9 @@ export function referenceRows(
     relationships: list(relationshipList),
     banks: list(bankList),
     employeeRoles: [
-      ...roleList.map(([code, role, level]) => ({ company_id, code, role, level, department: null })),
+      ...roleList.map(([code, role, level]) => ({ ...owned, code, role, level, department: null })),
       ...departments.map((department) => ({
-        company_id,
+        ...owned,
         code: `${department.code}-HEAD`,
         role: `Head of ${department.name}`,
         level: 2,
@@ -317,7 +318,7 @@ export function referenceRows(
     bonuses: list(bonusList),
     deductions: list(deductionList),
     salaryGrades: gradeMultiples.map((multiple, index) => ({
-      company_id,
+      ...owned,
       grade: `G${index + 1}`,
       reported_salary: Math.ceil((company.umk * multiple) / 50_000) * 50_000,
     })),
@@ -325,14 +326,14 @@ export function referenceRows(
     dutyTypes: list(dutyTypeList),
     jobCategories: list(jobCategoryList),
     businessTripRules: [
-      { company_id, code: 'IN-CITY', name: 'In-city trip, per day', amount: rupiah(150_000) },
-      { company_id, code: 'JAVA', name: 'Out-of-town trip in Java, per day', amount: rupiah(350_000) },
-      { company_id, code: 'OUTER-ISLANDS', name: 'Trip outside Java, per day', amount: rupiah(450_000) },
-      { company_id, code: 'OVERSEAS', name: 'Overseas trip, per day', amount: rupiah(1_500_000) },
+      { ...owned, code: 'IN-CITY', name: 'In-city trip, per day', amount: rupiah(150_000) },
+      { ...owned, code: 'JAVA', name: 'Out-of-town trip in Java, per day', amount: rupiah(350_000) },
+      { ...owned, code: 'OUTER-ISLANDS', name: 'Trip outside Java, per day', amount: rupiah(450_000) },
+      { ...owned, code: 'OVERSEAS', name: 'Overseas trip, per day', amount: rupiah(1_500_000) },
     ],
     overtimeRules: [
       {
-        company_id,
+        ...owned,
         code: 'GOV',
         name: 'Government rule (PP 35/2021: 1/173 of the monthly wage per hour)',
         method: 'government_rule',
@@ -340,7 +341,7 @@ export function referenceRows(
         maximum_hour: null,
       },
       {
-        company_id,
+        ...owned,
         code: 'STAFF',
         name: 'Staff flat rate',
         method: 'hourly',
@@ -348,7 +349,7 @@ export function referenceRows(
         maximum_hour: 4,
       },
       {
-        company_id,
+        ...owned,
         code: 'FIELD',
         name: 'Field and project flat rate',
         method: 'hourly',
@@ -357,25 +358,25 @@ export function referenceRows(
       },
     ],
     earlyDeductions: [
-      { company_id, code: 'DAILY', name: 'Flat amount per early leave', method: 'daily', nominal: rupiah(50_000) },
-      { company_id, code: 'PRORATE', name: `One day's salary (1/${days})`, method: 'prorate', pro_rate_day: days },
-      { company_id, code: 'PERCENT', name: 'Half of the daily wage', method: 'percentage', percentage: 50 },
+      { ...owned, code: 'DAILY', name: 'Flat amount per early leave', method: 'daily', nominal: rupiah(50_000) },
+      { ...owned, code: 'PRORATE', name: `One day's salary (1/${days})`, method: 'prorate', pro_rate_day: days },
+      { ...owned, code: 'PERCENT', name: 'Half of the daily wage', method: 'percentage', percentage: 50 },
     ],
     absentDeductions: [
-      { company_id, code: 'DAILY', name: 'Flat amount per absent day', method: 'daily', nominal: rupiah(150_000) },
-      { company_id, code: 'PRORATE', name: `One day's salary (1/${days})`, method: 'prorate', pro_rate_day: days },
-      { company_id, code: 'PERCENT', name: 'The whole daily wage', method: 'percentage', percentage: 100 },
+      { ...owned, code: 'DAILY', name: 'Flat amount per absent day', method: 'daily', nominal: rupiah(150_000) },
+      { ...owned, code: 'PRORATE', name: `One day's salary (1/${days})`, method: 'prorate', pro_rate_day: days },
+      { ...owned, code: 'PERCENT', name: 'The whole daily wage', method: 'percentage', percentage: 100 },
     ],
     missedDeductions: [
       {
-        company_id,
+        ...owned,
         code: 'CLOCK-IN',
         name: `Missed clock-in: one day's salary (1/${days})`,
         method: 'prorate',
         pro_rate_day: days,
       },
       {
-        company_id,
+        ...owned,
         code: 'CLOCK-OUT',
         name: `Missed clock-out: one day's salary (1/${days})`,
         method: 'prorate',
@@ -384,7 +385,7 @@ export function referenceRows(
     ],
     lateDeductions: [
       {
-        company_id,
+        ...owned,
         code: 'DAILY',
         name: 'Late over 15 minutes, per day',
         limit: 15,
@@ -392,7 +393,7 @@ export function referenceRows(
         method: 'daily',
       },
       {
-        company_id,
+        ...owned,
         code: 'ACCUMULATIVE',
         name: 'Every 60 minutes late in a month',
         limit: 60,
@@ -400,7 +401,7 @@ export function referenceRows(
         method: 'accumulative',
       },
       {
-        company_id,
+        ...owned,
         code: 'MINUTELY',
         name: 'Per minute late after 5 minutes',
         limit: 5,
@@ -408,7 +409,7 @@ export function referenceRows(
         method: 'minutely',
       },
       {
-        company_id,
+        ...owned,
         code: 'CUSTOM',
         name: 'Company rule: over 30 minutes',
         limit: 30,
@@ -417,7 +418,7 @@ export function referenceRows(
       },
     ],
     // UU 13/2003 Pasal 79 ayat (2) huruf c: 12 working days a year after 12 months of continuous service.
-    leaveRules: [{ company_id, ...statutoryAnnualLeave, employment_status: [] }],
+    leaveRules: [{ ...owned, ...statutoryAnnualLeave, employment_status: [] }],
   };
 }
 

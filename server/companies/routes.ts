@@ -3,6 +3,8 @@
  * payroll references and rules, which offer no create) are written in one transaction, so a company never exists
  * without them. The generic machinery serves the rest of /v1/companies; its bulk upsert updates companies only.
  */
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
@@ -13,8 +15,8 @@ import * as repo from '../resources/repository.ts';
 import { insertCompanyDefaults } from './defaults.ts';
 import { companiesResource } from './resource.ts';
 
-export function companyRoutes(app: FastifyInstance, db: Db) {
-  app.post('/v1/companies', {
+export function companyRoutes(fastify: FastifyInstance, db: Db) {
+  fastify.withTypeProvider<TypeBoxTypeProvider>().post('/v1/companies', {
     config: { access: { kind: 'menu', menu: companiesResource.menu, action: 'write', company: false } },
     schema: {
       operationId: 'createCompany',
@@ -24,7 +26,7 @@ export function companyRoutes(app: FastifyInstance, db: Db) {
     },
     handler: async (request, reply) => {
       const caller: repo.Caller = { actor: actorOf(request), companyId: null };
-      const input = request.body as Record<string, unknown>;
+      const input = request.body;
       const errors = await repo.checkRelations(db, companiesResource, caller, [input]);
       if (errors.size) throw invalid(errors.get(0)!);
       const company = await repo.guardUnique(companiesResource, () =>

@@ -10,16 +10,25 @@
  * A file must be a file of the same company. Every change is logged. Both lists are one route family (`documentRoutes`)
  * over a table of the two (`documentLists`): docs/decisions/0079.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type TObject, Type } from '@sinclair/typebox';
-import { and, asc, eq, ne } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import { type Changes, diff, writeLog } from '../activity/log.ts';
 import type { Db, Executor } from '../db/connect.ts';
-import { companyCertificates, companySignatures, files } from '../db/schema.ts';
+import { companyCertificates, companySignatures } from '../db/schema.ts';
 import { type Scope, scopeOf } from '../http/access.ts';
-import { invalid, notFound } from '../http/errors.ts';
 import { errorResponses, IdParams, Nullable, one } from '../http/schemas.ts';
+import {
+  type DocumentTable,
+  deleteDocument,
+  insertDocument,
+  listDocuments,
+  readDocument,
+  requireOwnUpload,
+  unselectOtherSignatures,
+  updateDocument,
+} from './repository.ts';
 
 const MENU = 'company-info';
 const access = (action: 'read' | 'write') => ({ kind: 'menu', menu: MENU, action, company: true }) as const;
@@ -88,19 +97,6 @@ const certificateColumns = {
   version: companyCertificates.version,
 };
 
-/** The file must be an upload of the caller's company (not a record's attachment). */
-async function ownFile(db: Executor, companyId: string, url: string | undefined) {
-  if (!url) return;
-  const [file] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(
-      and(eq(files.name, url.slice('/v1/files/'.length)), eq(files.company_id, companyId), eq(files.attachment, false)),
-    );
-  if (!file) throw invalid({ file: { code: 'not_found', message: 'Upload the file first' } });
-}
-
-type DocumentTable = typeof companySignatures | typeof companyCertificates;
 type Body = Record<string, unknown>;
 
 /**
@@ -124,19 +120,13 @@ interface DocumentList {
   detail: Record<'create' | 'update' | 'delete', (title: string) => string>;
   title: (row: Body) => string;
   /** Domain rule run first in a create (`id` null) or patch transaction. */
-  beforeWrite?: (tx: Executor, companyId: string, id: string | null, body: Body) => Promise<unknown>;
+  beforeWrite?: (tx: Executor, scope: Scope, id: string | null, body: Body) => Promise<unknown>;
 }
 
-function documentRoutes(app: FastifyInstance, db: Db, list: DocumentList) {
-  const table = list.table as typeof companySignatures;
-  const read = async (tx: Executor, companyId: string, id: string) => {
-    const [row] = await tx
-      .select(list.columns)
-      .from(table)
-      .where(and(eq(table.id, id), eq(table.company_id, companyId)));
-    if (!row) throw notFound(list.noun);
-    return row as unknown as Body & { version: number };
-  };
+function documentRoutes(parent: FastifyInstance, db: Db, list: DocumentList) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
+  const read = (tx: Executor, scope: Scope, id: string) =>
+    readDocument(tx, scope, list.table, list.columns, id, list.noun);
   const log = (
     tx: Executor,
     scope: Scope,
@@ -164,13 +154,7 @@ function documentRoutes(app: FastifyInstance, db: Db, list: DocumentList) {
       tags,
       response: { 200: Type.Object({ data: Type.Array(Type.Ref(list.schema)) }), ...errorResponses },
     },
-    handler: async (request) => ({
-      data: await db
-        .select(list.columns)
-        .from(table)
-        .where(eq(table.company_id, scopeOf(request).companyId))
-        .orderBy(asc(table.created_at)),
-    }),
+    handler: async (request) => ({ data: await listDocuments(db, scopeOf(request), list.table, list.columns) }),
   });
 
   app.post(list.path, {
@@ -183,16 +167,13 @@ function documentRoutes(app: FastifyInstance, db: Db, list: DocumentList) {
     },
     handler: async (request, reply) => {
       const scope = scopeOf(request);
-      const body = request.body as Body;
-      await ownFile(db, scope.companyId, body.file as string | undefined);
+      const body: Body = request.body;
+      await requireOwnUpload(db, scope, body.file as string | undefined);
       const row = await db.transaction(async (tx) => {
-        await list.beforeWrite?.(tx, scope.companyId, null, body);
-        const [created] = await tx
-          .insert(table)
-          .values({ ...body, company_id: scope.companyId, created_by: scope.actor.userId } as never)
-          .returning({ id: table.id });
-        await log(tx, scope, 'create', created!.id, list.title(body));
-        return read(tx, scope.companyId, created!.id);
+        await list.beforeWrite?.(tx, scope, null, body);
+        const id = await insertDocument(tx, scope, list.table, body);
+        await log(tx, scope, 'create', id, list.title(body));
+        return read(tx, scope, id);
       });
       reply.status(201);
       return { data: row };
@@ -210,22 +191,19 @@ function documentRoutes(app: FastifyInstance, db: Db, list: DocumentList) {
     },
     handler: async (request) => {
       const scope = scopeOf(request);
-      const { id } = request.params as { id: string };
-      const body = request.body as Body;
-      await ownFile(db, scope.companyId, body.file as string | undefined);
+      const { id } = request.params;
+      const body: Body = request.body;
+      await requireOwnUpload(db, scope, body.file as string | undefined);
       return {
         data: await db.transaction(async (tx) => {
-          const before = await read(tx, scope.companyId, id);
-          await list.beforeWrite?.(tx, scope.companyId, id, body);
+          const before = await read(tx, scope, id);
+          await list.beforeWrite?.(tx, scope, id, body);
           const changed = diff(before, body);
           if (Object.keys(changed).length) {
-            await tx
-              .update(table)
-              .set({ ...body, updated_at: new Date().toISOString(), version: before.version + 1 } as never)
-              .where(eq(table.id, id));
+            await updateDocument(tx, scope, list.table, id, body, before.version + 1);
             await log(tx, scope, 'update', id, list.title(before), changed);
           }
-          return read(tx, scope.companyId, id);
+          return read(tx, scope, id);
         }),
       };
     },
@@ -241,30 +219,20 @@ function documentRoutes(app: FastifyInstance, db: Db, list: DocumentList) {
     },
     handler: async (request, reply) => {
       const scope = scopeOf(request);
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await db.transaction(async (tx) => {
-        const before = await read(tx, scope.companyId, id);
-        await tx.delete(table).where(eq(table.id, id));
+        const before = await read(tx, scope, id);
+        await deleteDocument(tx, scope, list.table, id);
         await log(tx, scope, 'delete', id, list.title(before));
       });
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   });
 }
 
 /** Selecting a signature unselects the others first (the partial unique index allows one selected per company). */
-const oneSelected = async (tx: Executor, companyId: string, id: string | null, body: Body) => {
-  if (!body.selected) return;
-  await tx
-    .update(companySignatures)
-    .set({ selected: false })
-    .where(
-      and(
-        eq(companySignatures.company_id, companyId),
-        eq(companySignatures.selected, true),
-        ...(id ? [ne(companySignatures.id, id)] : []),
-      ),
-    );
+const oneSelected = async (tx: Executor, scope: Scope, id: string | null, body: Body) => {
+  if (body.selected) await unselectOtherSignatures(tx, scope, id);
 };
 
 export const documentLists: readonly DocumentList[] = [

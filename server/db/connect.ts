@@ -1,7 +1,7 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
-import { type EmbeddedServer, launchEmbedded } from './embedded.ts';
+import { type EmbeddedEvent, type EmbeddedServer, launchEmbedded } from './embedded.ts';
 import * as schema from './schema.ts';
 
 export type Db = NodePgDatabase<typeof schema>;
@@ -14,6 +14,15 @@ export interface Database {
   pool: pg.Pool;
   /** Does the database answer? Never waits on a busy pool for long. */
   ping(): Promise<boolean>;
+  /**
+   * False while the embedded database's process is being restarted, or after it died for good (decision 0115):
+   * requests are then a 503 with Retry-After without trying it. Always true on PostgreSQL, whose pool reconnects.
+   */
+  available(): boolean;
+  /** The embedded database's process died, was restarted, or cannot be (for the log, and the server's exit). */
+  onEvent(listener: (event: EmbeddedEvent) => void): void;
+  /** Embedded only: the database process's id (tests kill it). */
+  pid?: () => number | undefined;
   /** Embedded only: saves the database as a `snapshot` file for a later start (the tests' seeded snapshots). */
   dump?: (path: string) => Promise<void>;
   close(): Promise<void>;
@@ -70,6 +79,13 @@ export function launchDatabase(options: DatabaseOptions): { database: Database; 
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it on the next checkout.
   });
+  // A client checked out of the pool (a transaction, the migration) has no listener of the pool's: a connection lost
+  // under it (the embedded database's process killed, PostgreSQL restarted) would be an unhandled 'error' event that
+  // ends the server. The statement in flight fails with the same error, which is what the request answers (a 503),
+  // and the pool drops the broken client when it is released.
+  pool.on('connect', (client) => {
+    client.on('error', () => {});
+  });
   const db = drizzle(pool, { schema });
   const server = embedded;
   const database: Database = {
@@ -85,7 +101,11 @@ export function launchDatabase(options: DatabaseOptions): { database: Database; 
         return false;
       }
     },
-    ...(server ? { dump: (path: string) => server.dump(path) } : {}),
+    available: () => (server ? server.state() === 'up' : true),
+    onEvent(listener) {
+      server?.onEvent(listener);
+    },
+    ...(server ? { dump: (path: string) => server.dump(path), pid: () => server.pid() } : {}),
     async close() {
       await pool.end();
       await ready.catch(() => {});

@@ -3,10 +3,29 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
+/**
+ * `starting`: the first process is booting; `up`: it serves; `restarting`: the process died and a new one is starting
+ * on the same data folder (requests meanwhile are a 503 with Retry-After); `down`: it died and cannot be restarted
+ * (an in-memory database, or restarts that kept failing), or it was stopped. Decision 0115.
+ */
+export type EmbeddedState = 'starting' | 'up' | 'restarting' | 'down';
+
+/** What the supervisor reports, for the server's log (and, on `gave-up`, its exit). */
+export type EmbeddedEvent =
+  | { type: 'died'; code: number | null; signal: string | null; restarting: boolean }
+  | { type: 'restarted'; attempt: number; ms: number }
+  | { type: 'gave-up'; reason: string };
+
 export interface EmbeddedServer {
   /** Directory holding the Unix socket: `pg` connects with `host` = this directory. */
   socketDir: string;
   port: number;
+  /** Where the supervisor is (see `EmbeddedState`). */
+  state(): EmbeddedState;
+  /** Called on every death, restart and final failure of the database process. */
+  onEvent(listener: (event: EmbeddedEvent) => void): void;
+  /** The database process's id (tests kill it). */
+  pid(): number | undefined;
   /** True when the PGlite process answers a query, even mid-transaction. */
   ping(timeoutMs?: number): Promise<boolean>;
   /** Saves the whole database to `path` (an uncompressed tar, a `snapshot` for a later start); tests only. */
@@ -16,13 +35,20 @@ export interface EmbeddedServer {
 
 /** The socket's file name is `.s.PGSQL.<port>`; the port is only a name here, no TCP port is taken. */
 const SOCKET_PORT = 5432;
+/** Restarts in a row (each after a longer pause) before the supervisor gives up and reports `gave-up`. */
+const RESTART_ATTEMPTS = 5;
+const restartPause = (attempt: number) => Math.min(250 * 2 ** (attempt - 1), 4000);
 
 /**
- * Starts PGlite in a child process. `dataDir` is a folder (persisted) or `memory://` (tests); `snapshot`, a data folder
- * saved with PGlite's `dumpDataDir()`, to start from (the tests' migrated database).
+ * Starts PGlite in a child process and keeps it running. `dataDir` is a folder (persisted) or `memory://` (tests);
+ * `snapshot`, a data folder saved with PGlite's `dumpDataDir()`, to start from (the tests' migrated database).
  * A lock file stops two servers from opening the same folder, which would corrupt it.
  * Returns at once: the socket's path is known before PGlite has started, so the caller may build the app while the
  * child process starts on another core; no query may run before `ready` resolves.
+ *
+ * If the process dies afterwards (killed, out of memory), a persisted database is started again on the same folder
+ * and socket: PostgreSQL's crash recovery replays its write-ahead log, so the folder holds every committed
+ * transaction and none of a cut-short one (decision 0115). An in-memory database cannot come back: it is `down`.
  */
 export function launchEmbedded(
   dataDir: string,
@@ -37,26 +63,90 @@ export function launchEmbedded(
   }
   const socketDir = mkdtempSync(join(tmpdir(), 'hrw-pg-'));
   const socketPath = join(socketDir, `.s.PGSQL.${SOCKET_PORT}`);
-  const child = fork(
-    new URL('./pglite-process.ts', import.meta.url),
-    [persistent ? resolve(dataDir) : dataDir, socketPath, String(maxConnections), ...(snapshot ? [snapshot] : [])],
-    { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--max-old-space-size=4096'] },
+  const listeners: ((event: EmbeddedEvent) => void)[] = [];
+  const emit = (event: EmbeddedEvent) => {
+    for (const listener of listeners) listener(event);
+  };
+
+  let state: EmbeddedState = 'starting';
+  let stopping = false;
+  let nextId = 0;
+  const pending = new Map<number, (ok: boolean) => void>();
+
+  function spawn(from?: string): ChildProcess {
+    // A socket file the dead process left would make the new one's listen fail.
+    rmSync(socketPath, { force: true });
+    const child = fork(
+      new URL('./pglite-process.ts', import.meta.url),
+      [persistent ? resolve(dataDir) : dataDir, socketPath, String(maxConnections), ...(from ? [from] : [])],
+      { stdio: ['ignore', 'inherit', 'inherit', 'ipc'], execArgv: ['--max-old-space-size=4096'] },
+    );
+    // A message sent as the process dies fails with EPIPE on the ChildProcess: without a listener, an unhandled
+    // 'error' event would end the server. The exit below is what is acted on.
+    child.on('error', () => {});
+    child.on('message', (message: { type: string; id?: number; ok?: boolean }) => {
+      if ((message.type === 'pong' || message.type === 'dumped') && message.id !== undefined)
+        pending.get(message.id)?.(message.ok === true);
+    });
+    return child;
+  }
+
+  let child = spawn(snapshot);
+  let exited = exitOf(child);
+  const ready = waitForReady(child).then(
+    () => {
+      if (!stopping) state = 'up';
+      watch(child);
+    },
+    (error: Error) => {
+      state = 'down';
+      child.kill('SIGKILL');
+      cleanup();
+      throw error;
+    },
   );
-  const ready = waitForReady(child).catch((error: Error) => {
-    child.kill('SIGKILL');
-    cleanup();
-    throw error;
-  });
   // Handled here too: the caller awaits it only after building the app, and an early failure must not crash meanwhile.
   ready.catch(() => {});
 
-  let nextPing = 0;
-  const pending = new Map<number, (ok: boolean) => void>();
-  child.on('message', (message: { type: string; id?: number; ok?: boolean }) => {
-    if ((message.type === 'pong' || message.type === 'dumped') && message.id !== undefined)
-      pending.get(message.id)?.(message.ok === true);
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+  /** Acts on the death of a running database process: restarts it, or reports that it cannot. */
+  function watch(running: ChildProcess) {
+    running.once('exit', (code, signal) => {
+      if (stopping || running !== child) return;
+      // Pings and dumps waiting on the dead process will not be answered.
+      for (const finish of [...pending.values()]) finish(false);
+      const restarting = persistent;
+      state = restarting ? 'restarting' : 'down';
+      emit({ type: 'died', code, signal, restarting });
+      if (restarting) void restart();
+      else emit({ type: 'gave-up', reason: 'an in-memory database cannot be restarted' });
+    });
+  }
+
+  async function restart() {
+    let reason = '';
+    for (let attempt = 1; attempt <= RESTART_ATTEMPTS && !stopping; attempt++) {
+      await new Promise((done) => setTimeout(done, restartPause(attempt)));
+      if (stopping) return;
+      const begun = performance.now();
+      child = spawn();
+      exited = exitOf(child);
+      try {
+        await waitForReady(child);
+        if (stopping) return;
+        state = 'up';
+        watch(child);
+        emit({ type: 'restarted', attempt, ms: Math.round(performance.now() - begun) });
+        return;
+      } catch (error) {
+        reason = (error as Error).message;
+        child.kill('SIGKILL');
+        await exited;
+      }
+    }
+    if (stopping) return;
+    state = 'down';
+    emit({ type: 'gave-up', reason: `${RESTART_ATTEMPTS} restarts failed (${reason})` });
+  }
 
   function cleanup() {
     rmSync(socketDir, { recursive: true, force: true });
@@ -66,9 +156,14 @@ export function launchEmbedded(
   const server: EmbeddedServer = {
     socketDir,
     port: SOCKET_PORT,
+    state: () => state,
+    onEvent(listener) {
+      listeners.push(listener);
+    },
+    pid: () => child.pid,
     ping(timeoutMs = 2000) {
-      if (!child.connected) return Promise.resolve(false);
-      const id = nextPing++;
+      if (state !== 'up' || !child.connected) return Promise.resolve(false);
+      const id = nextId++;
       return new Promise((done) => {
         const timer = setTimeout(() => finish(false), timeoutMs);
         function finish(ok: boolean) {
@@ -77,32 +172,43 @@ export function launchEmbedded(
           done(ok);
         }
         pending.set(id, finish);
-        child.send({ type: 'ping', id });
+        child.send({ type: 'ping', id }, (error) => {
+          if (error) finish(false);
+        });
       });
     },
     dump(path) {
-      const id = nextPing++;
+      const id = nextId++;
       return new Promise((done, fail) => {
         pending.set(id, (ok) => {
           pending.delete(id);
           if (ok) done();
           else fail(new Error(`The embedded database could not be saved to ${path}`));
         });
-        child.send({ type: 'dump', id, path });
+        child.send({ type: 'dump', id, path }, (error) => {
+          if (error) pending.get(id)?.(false);
+        });
       });
     },
     async stop() {
-      if (child.exitCode === null && child.connected) {
-        child.send({ type: 'shutdown' });
+      stopping = true;
+      state = 'down';
+      if (child.exitCode === null && child.signalCode === null && child.connected) {
+        child.send({ type: 'shutdown' }, () => {});
         const timeout = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;
         clearTimeout(timeout);
+      } else if (child.exitCode === null && child.signalCode === null) {
+        child.kill('SIGKILL');
+        await exited;
       }
       cleanup();
     },
   };
   return { server, ready };
 }
+
+const exitOf = (child: ChildProcess) => new Promise<void>((done) => child.once('exit', () => done()));
 
 function waitForReady(child: ChildProcess): Promise<void> {
   return new Promise((done, fail) => {

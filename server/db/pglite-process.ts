@@ -10,13 +10,28 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 const [dataDir = 'memory://', socketPath = '', maxConnections = '8', snapshot] = process.argv.slice(2);
 
-const db = await PGlite.create(dataDir, snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]) } : {});
+// pg_trgm: the activity log's search on the detail is served by a trigram index (docs/decisions/0155).
+const extensions = { pg_trgm };
+const db = await PGlite.create(
+  dataDir,
+  snapshot ? { loadDataDir: new Blob([readFileSync(snapshot)]), extensions } : { extensions },
+);
 const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: Number(maxConnections) });
 await server.start();
+
+/**
+ * A message to the server. The server may be gone already (killed, or a test worker stopped mid-start): then the
+ * channel is closed and `send` would throw EPIPE as an unhandled 'error' event; the callback takes the error instead,
+ * and 'disconnect' below shuts this process down.
+ */
+function tell(message: object) {
+  if (process.connected) process.send?.(message, undefined, {}, () => {});
+}
 
 let closing = false;
 async function shutdown(code: number) {
@@ -38,9 +53,9 @@ process.on('message', async (message: Message) => {
       const temporary = `${message.path}.${process.pid}`;
       writeFileSync(temporary, Buffer.from(await dump.arrayBuffer()));
       renameSync(temporary, message.path);
-      process.send?.({ type: 'dumped', id: message.id, ok: true });
+      tell({ type: 'dumped', id: message.id, ok: true });
     } catch {
-      process.send?.({ type: 'dumped', id: message.id, ok: false });
+      tell({ type: 'dumped', id: message.id, ok: false });
     }
     return;
   }
@@ -48,10 +63,12 @@ process.on('message', async (message: Message) => {
     // PGlite is one session shared by every connection: running SQL here would land between another connection's
     // Parse and Bind and replace its unnamed statement. Instead: this process answers only between statements (PGlite
     // runs synchronously), so an answer proves the engine is not stuck, and it reports whether PGlite is open.
-    if (process.connected) process.send?.({ type: 'pong', id: message.id, ok: db.ready && !db.closed });
+    tell({ type: 'pong', id: message.id, ok: db.ready && !db.closed });
   }
 });
 process.on('disconnect', () => void shutdown(0));
 process.on('SIGTERM', () => void shutdown(0));
-process.on('SIGINT', () => void shutdown(0));
-process.send?.({ type: 'ready' });
+// Ctrl-C in a terminal reaches the whole process group: the server stops this process itself (`shutdown` above, or
+// the IPC channel closing), so that a database that stops on its own is one the server restarts (decision 0115).
+process.on('SIGINT', () => {});
+tell({ type: 'ready' });

@@ -15,6 +15,7 @@ import {
   numeric,
   pgEnum,
   pgTable,
+  primaryKey,
   smallint,
   text,
   timestamp,
@@ -29,14 +30,18 @@ import {
   overtimeDayTypes,
 } from '../../common/approvals.ts';
 import { kopTemplates } from '../../common/company.ts';
+import { type KpiAssessor, kpiPeriodTypes, kpiTargetTypes } from '../../common/kpi.ts';
 import { manFeeMethods } from '../../common/man-fee.ts';
 import { levels } from '../../common/menu.ts';
+import { type ExitPayCode, exitCauses } from '../../common/payroll/severance.ts';
 import {
   deductionMethods,
   lateDeductionMethods,
   missedDeductionMethods,
   overtimeMethods,
 } from '../../common/payroll-rules.ts';
+import { warningLetterTypes } from '../../common/portal.ts';
+import type { Reach } from '../scope/scope.ts';
 
 export const levelEnum = pgEnum('level', levels);
 export const genderEnum = pgEnum('gender', ['male', 'female', 'other']);
@@ -57,6 +62,8 @@ export const recruitmentTypeEnum = pgEnum('recruitment_type', [
   'other',
 ]);
 export const exitReasonEnum = pgEnum('exit_reason', ['resign', 'phk']);
+/** PP 35/2021's exit causes (common/payroll/severance.ts, decision 0170). */
+export const exitCauseEnum = pgEnum('exit_cause', exitCauses);
 export const actionEnum = pgEnum('log_action', ['create', 'update', 'delete']);
 export const companySizeEnum = pgEnum('company_size', ['1-10', '10-100', '100-1000', '1000+']);
 /** The letterhead (kop surat) a company's documents carry: a plain title block, or a full letterhead with address. */
@@ -107,6 +114,10 @@ export const companies = pgTable(
     company_size: companySizeEnum('company_size'),
     industry: text('industry'),
     npwp_number: text('npwp_number'),
+    /** ID TKU (NITKU): the NPWP and a 6-digit place of business ('000000' the head office), for Coretax uploads. */
+    nitku: text('nitku'),
+    /** The main business classification code (KLU, 5 digits) the tax office holds: decides the PPh 21 DTP sector. */
+    klu_code: text('klu_code'),
     umk: money('umk'),
     jkk_percentage: text('jkk_percentage'),
     cut_off_days: smallint('cut_off_days'),
@@ -121,6 +132,12 @@ export const companies = pgTable(
     tax_person: uuid('tax_person_id').references((): AnyPgColumn => employees.id, { onDelete: 'set null' }),
     /** Since when the company is registered as a taxable entrepreneur (PKP). */
     taxable_date: date('taxable_date'),
+    /** Separation pay (uang pisah) of the company's rules, in months of wage, for the exits that earn it (0170). */
+    separation_pay_months: numeric('separation_pay_months', { precision: 4, scale: 2, mode: 'number' })
+      .notNull()
+      .default(1),
+    /** The cost of returning home a leaver is owed under the work agreement (UPH, PP 35/2021 art. 40(4)(b)). */
+    home_return_amount: money('home_return_amount').notNull().default(0),
     /** Per-feature settings: `{ sales_menu: { enabled: true, admin: [userId] } }`. */
     features: jsonb('features').$type<Record<string, { enabled?: boolean; admin?: string[] }>>().notNull().default({}),
   },
@@ -246,7 +263,16 @@ export const activityLogs = pgTable(
     changes: jsonb('changes').$type<Record<string, { from: unknown; to: unknown }>>(),
     created_at: stamp('created_at').notNull().defaultNow(),
   },
-  (t) => [index('activity_logs_company_idx').on(t.company_id, t.created_at)],
+  (t) => [
+    index('activity_logs_company_idx').on(t.company_id, t.created_at),
+    // The log screen's first page, newest first, with its filters (docs/decisions/0155): one index per filter that
+    // narrows by equality, each ending in the sort order, so a page is an index range read, not a sort.
+    index('activity_logs_company_recent_idx').on(t.company_id, t.created_at.desc(), t.id.desc()),
+    index('activity_logs_company_user_idx').on(t.company_id, t.user, t.created_at.desc(), t.id.desc()),
+    index('activity_logs_company_action_idx').on(t.company_id, t.action, t.created_at.desc(), t.id.desc()),
+    // The search on the detail (`ilike '%…%'`): trigrams (pg_trgm, created by the migration that adds this index).
+    index('activity_logs_detail_trgm_idx').using('gin', t.detail.op('gin_trgm_ops')),
+  ],
 );
 
 export const files = pgTable('files', {
@@ -262,6 +288,13 @@ export const files = pgTable('files', {
    * `GET /v1/files/{name}`, only through its record's route, to who may read the record (server/files/attachments.ts).
    */
   attachment: boolean('attachment').notNull().default(false),
+  /**
+   * A generated file (a job's zip of payslips or 1721-A1 forms): the menu of what it holds and the reach it was made
+   * for (server/scope/scope.ts). Readable by who may read that menu over at least that reach (issue 24); null for an
+   * upload, which keeps the upload's rule.
+   */
+  menu: text('menu'),
+  reach: jsonb('reach').$type<Reach>(),
   created_at: stamp('created_at').notNull().defaultNow(),
   created_by: uuid('created_by'),
 });
@@ -390,6 +423,10 @@ export const employees = pgTable(
     recruitment_type: recruitmentTypeEnum('recruitment_type'),
     exit_reason: exitReasonEnum('exit_reason'),
     exit_date: date('exit_date'),
+    /** An expatriate's tax residence in Indonesia (null: resident before / after): arriving or leaving mid-year is
+     * annualised in the runs (decision 0173). */
+    tax_resident_from: date('tax_resident_from'),
+    tax_resident_to: date('tax_resident_to'),
     // Assignment
     department: uuid('department_id').references(() => departments.id, { onDelete: 'no action' }),
     sub_department: uuid('sub_department_id').references(() => subDepartments.id, { onDelete: 'no action' }),
@@ -559,6 +596,18 @@ const ofEmployee = () => ({
   employee: uuid('employee_id')
     .notNull()
     .references(() => employees.id, { onDelete: 'cascade' }),
+});
+
+/**
+ * The link of an employee's history (payslips, attendance, requests, leave, loans, deposits): it never goes with its
+ * employee. `no action` (checked at the end of the statement, so a company's own cascade still removes both): an
+ * employee with history cannot be deleted (409 `has_history` before it, docs/decisions/0125); they are exited.
+ */
+const ofEmployeeHistory = () => ({
+  ...owned,
+  employee: uuid('employee_id')
+    .notNull()
+    .references(() => employees.id, { onDelete: 'no action' }),
 });
 
 export const employeeEmergencyContacts = pgTable(
@@ -824,7 +873,7 @@ export const attendanceSourceEnum = pgEnum('attendance_source', ['clock', 'impor
 export const attendances = pgTable(
   'attendances',
   {
-    ...ofEmployee(),
+    ...ofEmployeeHistory(),
     date: date('date').notNull(),
     shift: uuid('shift_id').references(() => shifts.id, { onDelete: 'no action' }),
     shift_start: text('shift_start'),
@@ -841,6 +890,18 @@ export const attendances = pgTable(
     clock_out_longitude: numeric('clock_out_longitude', { precision: 9, scale: 6, mode: 'number' }),
     clock_in_offsite: boolean('clock_in_offsite').notNull().default(false),
     clock_out_offsite: boolean('clock_out_offsite').notNull().default(false),
+    /** The accuracy the device reported for the clock's position, metres (issue 24; null: none reported). */
+    clock_in_accuracy: integer('clock_in_accuracy'),
+    clock_out_accuracy: integer('clock_out_accuracy'),
+    /** The address the clock request came from (Fastify's request.ip, behind TRUST_PROXY's proxies). */
+    clock_in_ip: text('clock_in_ip'),
+    clock_out_ip: text('clock_out_ip'),
+    /**
+     * Set when the clock's position cannot follow the employee's previous one at a plausible speed (offsite.ts
+     * `implausibleTravel`): the distance, the minutes between them and the implied speed. Null: plausible or unknown.
+     */
+    clock_in_travel: jsonb('clock_in_travel').$type<{ km: number; minutes: number; kmh: number }>(),
+    clock_out_travel: jsonb('clock_out_travel').$type<{ km: number; minutes: number; kmh: number }>(),
     note: text('note'),
     source: attendanceSourceEnum('source').notNull().default('clock'),
     /** The first recorded times, kept when an admin or an approved clock correction changes them. */
@@ -898,6 +959,8 @@ export const leaveRules = pgTable(
       .default(sql`'{}'::employment_status[]`),
     /** Months of service before the first entitlement (UU 13/2003 Pasal 79: 12 for annual leave). */
     service_months: smallint('service_months').notNull().default(0),
+    /** Unpaid leave (cuti di luar tanggungan): its approved days are deducted by the company's absent rule in the run. */
+    unpaid: boolean('unpaid').notNull().default(false),
   },
   (t) => [uniqueIndex('leave_rules_type_key').on(t.company_id, sql`lower(${t.type})`)],
 );
@@ -920,7 +983,7 @@ export const massLeaves = pgTable(
 export const leaves = pgTable(
   'leaves',
   {
-    ...ofEmployee(),
+    ...ofEmployeeHistory(),
     leave_rule: uuid('leave_rule_id')
       .notNull()
       .references(() => leaveRules.id, { onDelete: 'no action' }),
@@ -943,7 +1006,7 @@ export const leaves = pgTable(
 export const leaveBalanceAdjustments = pgTable(
   'leave_balance_adjustments',
   {
-    ...ofEmployee(),
+    ...ofEmployeeHistory(),
     leave_rule: uuid('leave_rule_id')
       .notNull()
       .references(() => leaveRules.id, { onDelete: 'no action' }),
@@ -1064,7 +1127,7 @@ export const payslips = pgTable(
       .references(() => payrollSummaries.id, { onDelete: 'cascade' }),
     employee: uuid('employee_id')
       .notNull()
-      .references(() => employees.id, { onDelete: 'cascade' }),
+      .references(() => employees.id, { onDelete: 'no action' }),
     // Snapshot for display: the payslip says what was true when it was computed.
     employee_number: text('employee_number').notNull(),
     fullname: text('fullname').notNull(),
@@ -1073,6 +1136,14 @@ export const payslips = pgTable(
     location: uuid('location_id'),
     location_name: text('location_name'),
     job_title_name: text('job_title_name'),
+    /**
+     * The tax identity as it was when computed: the PPh 21 report, e-Bupot and the 1721-A1 of a completed run read
+     * these, never the live employee (issue 24: history never changes when an employee changes later).
+     */
+    npwp: text('npwp'),
+    nik: text('nik'),
+    gender: text('gender'),
+    address: text('address'),
     /** The engine's input as it was loaded (recalculation and explain read it). */
     input: jsonb('input').notNull(),
     /** The admin's edits to this payslip's inputs (overtime hours, a bonus, a deduction), applied over `input`. */
@@ -1081,6 +1152,10 @@ export const payslips = pgTable(
     lines: jsonb('lines').notNull(),
     bruto: money('bruto').notNull().default(0),
     pph21: money('pph21').notNull().default(0),
+    /** The PPh 21 borne by the government (DTP) paid back in cash this month (decision 0165); part of `pph21`. */
+    pph21_dtp: money('pph21_dtp').notNull().default(0),
+    /** The fixed and regular part of `bruto` (no THR, bonus): the DTP's ceiling and base. */
+    regular_bruto: money('regular_bruto').notNull().default(0),
     thp: money('thp').notNull().default(0),
     bpjs_employee: money('bpjs_employee').notNull().default(0),
     bpjs_company: money('bpjs_company').notNull().default(0),
@@ -1109,6 +1184,8 @@ export const jobs = pgTable(
     kind: text('kind').notNull(),
     /** The menu whose read permission lets a user follow the job. */
     menu: text('menu').notNull(),
+    /** The reach of the caller who started it (server/scope/scope.ts): what the job reads, and who may follow it. */
+    reach: jsonb('reach').$type<Reach>(),
     status: jobStatusEnum('status').notNull().default('queued'),
     done: integer('done').notNull().default(0),
     total: integer('total').notNull().default(0),
@@ -1145,7 +1222,7 @@ export interface ApprovalFlowSnapshot {
 export const approvals = pgTable(
   'approvals',
   {
-    ...ofEmployee(),
+    ...ofEmployeeHistory(),
     context: approvalContextEnum('context').notNull(),
     status: approvalStatusEnum('status').notNull().default('pending'),
     /** `LV-2026-00042`, from approval_counters in the insert's transaction. */
@@ -1191,6 +1268,8 @@ export const approvalDecisionsTable = pgTable(
     note: text('note'),
     /** An admin decided a level they were not an approver of. */
     as_admin: boolean('as_admin').notNull().default(false),
+    /** The request's warnings the approver acknowledged with this approval (overtime past its limit, decision 0205). */
+    acknowledged_warnings: text('acknowledged_warnings').array().notNull().default(sql`'{}'::text[]`),
   },
   (t) => [
     index('approval_decisions_approval_idx').on(t.approval, t.level),
@@ -1213,6 +1292,11 @@ export const approvalFlows = pgTable(
         { approvers: ({ type: 'employee'; employee: string } | { type: 'supervisor' })[]; mode: 'any' | 'all' }[]
       >()
       .notNull(),
+    /**
+     * A department admin's flow: covers that department's members only and is theirs to edit (null: a company-wide
+     * flow, the admin's and sub-admin's). docs/decisions/0120.
+     */
+    department: uuid('department_id').references(() => departments.id, { onDelete: 'cascade' }),
   },
   (t) => [uniqueIndex('approval_flows_name_key').on(t.company_id, sql`lower(${t.name})`)],
 );
@@ -1241,16 +1325,26 @@ export const notifications = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: notificationKindEnum('kind').notNull(),
     approval: uuid('approval_id').references(() => approvals.id, { onDelete: 'cascade' }),
+    /** A portal announcement delivered to the user (kind `announcement`), once. */
+    announcement: uuid('announcement_id').references((): AnyPgColumn => announcements.id, { onDelete: 'cascade' }),
+    /** A developer's company announcement delivered to an admin (kind `company_announcement`), once per company. */
+    company_announcement: uuid('company_announcement_id').references((): AnyPgColumn => companyAnnouncements.id, {
+      onDelete: 'cascade',
+    }),
     read_at: stamp('read_at'),
   },
-  (t) => [index('notifications_user_idx').on(t.user, t.created_at)],
+  (t) => [
+    index('notifications_user_idx').on(t.user, t.created_at),
+    uniqueIndex('notifications_announcement_key').on(t.user, t.announcement),
+    uniqueIndex('notifications_company_announcement_key').on(t.user, t.company_id, t.company_announcement),
+  ],
 );
 
 /** Approved overtime (spec 3, Overtime): hours by day type for payroll. */
 export const overtimes = pgTable(
   'overtimes',
   {
-    ...ofEmployee(),
+    ...ofEmployeeHistory(),
     date: date('date').notNull(),
     hours: numeric('hours', { precision: 5, scale: 2, mode: 'number' }).notNull(),
     day_type: overtimeDayTypeEnum('day_type').notNull(),
@@ -1269,13 +1363,15 @@ export const overtimes = pgTable(
 export const businessTrips = pgTable(
   'business_trips',
   {
-    ...ofEmployee(),
+    ...ofEmployeeHistory(),
     start_date: date('start_date').notNull(),
     end_date: date('end_date').notNull(),
     days: smallint('days').notNull(),
     destination: text('destination').notNull(),
     purpose: text('purpose'),
     approval: uuid('approval_id').references(() => approvals.id, { onDelete: 'set null' }),
+    /** The duty type (`duty/category`, payroll-references → duty type) the duty-report groups by; null: not given. */
+    duty_type: uuid('duty_type_id').references(() => dutyTypes.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('business_trips_employee_idx').on(t.employee, t.start_date),
@@ -1295,7 +1391,7 @@ export const loanStatusEnum = pgEnum('loan_status', ['active', 'settled']);
 export const loans = pgTable(
   'loans',
   {
-    ...ofEmployee(),
+    ...ofEmployeeHistory(),
     name: text('name').notNull(),
     effective_date: date('effective_date').notNull(),
     amount: money('amount').notNull(),
@@ -1338,7 +1434,7 @@ export const loanPayments = pgTable(
       .references(() => loans.id, { onDelete: 'no action' }),
     employee: uuid('employee_id')
       .notNull()
-      .references(() => employees.id, { onDelete: 'cascade' }),
+      .references(() => employees.id, { onDelete: 'no action' }),
     kind: loanPaymentKindEnum('kind').notNull(),
     summary: uuid('summary_id').references(() => payrollSummaries.id, { onDelete: 'cascade' }),
     payslip: uuid('payslip_id'),
@@ -1360,7 +1456,7 @@ export const loanPayments = pgTable(
 export const deposits = pgTable(
   'deposits',
   {
-    ...ofEmployee(),
+    ...ofEmployeeHistory(),
     name: text('name').notNull(),
     /** Withheld per run. */
     amount: money('amount').notNull(),
@@ -1387,7 +1483,7 @@ export const depositPayments = pgTable(
       .references(() => deposits.id, { onDelete: 'no action' }),
     employee: uuid('employee_id')
       .notNull()
-      .references(() => employees.id, { onDelete: 'cascade' }),
+      .references(() => employees.id, { onDelete: 'no action' }),
     kind: depositPaymentKindEnum('kind').notNull(),
     summary: uuid('summary_id')
       .notNull()
@@ -1411,3 +1507,479 @@ export const demoFillSteps = pgTable('demo_fill_steps', {
   today: date('today').notNull(),
   done_at: stamp('done_at'),
 });
+
+// ---- Portal (issue 28): the company's announcements, warning letters, useful links and ID cards (server/portal/) ----
+
+const idList = (name: string) => uuid(name).array().notNull().default(sql`'{}'::uuid[]`);
+
+/**
+ * A company's own announcement (portal → announcements, spec 3 "Announcement (portal)"). The audience is every
+ * employee of the company matching each non-empty target list (empty lists: everyone); `content` is rich text,
+ * sanitised on the server before it is stored (server/portal/README.md).
+ */
+export const announcements = pgTable(
+  'announcements',
+  {
+    ...owned,
+    title: text('title').notNull(),
+    content: text('content').notNull().default(''),
+    start_date: date('start_date').notNull(),
+    end_date: date('end_date').notNull(),
+    employees: idList('employee_ids'),
+    job_titles: idList('job_title_ids'),
+    locations: idList('location_ids'),
+    sub_departments: idList('sub_department_ids'),
+    departments: idList('department_ids'),
+  },
+  (t) => [
+    index('announcements_dates_idx').on(t.company_id, t.start_date, t.end_date),
+    check('announcements_dates_check', sql`${t.end_date} >= ${t.start_date}`),
+  ],
+);
+
+/** Who read an announcement and when (the author's "212 of 240 read"); its notification went out with the row. */
+export const announcementReads = pgTable(
+  'announcement_reads',
+  {
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    announcement: uuid('announcement_id')
+      .notNull()
+      .references(() => announcements.id, { onDelete: 'cascade' }),
+    employee: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    /** When the announcement was first delivered to the employee (the one notification). */
+    notified_at: stamp('notified_at').notNull().defaultNow(),
+    read_at: stamp('read_at'),
+  },
+  (t) => [uniqueIndex('announcement_reads_key').on(t.announcement, t.employee)],
+);
+
+export const warningLetterTypeEnum = pgEnum('warning_letter_type', warningLetterTypes);
+
+/** A warning letter (surat peringatan, spec 3): private like salary data (server/portal/README.md). */
+export const warningLetters = pgTable(
+  'warning_letters',
+  {
+    ...owned,
+    employee: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    type: warningLetterTypeEnum('type').notNull(),
+    start_date: date('start_date').notNull(),
+    end_date: date('end_date').notNull(),
+    description: text('description').notNull().default(''),
+    /** An uploaded PDF (`/v1/files?accept=attachment`), read through the letter's own route. */
+    attachment: text('attachment'),
+  },
+  (t) => [
+    index('warning_letters_employee_idx').on(t.employee, t.start_date),
+    check('warning_letters_dates_check', sql`${t.end_date} >= ${t.start_date}`),
+  ],
+);
+
+/**
+ * A warning letter's PDF as issued (decision 0200): rendered once per language when the letter is issued (and again,
+ * as a new row, when its own fields are edited: `letter_version`), stored as a company file (`file`: `files.name`,
+ * an attachment-type file served only through the letter's routes) and served from then on, so later changes of the
+ * letterhead, signature or employee never change a letter already issued.
+ */
+export const warningLetterDocuments = pgTable(
+  'warning_letter_documents',
+  {
+    ...owned,
+    letter: uuid('letter_id')
+      .notNull()
+      .references(() => warningLetters.id, { onDelete: 'cascade' }),
+    language: text('language').notNull(),
+    letter_version: integer('letter_version').notNull(),
+    file: text('file').notNull(),
+  },
+  (t) => [uniqueIndex('warning_letter_documents_letter_idx').on(t.letter, t.language, t.letter_version)],
+);
+
+/** A useful link (spec 3) shown on home to its audience (empty target lists: everyone). */
+export const usefulLinks = pgTable('useful_links', {
+  ...owned,
+  display: text('display').notNull(),
+  link: text('link').notNull(),
+  departments: idList('department_ids'),
+  sub_departments: idList('sub_department_ids'),
+  locations: idList('location_ids'),
+  job_titles: idList('job_title_ids'),
+});
+
+/** The company's ID card design (id-card customiser): one row a company, the design as JSON (common/id-card.ts). */
+export const idCardDesigns = pgTable(
+  'id_card_designs',
+  {
+    ...owned,
+    design: jsonb('design').$type<Record<string, unknown>>().notNull(),
+  },
+  (t) => [uniqueIndex('id_card_designs_company_key').on(t.company_id)],
+);
+
+// KPI (spec 2.3 kpi, 3 "KPI indicator, flow, rule"; decision 0185).
+export const kpiTargetTypeEnum = pgEnum('kpi_target_type', kpiTargetTypes);
+export const kpiPeriodTypeEnum = pgEnum('kpi_period_type', kpiPeriodTypes);
+export const kpiAssessmentStatusEnum = pgEnum('kpi_assessment_status', ['open', 'completed']);
+
+/** What is measured: a category, the indicator, its weight and how a value reaches its target. */
+export const kpiIndicators = pgTable(
+  'kpi_indicators',
+  {
+    ...owned,
+    category: text('category').notNull(),
+    indicator: text('indicator').notNull(),
+    weight: integer('weight').notNull().default(10),
+    target_type: kpiTargetTypeEnum('target_type').notNull().default('higher_better'),
+    /** The value that is 100% (higher or lower is better); null: the value typed is the achievement (0–100). */
+    target: numeric('target', { precision: 14, scale: 2, mode: 'number' }),
+    unit: text('unit'),
+  },
+  (t) => [uniqueIndex('kpi_indicators_name_key').on(t.company_id, sql`lower(${t.indicator})`)],
+);
+
+/** Who assesses, in order: supervisor, department head, named employees, the employee themselves. */
+export const kpiFlows = pgTable(
+  'kpi_flows',
+  {
+    ...owned,
+    name: text('name').notNull(),
+    assessors: jsonb('assessors').$type<KpiAssessor[]>().notNull(),
+  },
+  (t) => [uniqueIndex('kpi_flows_name_key').on(t.company_id, sql`lower(${t.name})`)],
+);
+
+/** Which employees (by department, job title or by name) are assessed on which indicators, through which flow. */
+export const kpiRules = pgTable(
+  'kpi_rules',
+  {
+    ...owned,
+    name: text('name').notNull(),
+    departments: uuid('departments').array().notNull().default(sql`'{}'::uuid[]`),
+    job_titles: uuid('job_titles').array().notNull().default(sql`'{}'::uuid[]`),
+    employees: uuid('employees').array().notNull().default(sql`'{}'::uuid[]`),
+    flow: uuid('flow_id')
+      .notNull()
+      .references(() => kpiFlows.id, { onDelete: 'no action' }),
+    indicators: uuid('indicators').array().notNull().default(sql`'{}'::uuid[]`),
+  },
+  (t) => [uniqueIndex('kpi_rules_name_key').on(t.company_id, sql`lower(${t.name})`)],
+);
+
+/** One rule's assessment of a period (a month, quarter or year); completed: locked, its results stored. */
+export const kpiAssessments = pgTable(
+  'kpi_assessments',
+  {
+    ...owned,
+    rule: uuid('rule_id')
+      .notNull()
+      .references(() => kpiRules.id, { onDelete: 'no action' }),
+    period_type: kpiPeriodTypeEnum('period_type').notNull(),
+    start_date: date('start_date').notNull(),
+    end_date: date('end_date').notNull(),
+    status: kpiAssessmentStatusEnum('status').notNull().default('open'),
+    completed_at: stamp('completed_at'),
+    completed_by: uuid('completed_by'),
+    /** When the period's payroll bonus was written as payroll items, and for which month (YYYY-MM): once only. */
+    bonus_written_at: stamp('bonus_written_at'),
+    bonus_month: text('bonus_month'),
+  },
+  (t) => [uniqueIndex('kpi_assessments_period_key').on(t.rule, t.period_type, t.start_date)],
+);
+
+/** One assessor's scores of one employee in a period (one flow step): values by indicator id. */
+export const kpiEntries = pgTable(
+  'kpi_entries',
+  {
+    ...owned,
+    assessment: uuid('assessment_id')
+      .notNull()
+      .references(() => kpiAssessments.id, { onDelete: 'cascade' }),
+    employee: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'no action' }),
+    step: smallint('step').notNull(),
+    assessor: uuid('assessor_id').references(() => employees.id, { onDelete: 'no action' }),
+    values: jsonb('values').$type<Record<string, number>>().notNull(),
+    submitted_at: stamp('submitted_at'),
+    submitted_by: uuid('submitted_by'),
+  },
+  (t) => [uniqueIndex('kpi_entries_step_key').on(t.assessment, t.employee, t.step)],
+);
+
+/** A completed period's result per employee: history, kept as it was when the period was locked. */
+export const kpiResults = pgTable(
+  'kpi_results',
+  {
+    ...owned,
+    assessment: uuid('assessment_id')
+      .notNull()
+      .references(() => kpiAssessments.id, { onDelete: 'cascade' }),
+    employee: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'no action' }),
+    employee_name: text('employee_name').notNull(),
+    employee_number: text('employee_number').notNull(),
+    department: uuid('department_id'),
+    department_name: text('department_name'),
+    rule_name: text('rule_name').notNull(),
+    score: numeric('score', { precision: 6, scale: 2, mode: 'number' }).notNull(),
+    rank: integer('rank').notNull(),
+    formula: text('formula').notNull(),
+    lines: jsonb('lines')
+      .$type<{ category: string; indicator: string; weight: number; achievement: number }[]>()
+      .notNull(),
+  },
+  (t) => [
+    uniqueIndex('kpi_results_employee_key').on(t.assessment, t.employee),
+    index('kpi_results_employee_idx').on(t.employee),
+  ],
+);
+
+/** Where an access request (spec 3, Access request) stands: the platform works it off as todo, progress, done. */
+export const accessRequestStatuses = ['todo', 'progress', 'done'] as const;
+export const accessRequestStatusEnum = pgEnum('access_request_status', accessRequestStatuses);
+
+/**
+ * A company user's request to the platform for access to a feature or menu (admin menu request-access); the developer
+ * works them off in the `access` list, changing only the status (issue 26, server/access/).
+ */
+export const accessRequests = pgTable(
+  'access_requests',
+  {
+    ...owned,
+    /** Who asked; the request stays when the account goes. */
+    user: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    purpose: text('purpose').notNull(),
+    status: accessRequestStatusEnum('status').notNull().default('todo'),
+  },
+  (t) => [index('access_requests_created_idx').on(t.created_at), index('access_requests_company_idx').on(t.company_id)],
+);
+
+/**
+ * Developer area → banners (Ads; spec 2.2, 3 "Banner"): title, description, redirect link and an uploaded image (png,
+ * jpg or gif, checked by content). A banner is current from `start_date` to `end_date` (either open) and shows on
+ * every company user's home until that user dismisses it (`banner_dismissals`). Platform data: no company.
+ */
+export const banners = pgTable(
+  'banners',
+  {
+    ...base,
+    title: text('title').notNull(),
+    description: text('description'),
+    link: text('link'),
+    image_url: text('image_url'),
+    start_date: date('start_date'),
+    end_date: date('end_date'),
+  },
+  (t) => [
+    index('banners_dates_idx').on(t.start_date, t.end_date),
+    check(
+      'banners_dates_check',
+      sql`${t.end_date} is null or ${t.start_date} is null or ${t.end_date} >= ${t.start_date}`,
+    ),
+  ],
+);
+
+/** A user's "don't show again" on a banner, kept on the server so it holds on every device. */
+export const bannerDismissals = pgTable(
+  'banner_dismissals',
+  {
+    banner: uuid('banner_id')
+      .notNull()
+      .references(() => banners.id, { onDelete: 'cascade' }),
+    user: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    created_at: stamp('created_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.banner, t.user] })],
+);
+
+/**
+ * Developer area → announcements-company (spec 2.2, 3 "Announcement (company level)"): the platform's word to the
+ * admins of chosen companies, shown on their home and as a notification from `start_date` to `end_date`.
+ */
+export const companyAnnouncements = pgTable(
+  'company_announcements',
+  {
+    ...base,
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    start_date: date('start_date').notNull(),
+    end_date: date('end_date').notNull(),
+    companies: uuid('company_ids').array().notNull().default(sql`'{}'::uuid[]`),
+  },
+  (t) => [
+    index('company_announcements_dates_idx').on(t.start_date, t.end_date),
+    check('company_announcements_dates_check', sql`${t.end_date} >= ${t.start_date}`),
+  ],
+);
+
+// Job reports (issue 29): an employee reports a job done. Minimal tables for the job-report (server/reports/); the sales
+// screens (job recap) own their editing. A category is a company code-name list (`job-report/category`).
+export const jobReportCategories = codeNameList('job_report_categories');
+export const jobReports = pgTable(
+  'job_reports',
+  {
+    ...ofEmployeeHistory(),
+    date: date('date').notNull(),
+    category: uuid('category_id').references(() => jobReportCategories.id, { onDelete: 'no action' }),
+    description: text('description'),
+    /** How long the job took, in minutes. */
+    duration_minutes: integer('duration_minutes').notNull().default(0),
+    /** A stored file's name (`/v1/files/{name}`). */
+    photo: text('photo'),
+  },
+  (t) => [
+    index('job_reports_company_date_idx').on(t.company_id, t.date),
+    index('job_reports_employee_idx').on(t.employee, t.date),
+  ],
+);
+
+// Sales (issue 29), shown only where the company's `sales_menu` feature is on (spec 6). A store is a place the sales
+// team visits, with the employees assigned to it; a visit is recorded by the employee on the spot (position checked
+// against the store's radius like a clock-in); an objective is an employee's target for a month.
+export const storeLocations = pgTable(
+  'store_locations',
+  {
+    ...owned,
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    address: text('address'),
+    latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
+    longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
+    /** Metres around the position within which a visit counts as on site. */
+    radius: integer('radius').notNull().default(100),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    uniqueIndex('store_locations_code_key').on(t.company_id, sql`lower(${t.code})`),
+    check('store_locations_radius_check', sql`${t.radius} > 0`),
+  ],
+);
+/** The sales employees assigned to a store (who may record visits there). */
+export const storeLocationEmployees = pgTable(
+  'store_location_employees',
+  {
+    ...ofEmployee(),
+    store_location: uuid('store_location_id')
+      .notNull()
+      .references(() => storeLocations.id, { onDelete: 'cascade' }),
+  },
+  (t) => [
+    uniqueIndex('store_location_employees_key').on(t.store_location, t.employee),
+    index('store_location_employees_employee_idx').on(t.employee),
+  ],
+);
+/** A visit to a store: history (it stays when the store or assignment changes). */
+export const salesVisits = pgTable(
+  'sales_visits',
+  {
+    ...ofEmployeeHistory(),
+    store_location: uuid('store_location_id')
+      .notNull()
+      .references(() => storeLocations.id, { onDelete: 'no action' }),
+    visited_at: stamp('visited_at').notNull(),
+    /** The visit's day in the company's time zone (what reports and objectives group by). */
+    date: date('date').notNull(),
+    latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }),
+    longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }),
+    /** Metres from the store's position when recorded; null when either position is unknown. */
+    distance_m: integer('distance_m'),
+    within_radius: boolean('within_radius').notNull().default(false),
+    note: text('note'),
+    /** A stored file's name (`/v1/files/{name}`). */
+    photo: text('photo'),
+    order_value: money('order_value').notNull().default(0),
+  },
+  (t) => [
+    index('sales_visits_company_date_idx').on(t.company_id, t.date),
+    index('sales_visits_employee_idx').on(t.employee, t.date),
+    index('sales_visits_store_idx').on(t.store_location, t.date),
+    check('sales_visits_order_value_check', sql`${t.order_value} >= 0`),
+  ],
+);
+/** An employee's targets for a month; achievement is computed from their visits (never stored). */
+export const salesObjectives = pgTable(
+  'sales_objectives',
+  {
+    ...ofEmployee(),
+    year: smallint('year').notNull(),
+    month: smallint('month').notNull(),
+    visits_target: integer('visits_target').notNull().default(0),
+    /** Stores whose first visit ever falls in the month and is this employee's. */
+    new_stores_target: integer('new_stores_target').notNull().default(0),
+    order_value_target: money('order_value_target').notNull().default(0),
+  },
+  (t) => [
+    uniqueIndex('sales_objectives_employee_period_key').on(t.employee, t.year, t.month),
+    index('sales_objectives_company_period_idx').on(t.company_id, t.year, t.month),
+    check('sales_objectives_month_check', sql`${t.month} between 1 and 12`),
+    check(
+      'sales_objectives_targets_check',
+      sql`${t.visits_target} >= 0 and ${t.new_stores_target} >= 0 and ${t.order_value_target} >= 0`,
+    ),
+  ],
+);
+
+/** One stored exit pay line: the engine's figure, the agreed amount and why it differs (decision 0170). */
+export interface StoredExitLine {
+  code: ExitPayCode;
+  computed: number;
+  amount: number;
+  reason: string | null;
+  explain: Record<string, string | number>;
+}
+
+/**
+ * What an exit owes (server/severance/): computed at the exit from PP 35/2021's tables, the cause and the company's
+ * rules, edited with a reason, paid in the exit month's run as its own lines (decision 0170).
+ */
+export const employeeExitPays = pgTable(
+  'employee_exit_pays',
+  {
+    ...owned,
+    // An employee who may be deleted has no payslip, so no exit pay was paid: it goes with them.
+    employee: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    cause: exitCauseEnum('cause').notNull(),
+    exit_date: date('exit_date').notNull(),
+    join_date: date('join_date').notNull(),
+    /** Basic + fixed allowances a month at the exit. */
+    wage: money('wage').notNull(),
+    service_months: integer('service_months').notNull(),
+    leave_days: numeric('leave_days', { precision: 6, scale: 1, mode: 'number' }).notNull().default(0),
+    lines: jsonb('lines').$type<StoredExitLine[]>().notNull(),
+  },
+  (t) => [
+    uniqueIndex('employee_exit_pays_employee_exit_key').on(t.employee, t.exit_date),
+    index('employee_exit_pays_company_idx').on(t.company_id, t.exit_date),
+  ],
+);
+
+/**
+ * The PTKP status history (decision 0173): the status from a date, written by a trigger when
+ * `employees.marital_status` changes (the first change also records the status before it, from null). The runs read
+ * the status of 1 January of the tax year.
+ */
+export const employeePtkpStatuses = pgTable(
+  'employee_ptkp_statuses',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    company_id: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    employee: uuid('employee_id')
+      .notNull()
+      .references(() => employees.id, { onDelete: 'cascade' }),
+    status: maritalStatusEnum('status').notNull(),
+    from: date('from_date'),
+  },
+  (t) => [index('employee_ptkp_statuses_employee_idx').on(t.employee)],
+);

@@ -14,6 +14,7 @@ import { activityLogs, employees, users } from '../db/schema.ts';
 import { AppError, type FieldError } from '../http/errors.ts';
 import { commitBatch, journalInserted, undoBatch } from '../resources/journal.ts';
 import * as repo from '../resources/repository.ts';
+import { inCompany, type Scope } from '../scope/scope.ts';
 import { insertAccounts } from './repository.ts';
 import { allEmployeesResource, employeesResource } from './resource.ts';
 
@@ -39,7 +40,8 @@ export interface ImportRowReport {
 const lower = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim().toLowerCase() : null);
 const MATCH_KEYS = ['employee_id', 'ktp_number', 'email'] as const;
 
-type Create = { index: number; values: Row; username: string };
+/** `email`: the account's sign-in email, decided at the check (none when another company's user holds it). */
+type Create = { index: number; values: Row; username: string; email?: string | null };
 type Update = { index: number; row: Row };
 
 export interface ImportOptions {
@@ -62,7 +64,7 @@ export interface ImportOptions {
  */
 export async function importEmployees(
   db: Db,
-  caller: repo.Caller,
+  caller: Scope,
   rows: Row[],
   checks: ImportChecks,
   options: ImportOptions,
@@ -107,7 +109,7 @@ export async function importEmployees(
  * chunk written so far (a key taken meanwhile, an employee changed since the check, a lost connection), and a crash
  * leaves the journal for the start-up recovery.
  */
-async function importChunked(db: Db, caller: repo.Caller, rows: Row[], checks: ImportChecks, options: ImportOptions) {
+async function importChunked(db: Db, caller: Scope, rows: Row[], checks: ImportChecks, options: ImportOptions) {
   const { report, creates, updates } = await sortRows(db, caller, rows, checks, options.mode);
   let plan: repo.Planned[] = [];
   if (updates.length) {
@@ -161,13 +163,7 @@ async function importChunked(db: Db, caller: repo.Caller, rows: Row[], checks: I
  * (their usernames and emails free, their relations the caller's) and the updates still to be checked by the bulk
  * write's own rules.
  */
-async function sortRows(
-  tx: Executor,
-  caller: repo.Caller,
-  rows: Row[],
-  checks: ImportChecks,
-  mode: ImportOptions['mode'],
-) {
+async function sortRows(tx: Executor, caller: Scope, rows: Row[], checks: ImportChecks, mode: ImportOptions['mode']) {
   const existing = indexMatches(await findMatches(tx, caller, rows));
   const report: ImportRowReport[] = [];
   const creates: Create[] = [];
@@ -229,6 +225,7 @@ async function sortRows(
   // New accounts: usernames and emails are unique across the platform, and within this upload.
   const taken = await takenLogins(
     tx,
+    caller,
     creates.map((c) => c.username),
     creates.map((c) => lower(c.values.email)).filter((e): e is string => !!e),
   );
@@ -240,6 +237,8 @@ async function sortRows(
       fields.username = { code: 'unique', message: 'is already used' };
     }
     if (email && (taken.has(email) || seen.has(email))) fields.email = { code: 'unique', message: 'is already used' };
+    create.email =
+      email && taken.elsewhere.has(email) ? null : ((create.values.email as string | null | undefined) ?? null);
     seen.add(create.username);
     if (email) seen.add(email);
     if (Object.keys(fields).length) report.push({ index: create.index, status: 'invalid', fields });
@@ -276,7 +275,7 @@ function refuseInvalid(report: ImportRowReport[], total: number) {
  */
 async function insertCreates(
   tx: Executor,
-  caller: repo.Caller,
+  caller: Scope,
   creates: readonly Create[],
   options: ImportOptions,
   report: ImportRowReport[],
@@ -333,7 +332,7 @@ function result(report: ImportRowReport[]) {
 }
 
 /** The employees any row could match, by id or by one of the natural keys (case-insensitive). */
-async function findMatches(tx: Executor, caller: repo.Caller, rows: Row[]) {
+async function findMatches(tx: Executor, caller: Scope, rows: Row[]) {
   const ids = rows.map((row) => row._id).filter((id): id is string => typeof id === 'string');
   const keys = Object.fromEntries(
     MATCH_KEYS.map((key) => [key, rows.map((row) => lower(row[key])).filter((v): v is string => !!v)]),
@@ -381,12 +380,29 @@ function matchOf(
   return {};
 }
 
-async function takenLogins(tx: Executor, usernames: string[], emails: string[]) {
+async function takenLogins(tx: Executor, caller: Scope, usernames: string[], emails: string[]) {
   const names = [...new Set([...usernames, ...emails])];
-  if (!names.length) return new Set<string>();
+  if (!names.length) return Object.assign(new Set<string>(), { elsewhere: new Set<string>() });
   const found = await tx
-    .select({ username: users.username, email: users.email })
+    .select({
+      username: users.username,
+      email: users.email,
+      own: sql<boolean>`coalesce(${inCompany(caller, users)}, false)`,
+    })
     .from(users)
     .where(or(inArray(sql`lower(${users.username})`, names), inArray(sql`lower(${users.email})`, names)));
-  return new Set(found.flatMap((user) => [lower(user.username), lower(user.email)]).filter((v): v is string => !!v));
+  // Another company's email is not disclosed (docs/decisions/0126): only this company's emails are "already used";
+  // an account whose email another company's user holds is created without a sign-in email (./repository.ts).
+  const taken = new Set(
+    found
+      .flatMap((user) => [lower(user.username), user.own ? lower(user.email) : null])
+      .filter((v): v is string => !!v),
+  );
+  const elsewhere = new Set(
+    found
+      .filter((user) => !user.own)
+      .map((user) => lower(user.email))
+      .filter((v): v is string => !!v),
+  );
+  return Object.assign(taken, { elsewhere });
 }

@@ -2,7 +2,7 @@
  * Employee behaviour beyond the generic record: finding an employee by their account, the exit flow and rehiring,
  * the account behind an employee, their BPJS contributions, and the signed-in employee's own record.
  */
-import { and, count, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { bpjsContributions } from '../../common/bpjs.ts';
 import { jakartaToday } from '../../common/employment.ts';
 import { writeLog } from '../activity/log.ts';
@@ -14,6 +14,7 @@ import { companies, employeeFamily, employees, oneTimeTokens, users } from '../d
 import { AppError, invalid, notFound } from '../http/errors.ts';
 import type { Resource } from '../resources/define.ts';
 import * as repo from '../resources/repository.ts';
+import { inCompany, ownEmployee, requireOutranks, type Scope, sameCompanySql } from '../scope/scope.ts';
 import { allEmployeesResource, employeesResource } from './resource.ts';
 
 type Row = Record<string, unknown>;
@@ -27,20 +28,27 @@ const ACCOUNT_BATCH = 250;
  */
 export async function insertAccounts(
   tx: Executor,
-  caller: repo.Caller,
-  accounts: readonly { values: Row; username: string }[],
+  caller: Scope,
+  /** `email` when decided already (an import's check); else the values' email, unless another company holds it. */
+  accounts: readonly { values: Row; username: string; email?: string | null }[],
 ): Promise<string[]> {
   const ids: string[] = [];
   for (let i = 0; i < accounts.length; i += ACCOUNT_BATCH) {
     const chunk = accounts.slice(i, i + ACCOUNT_BATCH);
+    const undecided = chunk.filter((account) => account.email === undefined);
+    const elsewhere = await emailsElsewhere(
+      tx,
+      caller,
+      undecided.map(({ values }) => values.email),
+    );
     const inserted = await tx
       .insert(users)
       .values(
-        chunk.map(({ values, username }) => ({
+        chunk.map(({ values, username, email }) => ({
           company_id: caller.companyId,
           fullname: String(values.fullname),
           username,
-          email: (values.email as string | null | undefined) ?? null,
+          email: email === undefined ? signInEmail(values.email, elsewhere) : email,
           phone: (values.phone as string | null | undefined) ?? null,
           level: 'employee' as const,
           created_by: caller.actor.userId,
@@ -53,8 +61,31 @@ export async function insertAccounts(
   return ids;
 }
 
+/**
+ * Emails (lower case) that users of other companies (or the platform) already sign in with: sign-in emails are unique
+ * across the platform, but another company's are never disclosed (docs/decisions/0126).
+ */
+async function emailsElsewhere(tx: Executor, caller: Scope, emails: readonly unknown[]): Promise<Set<string>> {
+  const wanted = [
+    ...new Set(emails.filter((e): e is string => typeof e === 'string' && e !== '').map((e) => e.toLowerCase())),
+  ];
+  if (!wanted.length) return new Set();
+  const found = await tx
+    .select({
+      email: sql<string>`lower(${users.email})`,
+      own: sql<boolean>`coalesce(${inCompany(caller, users)}, false)`,
+    })
+    .from(users)
+    .where(inArray(sql`lower(${users.email})`, wanted));
+  return new Set(found.filter((user) => !user.own).map((user) => user.email));
+}
+
+/** A new account's sign-in email: none when another company's user holds it (the employee record keeps it). */
+const signInEmail = (email: unknown, elsewhere: ReadonlySet<string>) =>
+  typeof email === 'string' && email !== '' && !elsewhere.has(email.toLowerCase()) ? email : null;
+
 /** The employee whose account is `userId`: the detail editor's id (spec 2.1). 404 when not the caller's to see. */
-export async function findByUser(db: Db, caller: repo.Caller, userId: string, populate: string[]) {
+export async function findByUser(db: Db, caller: Scope, userId: string, populate: string[]) {
   const query = { user: userId, populate: populate.join(','), limit: 1 };
   const { json } = await repo.list(db, allEmployeesResource, caller, query);
   const [row] = JSON.parse(json) as Row[];
@@ -72,17 +103,29 @@ export interface ExitInput {
  * The exit flow: sets the exit reason and date. From that date (Asia/Jakarta) the employee is on the resigned list
  * and their account cannot sign in (checked at sign-in and on every request), so no session outlives it.
  */
-export async function exit(db: Db, caller: repo.Caller, id: string, input: ExitInput) {
+export async function exit(db: Db, caller: Scope, id: string, input: ExitInput) {
   const current = await repo.findOne(db, allEmployeesResource, caller, id);
+  await requireOutranksHolder(db, caller, current);
   if (typeof current.join_date === 'string' && input.exit_date < current.join_date) {
     throw invalid({ exit_date: { code: 'before_join', message: 'must not be before the join date' } });
   }
   return repo.update(db, allEmployeesResource, caller, id, { ...input });
 }
 
+/**
+ * The rank rule of server/scope for exiting and rehiring: only a user of a higher level than the employee's account,
+ * never oneself (a sub-admin cannot exit the company admin, issue 24).
+ */
+async function requireOutranksHolder(db: Db, caller: Scope, employee: Row) {
+  for (const holder of await repo.holdersOf(db, allEmployeesResource, [employee])) {
+    requireOutranks(caller.actor, holder);
+  }
+}
+
 /** Rehire: clears the exit fields, so the employee is active again and may sign in. */
-export async function rehire(db: Db, caller: repo.Caller, id: string, version: number) {
+export async function rehire(db: Db, caller: Scope, id: string, version: number) {
   const current = await repo.findOne(db, allEmployeesResource, caller, id);
+  await requireOutranksHolder(db, caller, current);
   if (current.exit_date === null) {
     throw new AppError(409, 'not_exited', 'This employee has no exit date: there is nothing to rehire');
   }
@@ -93,17 +136,23 @@ const accountColumns = {
   _id: users.id,
   fullname: users.fullname,
   username: users.username,
-  email: users.email,
+  /**
+   * The sign-in email, or when the account has none the employee record's: an address another company's user signs
+   * in with is kept on the record only, and the reply says nothing about that (docs/decisions/0126).
+   */
+  email: sql<
+    string | null
+  >`coalesce(${users.email}, (select e.email from employees e where e.user_id = ${sql.identifier('users')}.id and ${sameCompanySql('e', 'users')} limit 1))`,
   phone: users.phone,
   photo_url: users.photo_url,
   blocked: users.blocked,
   level: users.level,
   /** Whether the user has set a password (activated the account); until then an activation link may be issued. */
-  activated: isNotNull(users.password_hash),
+  activated: sql<boolean>`${users.password_hash} is not null`,
 };
 
 /** The user id behind an employee the caller may see (tenancy and department through the generic repository). */
-async function accountId(db: Db, caller: repo.Caller, id: string): Promise<string> {
+async function accountId(db: Db, caller: Scope, id: string): Promise<string> {
   const employee = await repo.findOne(db, allEmployeesResource, caller, id);
   return employee.user as string;
 }
@@ -114,9 +163,9 @@ async function readAccount(db: Db, where: SQL) {
   return account;
 }
 
-export async function account(db: Db, caller: repo.Caller, id: string) {
+export async function account(db: Db, caller: Scope, id: string) {
   const userId = await accountId(db, caller, id);
-  return readAccount(db, and(eq(users.id, userId), eq(users.company_id, caller.companyId!))!);
+  return readAccount(db, and(eq(users.id, userId), inCompany(caller, users))!);
 }
 
 /**
@@ -126,13 +175,13 @@ export async function account(db: Db, caller: repo.Caller, id: string) {
  */
 export async function reissueActivation(
   db: Db,
-  caller: repo.Caller,
+  caller: Scope,
   id: string,
   deliver: (tx: Executor, token: string, person: { email: string | null; fullname: string }) => Promise<string>,
 ): Promise<string> {
   const userId = await accountId(db, caller, id);
   return db.transaction(async (tx) => {
-    const where = and(eq(users.id, userId), eq(users.company_id, caller.companyId!))!;
+    const where = and(eq(users.id, userId), inCompany(caller, users))!;
     const [user] = await tx
       .select({
         fullname: users.fullname,
@@ -197,7 +246,7 @@ export interface AccountChanges {
  * of the user at once. The full name and contact fields are kept the same on the employee record. Logged, without the
  * password.
  */
-export async function updateAccount(db: Db, caller: repo.Caller, id: string, changes: AccountChanges) {
+export async function updateAccount(db: Db, caller: Scope, id: string, changes: AccountChanges) {
   if (changes.password !== undefined && caller.actor.level !== 'admin') {
     throw new AppError(403, 'forbidden_field', 'Only an admin may set another user’s password', {
       password: { code: 'forbidden_field', message: 'only an admin may set it' },
@@ -207,7 +256,7 @@ export async function updateAccount(db: Db, caller: repo.Caller, id: string, cha
   const { password, ...fields } = changes;
   return repo.guardUnique(employeesResource, () =>
     db.transaction(async (tx) => {
-      const where = and(eq(users.id, userId), eq(users.company_id, caller.companyId!))!;
+      const where = and(eq(users.id, userId), inCompany(caller, users))!;
       const [before] = await tx.select(accountColumns).from(users).where(where).for('update');
       if (!before) throw notFound('Account');
       // Who may change whom (common/account-rules.ts): the target's level must rank below the caller's.
@@ -216,6 +265,9 @@ export async function updateAccount(db: Db, caller: repo.Caller, id: string, cha
       repo.guardAccount(caller, { ...before, id: before._id }, judged);
       const values: Row = { ...fields, updated_at: new Date().toISOString() };
       if (fields.username !== undefined) values.username = fields.username.toLowerCase();
+      // An address another company's user signs in with is not disclosed (docs/decisions/0126): the employee record
+      // takes it, the account has no sign-in email, and the reply is the same as for a free address.
+      if (fields.email) values.email = signInEmail(fields.email, await emailsElsewhere(tx, caller, [fields.email]));
       if (password !== undefined) values.password_hash = await hashNewPassword(password);
       await tx.update(users).set(values).where(where);
       const mirrored = Object.fromEntries(
@@ -225,7 +277,7 @@ export async function updateAccount(db: Db, caller: repo.Caller, id: string, cha
         await tx
           .update(employees)
           .set(mirrored)
-          .where(and(eq(employees.user, userId), eq(employees.company_id, caller.companyId!)));
+          .where(and(eq(employees.user, userId), inCompany(caller, employees)));
       }
       if (password !== undefined || fields.blocked === true) await revokeUserSessions(tx, userId);
       const changed = Object.fromEntries(
@@ -255,7 +307,7 @@ export async function updateAccount(db: Db, caller: repo.Caller, id: string, cha
  * The BPJS contributions of an employee this month, from their stored salary data and the company's UMK and JKK rate
  * (common/bpjs.ts). Family members marked `bpjs_ks_additional` are the additional Kesehatan members.
  */
-export async function bpjs(db: Db, caller: repo.Caller, id: string) {
+export async function bpjs(db: Db, caller: Scope, id: string) {
   const employee = await repo.findOne(db, allEmployeesResource, caller, id);
   const [company] = await db
     .select({ umk: companies.umk, jkk: companies.jkk_percentage })
@@ -307,11 +359,8 @@ export const selfEditable = [
 ] as const;
 
 /** The signed-in user's own employee record, read and written as themselves (tenancy still applies). */
-async function ownId(db: Db, caller: repo.Caller): Promise<string> {
-  const [own] = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.user, caller.actor.userId), eq(employees.company_id, caller.companyId!)));
+async function ownId(db: Db, caller: Scope): Promise<string> {
+  const [own] = await db.select({ id: employees.id }).from(employees).where(ownEmployee(caller, employees));
   if (!own) throw notFound('Employee');
   return own.id;
 }
@@ -319,10 +368,10 @@ async function ownId(db: Db, caller: repo.Caller): Promise<string> {
 /** The own record bypasses the department scope and the list views: it is simply yours. */
 const ownRecord: Resource = { ...allEmployeesResource, department: undefined };
 
-export async function me(db: Db, caller: repo.Caller, populate: string[]) {
+export async function me(db: Db, caller: Scope, populate: string[]) {
   return repo.findOne(db, ownRecord, caller, await ownId(db, caller), populate);
 }
 
-export async function updateMe(db: Db, caller: repo.Caller, input: Row & { version: number }) {
+export async function updateMe(db: Db, caller: Scope, input: Row & { version: number }) {
   return repo.update(db, ownRecord, caller, await ownId(db, caller), input);
 }

@@ -32,6 +32,8 @@ import {
   subDepartmentRef,
   userRef,
 } from '../resources/relations.ts';
+import { sameCompany } from '../scope/scope.ts';
+import { guardNoHistory } from './history.ts';
 
 /**
  * An employee chosen as POA, PCHO or supervisor (spec 3 "Assignment"): a holder of a job title marked for that role in
@@ -39,7 +41,7 @@ import {
  * offers the same candidates (src/screens/employee/candidates.ts); the server refuses others.
  */
 const candidateRef = (role: 'poa' | 'pcho' | 'supervisor'): Relation => {
-  const marked = sql`select ${jobTitles.id} from ${jobTitles} where ${jobTitles.company_id} = ${employees.company_id} and ${jobTitles.assignment_role} = ${role}`;
+  const marked = sql`select ${jobTitles.id} from ${jobTitles} where ${sameCompany(jobTitles, employees)} and ${jobTitles.assignment_role} = ${role}`;
   return { ...employeeRef, accepts: sql<boolean>`(not exists (${marked}) or ${employees.job_title} in (${marked}))` };
 };
 
@@ -73,6 +75,8 @@ export const payrollFields = [
   'other_allowance',
   'npwp_number',
   'tax_id_valid',
+  'tax_resident_from',
+  'tax_resident_to',
   'bpjs_tk_registered',
   'bpjs_tk_salary',
   'bpjs_type',
@@ -129,6 +133,9 @@ export const employeesResource = defineResource({
   /** Salary, bank, tax and BPJS data: only for callers with payroll permission (docs/decisions/0010). */
   private: { menu: 'payroll-employees', fields: payrollFields },
   department: { column: 'department' },
+  /** An employee record stands for its user: writes follow the rank rule; deleting one with history is refused. */
+  holder: 'user',
+  guardDelete: guardNoHistory,
   /** The active list: no exit date yet (or a future one), daily workers excluded (they have their own list). */
   rows: () =>
     and(or(isNull(employees.exit_date), gt(employees.exit_date, jakartaToday())), ne(employees.status, 'freelance'))!,

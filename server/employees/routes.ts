@@ -1,3 +1,4 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { PHONE_PATTERN } from '../../common/contact.ts';
@@ -12,6 +13,9 @@ import { type Mail, type Mailer, publicLink } from '../mail/mailer.ts';
 import { activationMail } from '../mail/messages.ts';
 import { parsePopulate } from '../resources/query.ts';
 import * as repo from '../resources/repository.ts';
+import { causeReason, exitWithPay } from '../severance/exit.ts';
+import { dropUnpaidExitPay } from '../severance/repository.ts';
+import { exitPayFields } from '../severance/routes.ts';
 import { importEmployees } from './import.ts';
 import * as employeesRepo from './repository.ts';
 import { employeesResource } from './resource.ts';
@@ -30,8 +34,10 @@ NewEmployee.required = employeesResource.createSchema.required;
 const ExitBody = Type.Object(
   {
     version: Type.Integer({ minimum: 1 }),
-    exit_reason: Type.String({ enum: ['resign', 'phk'] }),
+    exit_reason: Type.Unsafe<'resign' | 'phk'>(Type.String({ enum: ['resign', 'phk'] })),
     exit_date: Type.String({ format: 'date' }),
+    // Exit pay (decision 0170): with an exit cause, the exit stores what it owes (edits need payroll write access).
+    ...exitPayFields,
   },
   { $id: 'EmployeeExit', additionalProperties: false },
 );
@@ -141,13 +147,14 @@ const write = { access: { kind: 'menu', menu: employeesResource.menu, action: 'w
  * no password until the employee activates it.
  */
 export function employeeRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   db: Db,
   config: Config,
   mailer: Mailer,
   /** `chunkedImport`: the embedded database's imports go in short transactions (decision 0052). */
   { chunkedImport = false } = {},
 ) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const checks = {
     create: compileCheck(NewEmployee),
     update: compileCheck(Type.Partial(Type.Omit(employeesResource.updateSchema as TObject, ['version']))),
@@ -191,7 +198,7 @@ export function employeeRoutes(
         response: { 200: one(Type.Ref(ImportResult)), ...errorResponses },
       },
       handler: async (request) => {
-        const { rows } = request.body as { rows: Record<string, unknown>[] };
+        const { rows } = request.body;
         const caller = scopeOf(request);
         // Each new account's activation link goes out by mail once the import commits; the bulk invite's reply also
         // gives the inviter the links of the accounts they just created (they may set those passwords anyway).
@@ -221,7 +228,7 @@ export function employeeRoutes(
     },
     handler: async (request, reply) => {
       const { actor, companyId } = scopeOf(request);
-      const { username, ...fields } = request.body as Record<string, unknown> & { username?: string };
+      const { username, ...fields }: Record<string, unknown> & { username?: string } = request.body;
       const caller = { actor, companyId };
       repo.guardWrite(employeesResource, caller, [fields]);
       const errors = await repo.checkRelations(db, employeesResource, caller, [fields]);
@@ -250,8 +257,8 @@ export function employeeRoutes(
       response: { 200: one(row), ...errorResponses },
     },
     handler: async (request) => {
-      const { userId } = request.params as { userId: string };
-      const populate = parsePopulate(employeesResource, (request.query as { populate?: string }).populate);
+      const { userId } = request.params;
+      const populate = parsePopulate(employeesResource, request.query.populate);
       return { data: await employeesRepo.findByUser(db, scopeOf(request), userId, populate) };
     },
   });
@@ -260,15 +267,30 @@ export function employeeRoutes(
     config: write,
     schema: {
       operationId: 'exitEmployee',
-      description: 'Resign or dismiss (phk) an employee from a date: from then on they are resigned and cannot sign in',
+      description:
+        "Resign or dismiss (phk) an employee from a date: from then on they are resigned and cannot sign in. With `exit_cause` (PP 35/2021) the exit also stores what it owes (GET /v1/employees/{id}/exit-pay), paid in the exit month's run",
       tags,
       params: IdParams,
       body: Type.Ref(ExitBody),
       response: { 200: one(row), ...errorResponses },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
-      return { data: await employeesRepo.exit(db, scopeOf(request), id, request.body as employeesRepo.ExitInput) };
+      const { exit_cause, leave_days, pay, ...exit } = request.body;
+      const scope = scopeOf(request);
+      if (!exit_cause) return { data: await employeesRepo.exit(db, scope, request.params.id, exit) };
+      if (causeReason(exit_cause) !== exit.exit_reason) {
+        throw invalid({
+          exit_cause: {
+            code: 'cause_reason_mismatch',
+            message: `This cause is an exit of kind ${causeReason(exit_cause)}`,
+          },
+        });
+      }
+      return {
+        data: await exitWithPay(db, scope, request.params.id, exit, { exit_cause, leave_days, pay }, () =>
+          employeesRepo.exit(db, scope, request.params.id, exit),
+        ),
+      };
     },
   });
 
@@ -283,9 +305,10 @@ export function employeeRoutes(
       response: { 200: one(row), ...errorResponses },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
-      const { version } = request.body as { version: number };
-      return { data: await employeesRepo.rehire(db, scopeOf(request), id, version) };
+      const scope = scopeOf(request);
+      const row = await employeesRepo.rehire(db, scope, request.params.id, request.body.version);
+      await dropUnpaidExitPay(db, scope, request.params.id);
+      return { data: row };
     },
   });
 
@@ -299,8 +322,7 @@ export function employeeRoutes(
       response: { 200: one(Type.Ref(EmployeeBpjs)), ...errorResponses },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
-      return { data: await employeesRepo.bpjs(db, scopeOf(request), id) };
+      return { data: await employeesRepo.bpjs(db, scopeOf(request), request.params.id) };
     },
   });
 
@@ -313,8 +335,7 @@ export function employeeRoutes(
       response: { 200: one(Type.Ref(EmployeeAccount)), ...errorResponses },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
-      return { data: await employeesRepo.account(db, scopeOf(request), id) };
+      return { data: await employeesRepo.account(db, scopeOf(request), request.params.id) };
     },
   });
 
@@ -328,9 +349,7 @@ export function employeeRoutes(
       response: { 200: one(Type.Ref(EmployeeAccount)), ...errorResponses },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
-      const changes = request.body as employeesRepo.AccountChanges;
-      return { data: await employeesRepo.updateAccount(db, scopeOf(request), id, changes) };
+      return { data: await employeesRepo.updateAccount(db, scopeOf(request), request.params.id, request.body) };
     },
   });
 
@@ -346,9 +365,8 @@ export function employeeRoutes(
       response: { 200: one(Type.Object({ link: Type.String() })), ...errorResponses },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
       const caller = scopeOf(request);
-      const link = await employeesRepo.reissueActivation(db, caller, id, async (tx, token, person) => {
+      const link = await employeesRepo.reissueActivation(db, caller, request.params.id, async (tx, token, person) => {
         const url = publicLink(config, '/verification', { activation: token });
         await mailer.send(tx, [activationMail({ ...person, name: person.fullname, companyId: caller.companyId }, url)]);
         return url;
@@ -367,7 +385,7 @@ export function employeeRoutes(
       response: { 200: one(row), ...errorResponses },
     },
     handler: async (request) => {
-      const populate = parsePopulate(employeesResource, (request.query as { populate?: string }).populate);
+      const populate = parsePopulate(employeesResource, request.query.populate);
       return { data: await employeesRepo.me(db, scopeOf(request), populate) };
     },
   });
@@ -382,8 +400,7 @@ export function employeeRoutes(
       response: { 200: one(row), ...errorResponses },
     },
     handler: async (request) => {
-      const input = request.body as Record<string, unknown> & { version: number };
-      return { data: await employeesRepo.updateMe(db, scopeOf(request), input) };
+      return { data: await employeesRepo.updateMe(db, scopeOf(request), request.body) };
     },
   });
 }

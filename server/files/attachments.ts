@@ -14,27 +14,18 @@
  */
 import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyReply } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db, Executor } from '../db/connect.ts';
-import { files } from '../db/schema.ts';
 import { invalid, notFound } from '../http/errors.ts';
+import { companyReach } from '../scope/scope.ts';
+import { attachmentHeld, deleteUnheldAttachments, findAttachment } from './repository.ts';
 import { sendStoredFile } from './routes.ts';
+
+export type { AttachmentOwner } from './repository.ts';
 
 /** The stored file's id as a record holds it: the name `POST /v1/files` answered. */
 export const ATTACHMENT_PATTERN = '^[a-f0-9]{32}\\.(pdf|png|jpg)$';
-
-/** The records that hold attachments. */
-export type AttachmentOwner = 'approval' | 'loan';
-
-/** Where each kind of record holds its file: the rows of the company holding `name`, other than record `except`. */
-const holders = {
-  approval: (companyId, name, except) =>
-    sql`select id from approvals where company_id = ${companyId} and content->>'attachment' = ${name} and id <> ${except}`,
-  loan: (companyId, name, except) =>
-    sql`select id from loans where company_id = ${companyId} and attachment = ${name} and id <> ${except}`,
-} satisfies Record<AttachmentOwner, (companyId: string, name: string, except: string) => SQL>;
 
 const noRecord = '00000000-0000-0000-0000-000000000000';
 
@@ -50,24 +41,19 @@ export async function checkAttachment(
   except: string = noRecord,
 ) {
   if (!name) return;
-  const [file] = await db
-    .select({ id: files.id })
-    .from(files)
-    .where(and(eq(files.name, name), eq(files.company_id, companyId), eq(files.attachment, true)));
-  if (!file) throw invalid({ [field]: { code: 'not_found', message: 'Upload the file first' } });
-  const held = await db.execute(
-    sql`${holders.approval(companyId, name, except)} union all ${holders.loan(companyId, name, except)} limit 1`,
-  );
-  if (held.rows.length) throw invalid({ [field]: { code: 'taken', message: 'This file belongs to another record' } });
+  const reach = companyReach(companyId);
+  if (!(await findAttachment(db, reach, name))) {
+    throw invalid({ [field]: { code: 'not_found', message: 'Upload the file first' } });
+  }
+  if (await attachmentHeld(db, reach, name, except)) {
+    throw invalid({ [field]: { code: 'taken', message: 'This file belongs to another record' } });
+  }
 }
 
 /** Sends the attachment `name` of a record the caller was allowed to read (its route checked that). */
 export async function sendAttachment(db: Db, config: Config, reply: FastifyReply, companyId: string, name: unknown) {
   if (typeof name !== 'string' || !name) throw notFound('Attachment');
-  const [row] = await db
-    .select()
-    .from(files)
-    .where(and(eq(files.name, name), eq(files.company_id, companyId), eq(files.attachment, true)));
+  const row = await findAttachment(db, companyReach(companyId), name);
   if (!row) throw notFound('Attachment');
   return sendStoredFile(reply, config, row);
 }
@@ -79,18 +65,7 @@ export async function sendAttachment(db: Db, config: Config, reply: FastifyReply
 export async function releaseAttachments(db: Db, config: Config, companyId: string, names: readonly string[]) {
   const candidates = [...new Set(names.filter(Boolean))];
   if (candidates.length === 0) return [];
-  const gone = await db
-    .delete(files)
-    .where(
-      and(
-        eq(files.company_id, companyId),
-        eq(files.attachment, true),
-        inArray(files.name, candidates),
-        sql`not exists (select 1 from loans l where l.company_id = ${companyId} and l.attachment = ${files.name})`,
-        sql`not exists (select 1 from approvals a where a.company_id = ${companyId} and a.content->>'attachment' = ${files.name})`,
-      ),
-    )
-    .returning({ name: files.name });
-  await Promise.all(gone.map((row) => rm(join(config.filesDir, companyId, row.name), { force: true })));
-  return gone.map((row) => row.name);
+  const gone = await deleteUnheldAttachments(db, companyReach(companyId), candidates);
+  await Promise.all(gone.map((name) => rm(join(config.filesDir, companyId, name), { force: true })));
+  return gone;
 }

@@ -3,17 +3,18 @@ import { createReadStream } from 'node:fs';
 import { mkdir, open, rename, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, eq, isNull, or } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { writeLog } from '../activity/log.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { files } from '../db/schema.ts';
-import { actorOf } from '../http/access.ts';
+import { type Actor, actorOf, mayAccess } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { errorResponses, Nullable, one } from '../http/schemas.ts';
+import { reachCovers } from '../scope/scope.ts';
 import { createInspector, createUploadLimit, type Inspector } from './inspector.ts';
+import { findDownload, insertUpload, type StoredFileRow } from './repository.ts';
 import { type AcceptGroup, acceptGroups, extensionOf, type FileType, fileTypes, sniff } from './sniff.ts';
 import { isXlsx } from './zip.ts';
 
@@ -36,7 +37,8 @@ const refuse = (code: string, message: string, status = 415) => new AppError(sta
  * Uploads (spec 7 `POST /files`) are streamed to disk under a size limit, then checked by content: a zip's entries
  * are inflated in a worker thread (`inspector.ts`), a few at a time, and each user has a few uploads at once.
  */
-export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
+export function fileRoutes(fastify: FastifyInstance, db: Db, config: Config) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const tmpDir = join(config.filesDir, '.incoming');
   const inspector = createInspector();
   const perUser = createUploadLimit(config.limits.uploadsPerUser);
@@ -52,7 +54,7 @@ export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
         {
           accept: Type.Optional(
             Type.Union(
-              Object.keys(acceptGroups).map((k) => Type.Literal(k)),
+              (Object.keys(acceptGroups) as AcceptGroup[]).map((k) => Type.Literal(k)),
               { default: 'any' },
             ),
           ),
@@ -63,7 +65,7 @@ export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request, reply) => {
       const actor = actorOf(request);
-      const accept = ((request.query as { accept?: AcceptGroup }).accept ?? 'any') as AcceptGroup;
+      const accept: AcceptGroup = request.query.accept ?? 'any';
       const release = perUser.acquire(actor.userId);
       const tmp = join(tmpDir, randomBytes(12).toString('hex'));
       try {
@@ -98,36 +100,33 @@ export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
         await mkdir(folder, { recursive: true });
         const { size } = await stat(tmp);
         await rename(tmp, join(folder, name));
-        const [row] = await db
-          .insert(files)
-          .values({
-            company_id: actor.companyId,
-            name,
-            original_name: part.filename.slice(0, 255),
-            mime: fileTypes[type].mime,
-            size,
-            attachment: accept === 'attachment',
-            created_by: actor.userId,
-          })
-          .returning();
+        const row = await insertUpload(db, {
+          companyId: actor.companyId,
+          name,
+          original_name: part.filename.slice(0, 255),
+          mime: fileTypes[type].mime,
+          size,
+          attachment: accept === 'attachment',
+          userId: actor.userId,
+        });
         await writeLog(db, {
           actor,
           companyId: actor.companyId,
           action: 'create',
           menu: 'files',
           resource: 'files',
-          recordId: row!.id,
-          detail: `Uploaded ${type.toUpperCase()} ${row!.original_name} (${Math.ceil(size / 1024)} KB)`,
+          recordId: row.id,
+          detail: `Uploaded ${type.toUpperCase()} ${row.original_name} (${Math.ceil(size / 1024)} KB)`,
         });
         reply.status(201);
         return {
           data: {
             name,
             url: `/v1/files/${name}`,
-            original_name: row!.original_name,
-            mime: row!.mime,
+            original_name: row.original_name,
+            mime: row.mime,
             size,
-            company: row!.company_id,
+            company: row.company_id,
           },
         };
       } finally {
@@ -147,26 +146,30 @@ export function fileRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request, reply) => {
       const actor = actorOf(request);
-      const { name } = request.params as { name: string };
-      const visible = actor.companyId
-        ? or(eq(files.company_id, actor.companyId), isNull(files.company_id))
-        : isNull(files.company_id);
-      const [row] = await db
-        .select()
-        .from(files)
-        // A record's attachment is served only through its record (./attachments.ts).
-        .where(and(eq(files.name, name), eq(files.attachment, false), visible));
-      if (!row) throw notFound('File');
+      // A record's attachment is served only through its record (./attachments.ts).
+      const row = await findDownload(db, actor.companyId, request.params.name);
+      if (!row || !mayRead(actor, row)) throw notFound('File');
       return sendStoredFile(reply, config, row);
     },
   });
+}
+
+/**
+ * A generated file (a zip of payslips, of 1721-A1 forms) is readable by who may read all of it: its menu, over at
+ * least the reach it was made for (issue 24: an employee or a department admin never opens a company-wide zip). An
+ * upload keeps its rule: any signed-in user of its company (or of the platform's, for a platform file).
+ */
+function mayRead(actor: Actor, row: Pick<StoredFileRow, 'menu' | 'reach'>) {
+  if (row.menu === null) return true;
+  if (!row.reach || !actor.companyId || !mayAccess(actor, row.menu, 'read')) return false;
+  return reachCovers({ actor, companyId: actor.companyId }, row.reach);
 }
 
 /** Streams a stored file (its row already found for the caller) with its type, size and original name. */
 export function sendStoredFile(
   reply: FastifyReply,
   config: Config,
-  row: Pick<typeof files.$inferSelect, 'company_id' | 'name' | 'mime' | 'size' | 'original_name'>,
+  row: Pick<StoredFileRow, 'company_id' | 'name' | 'mime' | 'size' | 'original_name'>,
 ) {
   const path = join(config.filesDir, row.company_id ?? 'platform', row.name);
   reply

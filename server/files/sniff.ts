@@ -12,6 +12,8 @@ export const fileTypes = {
 /** Which uploads a screen accepts (spec 5: banners png/jpg/gif, warning letters pdf, bulk invite xlsx). */
 export const acceptGroups = {
   image: ['png', 'jpg', 'gif'],
+  /** A person's photo (a developer's): PNG or JPEG. */
+  photo: ['png', 'jpg'],
   pdf: ['pdf'],
   xlsx: ['xlsx'],
   /** A record's attachment (a leave request's, a loan's): served only through its record (./attachments.ts). */

@@ -4,19 +4,18 @@
  *   preview writes through it). One rule per company and effective date.
  * - `recordManFee` / `clearManFee`: completing a monthly run stores the fee computed with the month's rule in
  *   `payroll_summaries.man_fee_calculation`; re-opening the run clears it (server/payroll/run.ts).
- * - `GET /v1/dev/man-fee/monthly` and `GET /v1/dev/man-fee/annual`: the reports, read from the stored figures only, so
- *   a report always equals the completed runs.
+ * - the reports `GET /v1/dev/man-fee/monthly` and `/annual` are `man-fee-routes.ts` (queries in `repository.ts`),
+ *   read from the stored figures only, so a report always equals the completed runs.
  */
 import { Type } from '@sinclair/typebox';
-import { and, asc, eq, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
 import { computeManFee, type ManFeeCalculation, type ManFeeRule, ruleForMonth } from '../../common/man-fee.ts';
-import type { Db, Executor } from '../db/connect.ts';
-import { companies, manFeeRules, payrollSummaries } from '../db/schema.ts';
-import { errorResponses } from '../http/schemas.ts';
+import type { Executor } from '../db/connect.ts';
+import { manFeeRules, payrollSummaries } from '../db/schema.ts';
 import type { CheckResult } from '../resources/define.ts';
 import { defineResource } from '../resources/define.ts';
 import { companyRef } from '../resources/relations.ts';
+import { companyReach, inCompany } from '../scope/scope.ts';
 
 /** A rule carries the figure of its method: a percentage, or an amount per employee. */
 function ruleCheck(row: Readonly<Record<string, unknown>>): CheckResult {
@@ -121,7 +120,7 @@ export async function recordManFees(db: Executor, companyIds: readonly string[])
       .from(payrollSummaries)
       .where(
         and(
-          eq(payrollSummaries.company_id, companyId),
+          inCompany(companyReach(companyId), payrollSummaries),
           eq(payrollSummaries.type, 'payroll_run'),
           eq(payrollSummaries.status, 'completed'),
         ),
@@ -139,203 +138,4 @@ export async function recordManFees(db: Executor, companyIds: readonly string[])
       from jsonb_to_recordset(${JSON.stringify(values)}::jsonb) as v(id uuid, calculation jsonb)
       where s.id = v.id`);
   }
-}
-
-const CompanyOf = Type.Object({ _id: Type.String(), name: Type.String(), code: Type.String() });
-const Method = Type.Union([Type.Literal('percentage'), Type.Literal('per_employee'), Type.Null()]);
-
-export const ManFeeMonthlyRow = Type.Object(
-  {
-    _id: Type.String({ description: 'The run' }),
-    company: CompanyOf,
-    title: Type.String(),
-    completed_at: Type.Union([Type.String(), Type.Null()]),
-    employee_count: Type.Integer(),
-    total_bruto: Type.Integer(),
-    method: Method,
-    percentage: Type.Union([Type.Number(), Type.Null()]),
-    amount_per_employee: Type.Union([Type.Integer(), Type.Null()]),
-    fee: Type.Integer({ description: 'Rupiah; 0 when the company had no rule for the month' }),
-  },
-  { $id: 'ManFeeMonthlyRow', additionalProperties: false },
-);
-export const ManFeeMonthly = Type.Object(
-  {
-    year: Type.Integer(),
-    month: Type.Integer(),
-    rows: Type.Array(Type.Ref(ManFeeMonthlyRow)),
-    totals: Type.Object({
-      companies: Type.Integer(),
-      employees: Type.Integer(),
-      bruto: Type.Integer(),
-      fee: Type.Integer(),
-    }),
-    /** Companies whose run of the month is still pending (no fee until completed). */
-    pending: Type.Integer(),
-  },
-  { $id: 'ManFeeMonthly', additionalProperties: false },
-);
-export const ManFeeAnnualRow = Type.Object(
-  {
-    _id: Type.String({ description: 'The company' }),
-    company: CompanyOf,
-    /** Twelve entries, January first: the month's fee, or null when the month has no completed run. */
-    months: Type.Array(Type.Union([Type.Integer(), Type.Null()]), { minItems: 12, maxItems: 12 }),
-    total_bruto: Type.Integer(),
-    fee: Type.Integer(),
-  },
-  { $id: 'ManFeeAnnualRow', additionalProperties: false },
-);
-export const ManFeeAnnual = Type.Object(
-  {
-    year: Type.Integer(),
-    rows: Type.Array(Type.Ref(ManFeeAnnualRow)),
-    totals: Type.Object({
-      months: Type.Array(Type.Integer(), { minItems: 12, maxItems: 12 }),
-      bruto: Type.Integer(),
-      fee: Type.Integer(),
-    }),
-  },
-  { $id: 'ManFeeAnnual', additionalProperties: false },
-);
-export const manFeeSchemas = [ManFeeMonthlyRow, ManFeeMonthly, ManFeeAnnualRow, ManFeeAnnual];
-
-const Year = Type.Integer({ minimum: 2000, maximum: 2100 });
-const feeOf = (calculation: unknown) => Number((calculation as ManFeeCalculation | null)?.fee ?? 0);
-
-export function manFeeRoutes(app: FastifyInstance, db: Db) {
-  app.get('/v1/dev/man-fee/monthly', {
-    config: { access: { kind: 'menu', menu: 'man-fee-monthly', action: 'read', company: false } },
-    schema: {
-      operationId: 'manFeeMonthly',
-      tags: ['man-fee'],
-      summary: "A month's man-fee per company, from the completed monthly runs",
-      querystring: Type.Object(
-        { year: Year, month: Type.Integer({ minimum: 1, maximum: 12 }) },
-        { additionalProperties: false },
-      ),
-      response: { 200: Type.Object({ data: Type.Ref(ManFeeMonthly) }), ...errorResponses },
-    },
-    handler: async (request) => {
-      const { year, month } = request.query as { year: number; month: number };
-      const runs = await db
-        .select({
-          id: payrollSummaries.id,
-          status: payrollSummaries.status,
-          title: payrollSummaries.title,
-          completed_at: payrollSummaries.completed_at,
-          employee_count: payrollSummaries.employee_count,
-          total_bruto: payrollSummaries.total_bruto,
-          calculation: payrollSummaries.man_fee_calculation,
-          company_id: companies.id,
-          company_name: companies.name,
-          company_code: companies.code,
-        })
-        .from(payrollSummaries)
-        .innerJoin(companies, eq(companies.id, payrollSummaries.company_id))
-        .where(
-          and(
-            eq(payrollSummaries.type, 'payroll_run'),
-            eq(payrollSummaries.year, year),
-            eq(payrollSummaries.month, month),
-          ),
-        )
-        .orderBy(asc(companies.name), asc(payrollSummaries.id));
-      const completed = runs.filter((run) => run.status === 'completed');
-      const rows = completed.map((run) => {
-        const calc = run.calculation as ManFeeCalculation | null;
-        return {
-          _id: run.id,
-          company: { _id: run.company_id, name: run.company_name, code: run.company_code },
-          title: run.title,
-          completed_at: run.completed_at,
-          employee_count: run.employee_count,
-          total_bruto: run.total_bruto,
-          method: calc?.method ?? null,
-          percentage: calc?.percentage ?? null,
-          amount_per_employee: calc?.amount_per_employee ?? null,
-          fee: feeOf(calc),
-        };
-      });
-      return {
-        data: {
-          year,
-          month,
-          rows,
-          totals: {
-            companies: rows.length,
-            employees: rows.reduce((sum, row) => sum + row.employee_count, 0),
-            bruto: rows.reduce((sum, row) => sum + row.total_bruto, 0),
-            fee: rows.reduce((sum, row) => sum + row.fee, 0),
-          },
-          pending: runs.length - completed.length,
-        },
-      };
-    },
-  });
-
-  app.get('/v1/dev/man-fee/annual', {
-    config: { access: { kind: 'menu', menu: 'man-fee-annual', action: 'read', company: false } },
-    schema: {
-      operationId: 'manFeeAnnual',
-      tags: ['man-fee'],
-      summary: "A year's man-fee per company and month, from the completed monthly runs",
-      querystring: Type.Object({ year: Year }, { additionalProperties: false }),
-      response: { 200: Type.Object({ data: Type.Ref(ManFeeAnnual) }), ...errorResponses },
-    },
-    handler: async (request) => {
-      const { year } = request.query as { year: number };
-      const runs = await db
-        .select({
-          month: payrollSummaries.month,
-          total_bruto: payrollSummaries.total_bruto,
-          calculation: payrollSummaries.man_fee_calculation,
-          company_id: companies.id,
-          company_name: companies.name,
-          company_code: companies.code,
-        })
-        .from(payrollSummaries)
-        .innerJoin(companies, eq(companies.id, payrollSummaries.company_id))
-        .where(
-          and(
-            eq(payrollSummaries.type, 'payroll_run'),
-            eq(payrollSummaries.status, 'completed'),
-            eq(payrollSummaries.year, year),
-          ),
-        )
-        .orderBy(asc(companies.name), asc(payrollSummaries.month));
-      const byCompany = new Map<
-        string,
-        {
-          _id: string;
-          company: { _id: string; name: string; code: string };
-          months: (number | null)[];
-          total_bruto: number;
-          fee: number;
-        }
-      >();
-      const totals = { months: Array.from({ length: 12 }, () => 0), bruto: 0, fee: 0 };
-      for (const run of runs) {
-        let row = byCompany.get(run.company_id);
-        if (!row) {
-          row = {
-            _id: run.company_id,
-            company: { _id: run.company_id, name: run.company_name, code: run.company_code },
-            months: Array.from({ length: 12 }, () => null),
-            total_bruto: 0,
-            fee: 0,
-          };
-          byCompany.set(run.company_id, row);
-        }
-        const fee = feeOf(run.calculation);
-        row.months[run.month - 1] = fee;
-        row.total_bruto += run.total_bruto;
-        row.fee += fee;
-        totals.months[run.month - 1] = (totals.months[run.month - 1] ?? 0) + fee;
-        totals.bruto += run.total_bruto;
-        totals.fee += fee;
-      }
-      return { data: { year, rows: [...byCompany.values()], totals } };
-    },
-  });
 }

@@ -12,6 +12,7 @@ import type { PayslipInput, PayslipLine } from '../../common/payroll/types.ts';
 import type { Executor } from '../db/connect.ts';
 import { depositPayments, deposits, loanPayments, loans, type payrollSummaries, payslips } from '../db/schema.ts';
 import { inIds, loadTogether } from '../db/sql.ts';
+import { companyReach, inCompany } from '../scope/scope.ts';
 
 export interface Period {
   year: number;
@@ -88,7 +89,7 @@ export async function loadFinanceDues(
         .from(loans)
         .where(
           and(
-            eq(loans.company_id, companyId),
+            inCompany(companyReach(companyId), loans),
             eq(loans.status, 'active'),
             lte(loans.effective_date, end),
             inIds(loans.employee, ids),
@@ -105,7 +106,13 @@ export async function loadFinanceDues(
           balance: deposits.balance,
         })
         .from(deposits)
-        .where(and(eq(deposits.company_id, companyId), lte(deposits.start_date, end), inIds(deposits.employee, ids)))
+        .where(
+          and(
+            inCompany(companyReach(companyId), deposits),
+            lte(deposits.start_date, end),
+            inIds(deposits.employee, ids),
+          ),
+        )
         .orderBy(asc(deposits.start_date), asc(deposits.created_at), asc(deposits.id)),
   ]);
   const entry = (employee: string) => {
@@ -166,42 +173,6 @@ function spread<T extends { due: number }>(amount: number, dues: readonly T[]): 
 }
 
 type SummaryRow = typeof payrollSummaries.$inferSelect;
-
-/**
- * Brings a pending run's loan and deposit inputs up to date before it is completed (an earlier month may have been
- * completed since the run was computed); `rewrite` recomputes and stores a payslip whose inputs changed.
- */
-export async function refreshFinanceInputs(
-  tx: Executor,
-  companyId: string,
-  summary: SummaryRow,
-  rewrite: (id: string, input: PayslipInput, edits: Record<string, number>) => Promise<unknown>,
-) {
-  const rows = await tx
-    .select({ id: payslips.id, employee: payslips.employee, input: payslips.input, edits: payslips.edits })
-    .from(payslips)
-    .where(eq(payslips.summary, summary.id));
-  const people = rows.map((row) => ({
-    id: row.employee,
-    exit_date: (row.input as PayslipInput).employee?.exit_date ?? null,
-  }));
-  const dues = await loadFinanceDues(tx, companyId, summary, people);
-  let changed = 0;
-  for (const row of rows) {
-    const input = row.input as PayslipInput;
-    const next = duesInput(dues.get(row.employee));
-    if (
-      (input.loan_installment ?? 0) === next.loan_installment &&
-      (input.deposit ?? 0) === next.deposit &&
-      (input.deposit_return ?? 0) === next.deposit_return
-    ) {
-      continue;
-    }
-    await rewrite(row.id, { ...input, ...next }, row.edits);
-    changed += 1;
-  }
-  return changed;
-}
 
 /** Completing a run: what each payslip deducted becomes loan and deposit payments; the kept figures follow. */
 export async function recordRunFinance(tx: Executor, companyId: string, summary: SummaryRow) {

@@ -10,21 +10,25 @@
  * - the attachment (docs/decisions/0076): checked on write, read through `GET /v1/loans/{id}/attachment`, deleted with
  *   its loan.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, asc, desc, eq, ilike, inArray, isNotNull, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerHookHandler, RouteOptions } from 'fastify';
-import { loanMonth } from '../../common/loans.ts';
-import type { PayslipLine } from '../../common/payroll/types.ts';
-import { writeLog } from '../activity/log.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { companies, employees, loanPayments, loans, payrollSummaries, payslips } from '../db/schema.ts';
 import { checkAttachment, releaseAttachments, sendAttachment } from '../files/attachments.ts';
-import { actorOf } from '../http/access.ts';
+import { actorOf, scopeOf } from '../http/access.ts';
 import { AppError, invalid } from '../http/errors.ts';
-import { errorResponses, IdParams, Nullable, one } from '../http/schemas.ts';
+import { errorResponses, IdParams, listPaging, Nullable, one } from '../http/schemas.ts';
 import * as repo from '../resources/repository.ts';
-import { refreshLoans, scheduleOf } from './payments.ts';
+import { companyReach } from '../scope/scope.ts';
+import {
+  listPlatformLoans,
+  loanAttachments,
+  loanSchedule,
+  loanTerms,
+  settleLoan,
+  skipLoanMonth,
+} from './repository.ts';
 import { loansResource } from './resource.ts';
 
 const MENU = 'finance-loan';
@@ -38,11 +42,23 @@ const callerOf = (request: FastifyRequest): repo.Caller => {
 
 type Body = Record<string, unknown>;
 
+/** The hooks below run on the generic loan routes, whose request types they do not know: read them as plain data. */
+const bodyOf = (request: FastifyRequest): Body => {
+  const body: unknown = request.body;
+  return body && typeof body === 'object' && !Array.isArray(body) ? { ...body } : {};
+};
+const pathIdOf = (request: FastifyRequest): string | undefined => {
+  const params: unknown = request.params;
+  return params && typeof params === 'object' && 'id' in params && typeof params.id === 'string'
+    ? params.id
+    : undefined;
+};
+
 /** The loan writes of a request: the path's id with its body, or every bulk row that names an `_id`. */
 function writesOf(request: FastifyRequest): { id: string; row: Body; index: number | null }[] {
-  const params = request.params as { id?: string } | undefined;
-  const body = (request.body ?? {}) as Body;
-  if (params?.id) return [{ id: params.id, row: body, index: null }];
+  const id = pathIdOf(request);
+  const body = bodyOf(request);
+  if (id) return [{ id, row: body, index: null }];
   const rows = Array.isArray(body.rows) ? (body.rows as Body[]) : [];
   return rows.flatMap((row, index) =>
     row && typeof row === 'object' && typeof row._id === 'string' && UUID.test(row._id)
@@ -51,33 +67,22 @@ function writesOf(request: FastifyRequest): { id: string; row: Body; index: numb
   );
 }
 
+/** The developer's list of every company's loans: a larger limit is taken as 5,000 (issue 24). */
+const devPaging = listPaging({ defaultLimit: 1000, maxLimit: 5000 });
+
 const sameValue = (a: unknown, b: unknown) => (a === null || a === undefined ? b == null : String(a) === String(b));
 
-export function financeRoutes(app: FastifyInstance, db: Db, config: Config) {
+export function financeRoutes(fastify: FastifyInstance, db: Db, config: Config) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const guardLoanWrite: preHandlerHookHandler = async (request) => {
     const companyId = actorOf(request).companyId;
     const writes = writesOf(request);
     if (!companyId || writes.length === 0) return;
-    const stored = await db
-      .select({
-        id: loans.id,
-        employee: loans.employee,
-        amount: loans.amount,
-        installment: loans.installment,
-        interest_rate: loans.interest_rate,
-        effective_date: loans.effective_date,
-        amount_paid: loans.amount_paid,
-      })
-      .from(loans)
-      .where(
-        and(
-          eq(loans.company_id, companyId),
-          inArray(
-            loans.id,
-            writes.map((w) => w.id),
-          ),
-        ),
-      );
+    const stored = await loanTerms(
+      db,
+      companyReach(companyId),
+      writes.map((w) => w.id),
+    );
     const byId = new Map(stored.map((row) => [row.id, row]));
     for (const write of writes) {
       const before = byId.get(write.id);
@@ -107,8 +112,8 @@ export function financeRoutes(app: FastifyInstance, db: Db, config: Config) {
   const guardAttachments: preHandlerHookHandler = async (request) => {
     const companyId = actorOf(request).companyId;
     if (!companyId) return;
-    const params = (request.params ?? {}) as { id?: string };
-    const body = (request.body ?? {}) as Body;
+    const params = { id: pathIdOf(request) };
+    const body = bodyOf(request);
     const rows: { row: Body; index: number | null }[] = params.id
       ? [{ row: body, index: null }]
       : Array.isArray(body.rows)
@@ -129,11 +134,8 @@ export function financeRoutes(app: FastifyInstance, db: Db, config: Config) {
       ...rows.flatMap(({ row }) => (row && typeof row._id === 'string' ? [row._id] : [])),
     ].filter((id): id is string => typeof id === 'string' && UUID.test(id));
     if (ids.length === 0) return;
-    const held = await db
-      .select({ attachment: loans.attachment })
-      .from(loans)
-      .where(and(eq(loans.company_id, companyId), inArray(loans.id, ids), isNotNull(loans.attachment)));
-    if (held.length) released.set(request, { companyId, names: held.map((row) => row.attachment as string) });
+    const held = await loanAttachments(db, companyReach(companyId), ids);
+    if (held.length) released.set(request, { companyId, names: held });
   };
   const releaseAfter: onSendHookHandler = async (request, reply, payload) => {
     const held = released.get(request);
@@ -204,97 +206,11 @@ export function financeRoutes(app: FastifyInstance, db: Db, config: Config) {
   );
 
   async function scheduleOfLoan(request: FastifyRequest, id: string) {
-    const caller = callerOf(request);
-    const loan = (await repo.findOne(db, loansResource, caller, id, ['employee'])) as Record<string, unknown>;
-    const [row] = await db.select().from(loans).where(eq(loans.id, id));
-    if (!row) throw new AppError(404, 'not_found', 'Loan not found');
-    const schedule = scheduleOf(row);
-    const payments = await db
-      .select({
-        id: loanPayments.id,
-        kind: loanPayments.kind,
-        year: loanPayments.year,
-        month: loanPayments.month,
-        amount: loanPayments.amount,
-        paid_on: loanPayments.paid_on,
-        note: loanPayments.note,
-        summary: loanPayments.summary,
-        payslip: loanPayments.payslip,
-        title: payrollSummaries.title,
-        run_status: payrollSummaries.status,
-      })
-      .from(loanPayments)
-      .leftJoin(payrollSummaries, eq(payrollSummaries.id, loanPayments.summary))
-      .where(eq(loanPayments.loan, id))
-      .orderBy(asc(loanPayments.year), asc(loanPayments.month), asc(loanPayments.created_at));
-    // The payslip lines of those runs: the month's loan line as the payslip shows it (capped, carried).
-    const payslipIds = payments.flatMap((p) => (p.payslip ? [p.payslip] : []));
-    const lines = payslipIds.length
-      ? await db
-          .select({ id: payslips.id, lines: payslips.lines })
-          .from(payslips)
-          .where(inArray(payslips.id, payslipIds))
-      : [];
-    const lineOf = new Map(
-      lines.map((p) => [p.id, (p.lines as PayslipLine[]).find((line) => line.code === 'loan_installment') ?? null]),
-    );
-    const byMonth = new Map(payments.filter((p) => p.kind === 'payroll').map((p) => [loanMonth(p.year, p.month), p]));
-    const totalPaid = payments.reduce((sum, p) => sum + p.amount, 0);
-    const now = new Date(Date.now() + 7 * 3600_000);
-    const current = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
-    let before = 0;
-    const installments = schedule.installments.map((item) => {
-      const paid = Math.max(0, Math.min(item.amount, totalPaid - before));
-      before += item.amount;
-      const payment = byMonth.get(loanMonth(item.year, item.month));
-      const line = payment?.payslip ? lineOf.get(payment.payslip) : null;
-      const status =
-        paid >= item.amount
-          ? 'paid'
-          : paid > 0
-            ? 'partial'
-            : item.year * 12 + item.month <= current
-              ? 'due'
-              : 'upcoming';
-      return {
-        ...item,
-        paid,
-        status: status as 'paid' | 'partial' | 'due' | 'upcoming',
-        run: payment?.summary
-          ? {
-              _id: payment.summary,
-              title: payment.title ?? '',
-              status: payment.run_status ?? 'completed',
-              payslip: payment.payslip,
-              deducted: payment.amount,
-              line: line
-                ? {
-                    amount: line.amount,
-                    due: typeof line.explain.due === 'number' ? line.explain.due : null,
-                    carried: typeof line.explain.carried === 'number' ? line.explain.carried : null,
-                  }
-                : null,
-            }
-          : null,
-      };
-    });
-    return {
-      loan,
-      interest_total: schedule.interest_total,
-      total: schedule.total,
-      remaining: Math.max(0, schedule.total - totalPaid),
-      installments,
-      payments: payments.map((p) => ({
-        _id: p.id,
-        kind: p.kind,
-        year: p.year,
-        month: p.month,
-        amount: p.amount,
-        paid_on: p.paid_on,
-        note: p.note,
-        run: p.summary ? { _id: p.summary, title: p.title ?? '' } : null,
-      })),
-    };
+    const loan = (await repo.findOne(db, loansResource, callerOf(request), id, ['employee'])) as Record<
+      string,
+      unknown
+    >;
+    return { loan, ...(await loanSchedule(db, id)) };
   }
 
   app.get('/v1/loans/:id/schedule', {
@@ -306,7 +222,7 @@ export function financeRoutes(app: FastifyInstance, db: Db, config: Config) {
       params: IdParams,
       response: { 200: ScheduleReply, ...errorResponses },
     },
-    handler: async (request) => ({ data: await scheduleOfLoan(request, (request.params as { id: string }).id) }),
+    handler: async (request) => ({ data: await scheduleOfLoan(request, request.params.id) }),
   });
 
   app.get('/v1/loans/:id/attachment', {
@@ -320,7 +236,7 @@ export function financeRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request, reply) => {
       const caller = callerOf(request);
-      const loan = await repo.findOne(db, loansResource, caller, (request.params as { id: string }).id);
+      const loan = await repo.findOne(db, loansResource, caller, request.params.id);
       return sendAttachment(db, config, reply, caller.companyId as string, loan.attachment);
     },
   });
@@ -342,41 +258,10 @@ export function financeRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: ScheduleReply, ...errorResponses },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
-      const body = request.body as { paid_on: string; note?: string | null };
-      const caller = callerOf(request);
-      await repo.findOne(db, loansResource, caller, id);
-      await db.transaction(async (tx) => {
-        const [loan] = await tx.select().from(loans).where(eq(loans.id, id)).for('update');
-        if (!loan) throw new AppError(404, 'not_found', 'Loan not found');
-        const remaining = scheduleOf(loan).total - loan.amount_paid;
-        if (loan.status === 'settled' || remaining <= 0) {
-          throw new AppError(409, 'loan_settled', 'This loan is already settled');
-        }
-        await tx.insert(loanPayments).values({
-          company_id: loan.company_id,
-          loan: id,
-          employee: loan.employee,
-          kind: 'settlement',
-          year: Number(body.paid_on.slice(0, 4)),
-          month: Number(body.paid_on.slice(5, 7)),
-          amount: remaining,
-          paid_on: body.paid_on,
-          note: body.note ?? null,
-          created_by: caller.actor.userId,
-        });
-        await refreshLoans(tx, [id]);
-        await writeLog(tx, {
-          actor: { userId: caller.actor.userId, impersonatorId: caller.actor.impersonatorId },
-          companyId: loan.company_id,
-          action: 'update',
-          menu: MENU,
-          resource: 'loans',
-          recordId: id,
-          detail: `Settled ${loan.name} early on ${body.paid_on}: ${remaining} paid outside payroll`,
-          changes: { status: { from: 'active', to: 'settled' } },
-        });
-      });
+      const { id } = request.params;
+      const scope = scopeOf(request);
+      await repo.findOne(db, loansResource, scope, id);
+      await settleLoan(db, scope, id, request.body);
       return { data: await scheduleOfLoan(request, id) };
     },
   });
@@ -395,49 +280,10 @@ export function financeRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: ScheduleReply, ...errorResponses },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
-      const { month } = request.body as { month: string };
-      const caller = callerOf(request);
-      await repo.findOne(db, loansResource, caller, id);
-      await db.transaction(async (tx) => {
-        const [loan] = await tx.select().from(loans).where(eq(loans.id, id)).for('update');
-        if (!loan) throw new AppError(404, 'not_found', 'Loan not found');
-        if (loan.status === 'settled') throw new AppError(409, 'loan_settled', 'This loan is already settled');
-        const schedule = scheduleOf(loan);
-        const target = schedule.installments.find((item) => loanMonth(item.year, item.month) === month);
-        if (!target) {
-          throw invalid({ month: { code: 'not_scheduled', message: 'No installment falls in this month' } });
-        }
-        // A month a completed run already deducted, or an installment already covered, cannot be skipped.
-        const [paidRun] = await tx
-          .select({ id: loanPayments.id })
-          .from(loanPayments)
-          .where(
-            and(eq(loanPayments.loan, id), eq(loanPayments.year, target.year), eq(loanPayments.month, target.month)),
-          )
-          .limit(1);
-        if (paidRun || target.number <= loan.installments_paid) {
-          throw invalid({ month: { code: 'already_paid', message: 'This month was already deducted' } });
-        }
-        await tx
-          .update(loans)
-          .set({
-            skipped_months: [...loan.skipped_months, month].sort(),
-            updated_at: sql`now()`,
-            version: sql`${loans.version} + 1`,
-          })
-          .where(eq(loans.id, id));
-        await writeLog(tx, {
-          actor: { userId: caller.actor.userId, impersonatorId: caller.actor.impersonatorId },
-          companyId: loan.company_id,
-          action: 'update',
-          menu: MENU,
-          resource: 'loans',
-          recordId: id,
-          detail: `Skipped ${month} of ${loan.name}: the schedule moves one month`,
-          changes: { skipped_months: { from: loan.skipped_months, to: [...loan.skipped_months, month].sort() } },
-        });
-      });
+      const { id } = request.params;
+      const scope = scopeOf(request);
+      await repo.findOne(db, loansResource, scope, id);
+      await skipLoanMonth(db, scope, id, request.body.month);
       return { data: await scheduleOfLoan(request, id) };
     },
   });
@@ -467,7 +313,7 @@ export function financeRoutes(app: FastifyInstance, db: Db, config: Config) {
           company: Type.Optional(Type.String({ format: 'uuid' })),
           status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('settled')])),
           search: Type.Optional(Type.String({ maxLength: 200 })),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000 })),
+          limit: devPaging.limit,
         },
         { additionalProperties: false },
       ),
@@ -477,61 +323,7 @@ export function financeRoutes(app: FastifyInstance, db: Db, config: Config) {
       },
     },
     handler: async (request) => {
-      const q = request.query as { company?: string; status?: 'active' | 'settled'; search?: string; limit?: number };
-      const where = and(
-        q.company ? eq(loans.company_id, q.company) : undefined,
-        q.status ? eq(loans.status, q.status) : undefined,
-        q.search
-          ? or(
-              ilike(loans.name, `%${q.search}%`),
-              ilike(employees.fullname, `%${q.search}%`),
-              ilike(companies.name, `%${q.search}%`),
-            )
-          : undefined,
-      );
-      const rows = await db
-        .select({
-          id: loans.id,
-          company_id: companies.id,
-          company_name: companies.name,
-          company_code: companies.code,
-          employee_id: employees.id,
-          fullname: employees.fullname,
-          employee_number: employees.employee_id,
-          name: loans.name,
-          effective_date: loans.effective_date,
-          amount: loans.amount,
-          total_amount: loans.total_amount,
-          amount_paid: loans.amount_paid,
-          installment: loans.installment,
-          remaining_installment: loans.remaining_installment,
-          interest_rate: loans.interest_rate,
-          status: loans.status,
-          total: sql<number>`(count(*) over ())::int`,
-        })
-        .from(loans)
-        .innerJoin(companies, eq(companies.id, loans.company_id))
-        .innerJoin(employees, eq(employees.id, loans.employee))
-        .where(where)
-        .orderBy(asc(companies.name), desc(loans.effective_date), asc(loans.id))
-        .limit(q.limit ?? 1000);
-      return {
-        data: rows.map((r) => ({
-          _id: r.id,
-          company: { _id: r.company_id, name: r.company_name, code: r.company_code },
-          employee: { _id: r.employee_id, fullname: r.fullname, employee_id: r.employee_number },
-          name: r.name,
-          effective_date: r.effective_date,
-          amount: r.amount,
-          total_amount: r.total_amount,
-          amount_paid: r.amount_paid,
-          installment: r.installment,
-          remaining_installment: r.remaining_installment,
-          interest_rate: Number(r.interest_rate),
-          status: r.status,
-        })),
-        meta: { total: rows[0]?.total ?? 0 },
-      };
+      return listPlatformLoans(db, { ...request.query, limit: devPaging.page(request.query).limit });
     },
   });
 }

@@ -7,9 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { approvalContexts } from '../../common/approvals.ts';
 import { dailyStatuses } from '../../common/attendance.ts';
 import type { Db } from '../db/connect.ts';
-import { scopeOf } from '../http/access.ts';
+import { actorOf, scopeOf } from '../http/access.ts';
 import { errorResponses, Nullable, one } from '../http/schemas.ts';
-import { loadDashboard } from './dashboard.ts';
+import { calendarOf, loadDashboard } from './dashboard.ts';
 
 const id = Type.String({ format: 'uuid' });
 const date = Type.String({ format: 'date' });
@@ -52,7 +52,10 @@ export const DashboardSchema = Type.Object(
     people: Type.Optional(
       Type.Object(
         {
-          headcount: Type.Integer({ description: 'The active employees list' }),
+          headcount: Type.Integer({
+            description:
+              'The people employed today, daily workers too (common/employment.ts employedOn): the daily attendance rows',
+          }),
           joiners: int,
           leavers: int,
           by_department: Type.Array(
@@ -132,6 +135,24 @@ export const DashboardSchema = Type.Object(
         { description: "The caller's own employee record: leave, open requests, latest payslip" },
       ),
     ),
+    banners: Type.Optional(
+      Type.Array(
+        Type.Object({
+          _id: id,
+          title: Type.String(),
+          description: Nullable(Type.String()),
+          link: Nullable(Type.String()),
+          image_url: Nullable(Type.String()),
+        }),
+        { description: "The platform's current banners the caller has not dismissed (company users)" },
+      ),
+    ),
+    notices: Type.Optional(
+      Type.Array(
+        Type.Object({ _id: id, title: Type.String(), content: Type.String(), start_date: date, end_date: date }),
+        { description: "The platform's current announcements to the caller's company (its admins)" },
+      ),
+    ),
   },
   { $id: 'Dashboard' },
 );
@@ -139,7 +160,8 @@ export const homeSchemas = [DashboardSchema];
 
 export function homeRoutes(app: FastifyInstance, db: Db) {
   app.get('/v1/dashboard', {
-    config: { access: { kind: 'signed-in', company: true } },
+    // A user outside any company (a developer) gets today's date and week: their home has no company figures.
+    config: { access: { kind: 'signed-in' } },
     schema: {
       operationId: 'dashboard',
       description:
@@ -147,6 +169,9 @@ export function homeRoutes(app: FastifyInstance, db: Db) {
       tags: ['home'],
       response: { 200: one(Type.Ref(DashboardSchema)), ...errorResponses },
     },
-    handler: async (request) => ({ data: await loadDashboard(db, scopeOf(request)) }),
+    handler: async (request) => {
+      const actor = actorOf(request);
+      return { data: actor.companyId ? await loadDashboard(db, scopeOf(request)) : calendarOf(Date.now()) };
+    },
   });
 }

@@ -4,6 +4,7 @@
  */
 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { ACCESS_STAMP_HEADER, accessStamp } from '../../common/access-stamp.ts';
 import { type Action, canAccess, type Level } from '../../common/menu.ts';
 import { AppError, forbidden, unauthorized } from './errors.ts';
 
@@ -77,10 +78,14 @@ export function installAccess(app: FastifyInstance, authenticate: Authenticate) 
     for (const method of [route.method].flat()) if (method !== 'HEAD') table.push({ method, url: route.url, access });
   });
   // Before the body is parsed or validated: a caller who may not call the route learns nothing more.
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const access = request.routeOptions.config.access;
     if (!access) return;
     request.actor = await authenticate(request);
+    // What the caller may do now: the client reloads its user when this differs from the one it holds (decision 0151).
+    if (request.actor) {
+      reply.header(ACCESS_STAMP_HEADER, accessStamp(request.actor.level, request.actor.permissions));
+    }
     if (access.kind === 'public') return;
     const actor = request.actor;
     if (!actor) throw unauthorized();

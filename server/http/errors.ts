@@ -33,6 +33,45 @@ export const unauthorized = (message = 'Please sign in') => new AppError(401, 'u
 export const invalid = (fields: Record<string, FieldError>, message = 'Some fields are invalid') =>
   new AppError(400, 'validation_failed', message, fields);
 
+/** Seconds a client is told to wait (`Retry-After`) while the database is unavailable: an embedded restart takes ~3 s. */
+export const RETRY_AFTER_SECONDS = 5;
+
+/** The database is restarting (or lost): a 503 with `Retry-After` (decision 0115). */
+export const databaseUnavailable = () =>
+  new AppError(503, 'database_unavailable', 'The database is restarting; try again in a few seconds');
+
+/**
+ * Errors of a connection to the database that went away or cannot be made: Node's socket codes, on a socket's call
+ * (`ENOENT` on `connect` is the embedded database's socket file gone; on `open` it is a missing file, not this).
+ */
+const lostConnectionCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ENOENT', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH']);
+const socketCalls = new Set(['connect', 'read', 'write']);
+
+/**
+ * Did this statement fail because the database went away, not because of the statement? The embedded database's
+ * process killed or restarting, PostgreSQL shutting down or restarting (SQLSTATE class 08, 57P01-57P03), a
+ * connection refused or cut (`Connection terminated unexpectedly`). Drizzle wraps the driver's error (`cause`).
+ */
+export function isConnectionLost(error: unknown): boolean {
+  for (
+    let current = error as { code?: unknown; syscall?: unknown; message?: unknown; cause?: unknown } | undefined,
+      depth = 0;
+    current && depth < 4;
+    depth++
+  ) {
+    const code = typeof current.code === 'string' ? current.code : '';
+    if (lostConnectionCodes.has(code) && socketCalls.has(String(current.syscall))) return true;
+    if (/^08[0-9A-Z]{3}$/.test(code) || /^57P0[123]$/.test(code)) return true;
+    if (
+      typeof current.message === 'string' &&
+      /^Connection terminated|^Client has encountered a connection error/.test(current.message)
+    )
+      return true;
+    current = current.cause as typeof current;
+  }
+  return false;
+}
+
 /** Fastify's own error codes, mapped to ours. */
 const frameworkErrors: Record<string, { status: number; code: string; message: string }> = {
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'invalid_json', message: 'The request body is not valid JSON' },
@@ -157,6 +196,7 @@ export function loggableError(error: unknown): Record<string, unknown> {
 export function installErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.status === 503) reply.header('retry-after', String(RETRY_AFTER_SECONDS));
       return reply
         .status(error.status)
         .send({ code: error.code, message: error.message, fields: error.fields, ...error.extra });
@@ -171,6 +211,14 @@ export function installErrorHandler(app: FastifyInstance) {
     }
     const known = error.code ? frameworkErrors[error.code] : undefined;
     if (known) return reply.status(known.status).send({ code: known.code, message: known.message });
+    if (isConnectionLost(error)) {
+      request.log.warn({ err: loggableError(error) }, 'the database connection was lost');
+      const unavailable = databaseUnavailable();
+      return reply
+        .status(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ code: unavailable.code, message: unavailable.message });
+    }
     const found = databaseError(error);
     const pgCode = found?.code;
     // A RESTRICT key refused a delete that no route counted first (docs/decisions/0016): still a 409 `in_use`.

@@ -8,22 +8,56 @@ const levels: Record<number, string> = { 10: 'trace', 20: 'debug', 30: 'info', 4
 /** Keys every pino line has, or that a terse line leaves out. */
 const omitted = new Set(['level', 'time', 'pid', 'hostname', 'msg', 'reqId', 'req', 'res', 'err', 'responseTime']);
 
+/**
+ * Control characters of logged text as visible escapes (`\n`, `\r`, `\t`, `\u001b`, ...): a value that came from a
+ * user (an imported full name `"Eve\n02:50:00 error FORGED"`) must not start a line of its own, nor send a terminal
+ * escape sequence. JSON lines are safe already (JSON.stringify escapes them); the terse text applies this to every
+ * string it writes.
+ */
+export function escapeControl(text: string): string {
+  return text.replace(controlCharacters, (char) => controlEscapes[char] ?? unicodeEscape(char));
+}
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what this finds.
+const controlCharacters = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g;
+const controlEscapes: Record<string, string> = { '\n': '\\n', '\r': '\\r', '\t': '\\t' };
+const unicodeEscape = (char: string) => `\\u${char.charCodeAt(0).toString(16).padStart(4, '0')}`;
+
+/**
+ * An error's stack below its line, every line indented: the message inside it is escaped like any logged text, and
+ * the frames keep their line breaks (they come from the code, not from a user).
+ */
+function stackLines(err: { message?: string; stack?: string }): string {
+  const message = typeof err.message === 'string' ? err.message : '';
+  // Neither a message nor a stack (an error seen once as an empty line): every field it has, so it says what it was.
+  let stack = typeof err.stack === 'string' ? err.stack : message || JSON.stringify(err);
+  if (message && stack.includes(message)) stack = stack.replace(message, escapeControl(message));
+  return stack
+    .split(/\r?\n/)
+    .map((line) => `  ${escapeControl(line).replace(/^ {2}/, '')}`)
+    .join('\n');
+}
+
 /** One pino JSON line as a terse line of text: `12:03:04 warn  message key=value`, and an error's stack. */
 export function terseLine(json: string): string {
   let entry: Record<string, unknown>;
   try {
     entry = JSON.parse(json);
   } catch {
-    return json;
+    return `${escapeControl(json.replace(/\n$/, ''))}\n`;
   }
   const time = new Date(typeof entry.time === 'number' ? entry.time : Date.now()).toTimeString().slice(0, 8);
   const level = (levels[entry.level as number] ?? String(entry.level)).padEnd(5);
   const extra = Object.entries(entry)
     .filter(([key, value]) => !omitted.has(key) && value !== undefined)
-    .map(([key, value]) => `${key}=${typeof value === 'string' ? value : JSON.stringify(value)}`);
+    .map(
+      ([key, value]) =>
+        `${escapeControl(key)}=${typeof value === 'string' ? escapeControl(value) : JSON.stringify(value)}`,
+    );
   const err = entry.err as { message?: string; stack?: string } | undefined;
-  const lines = [[time, level, entry.msg ?? '', ...extra].join(' ').trimEnd()];
-  if (err) lines.push(`  ${err.stack ?? err.message ?? ''}`);
+  const message = typeof entry.msg === 'string' ? entry.msg : entry.msg === undefined ? '' : JSON.stringify(entry.msg);
+  const lines = [[time, level, escapeControl(message), ...extra].join(' ').trimEnd()];
+  if (err) lines.push(stackLines(err));
   return `${lines.join('\n')}\n`;
 }
 

@@ -3,8 +3,9 @@
  * working is retried by another (or by the same one after a restart) once its heartbeat lapses, and the `jobs` table
  * is what the client's progress card follows (`GET /v1/jobs/{id}`).
  *
- * Enqueue: `await jobs.enqueue('payroll-run', scope, 'payroll-run', data)` returns the job id; the handler for the
- * kind (server/jobs/handlers.ts) receives a context with `progress(done, total)`.
+ * Enqueue: `await jobs.enqueue('payroll-run', jobStarter(scope), 'payroll-run', data)` returns the job id; the handler
+ * for the kind (server/jobs/handlers.ts) receives a context with `progress(done, total)` and the starting caller's
+ * `reach` (server/scope/scope.ts), so the job reads exactly what its caller could (issue 24).
  */
 import { randomUUID } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
@@ -12,14 +13,26 @@ import { PgBoss } from 'pg-boss';
 import type { Database, Db } from '../db/connect.ts';
 import { jobs } from '../db/schema.ts';
 import { AppError } from '../http/errors.ts';
+import { companyReach, ownedBy, type Reach, reachOf, type Scope } from '../scope/scope.ts';
 
 /** Every kind of job: a closed union, each with its handler in server/jobs/handlers.ts. */
-export const jobKinds = ['payroll-run', 'payslips-zip', 'pph-a1-zip'] as const;
+export const jobKinds = ['payroll-run', 'payslips-zip', 'pph-a1-zip', 'id-cards'] as const;
 export type JobKind = (typeof jobKinds)[number];
+
+/** Who started a job: their user and their reach. */
+export interface JobStarter {
+  userId: string;
+  reach: Reach;
+}
+
+/** The starter of a job started by a signed-in caller. */
+export const jobStarter = (scope: Scope): JobStarter => ({ userId: scope.actor.userId, reach: reachOf(scope) });
 
 export interface JobContext<D> {
   id: string;
   companyId: string;
+  /** What the job may read: the reach of the caller who started it. */
+  reach: Reach;
   userId: string;
   data: D;
   db: Db;
@@ -38,8 +51,18 @@ declare module 'fastify' {
 
 interface Envelope {
   companyId: string;
+  /** Absent on a job queued before reaches were stored: the company's (those jobs were company-wide runs). */
+  reach?: Reach;
   userId: string;
   data: unknown;
+}
+
+/** A job queued before reaches were stored: a department admin's zip said so in its data (`scoped`, `department`). */
+function legacyReach(envelope: Envelope): Reach {
+  const data = envelope.data as { scoped?: boolean; department?: string | null } | null;
+  return data?.scoped
+    ? { companyId: envelope.companyId, department: data.department ?? null }
+    : companyReach(envelope.companyId);
 }
 
 /** Seconds without a heartbeat after which a job's worker is presumed dead and the job is retried. */
@@ -100,19 +123,16 @@ export class JobQueue {
     await boss?.stop({ graceful: false, close: false, timeout: 2000 }).catch(() => {});
   }
 
-  /** Queues a job for the caller's company and returns its id; `menu` is the menu whose readers may follow it. */
-  async enqueue(
-    kind: JobKind,
-    scope: { companyId: string; userId: string },
-    menu: string,
-    data: unknown,
-  ): Promise<string> {
+  /**
+   * Queues a job for its starter (their user and reach) and returns its id; `menu` is the menu whose readers may
+   * follow it (server/jobs/routes.ts: the starter, and who outranks them over their reach).
+   */
+  async enqueue(kind: JobKind, starter: JobStarter, menu: string, data: unknown): Promise<string> {
     const boss = await this.start();
     const id = randomUUID();
-    await this.database.db
-      .insert(jobs)
-      .values({ id, company_id: scope.companyId, kind, menu, created_by: scope.userId });
-    const envelope: Envelope = { companyId: scope.companyId, userId: scope.userId, data };
+    const { reach, userId } = starter;
+    await this.database.db.insert(jobs).values({ id, ...ownedBy(reach), kind, menu, reach, created_by: userId });
+    const envelope: Envelope = { companyId: reach.companyId, reach, userId, data };
     await boss.send(kind, envelope as object, { id });
     return id;
   }
@@ -131,6 +151,7 @@ export class JobQueue {
       const result = await handler({
         id,
         companyId: envelope.companyId,
+        reach: envelope.reach ?? legacyReach(envelope),
         userId: envelope.userId,
         data: envelope.data,
         db,

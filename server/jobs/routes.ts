@@ -1,12 +1,14 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { canAccess } from '../../common/menu.ts';
+import type { Level } from '../../common/menu.ts';
 import type { Db } from '../db/connect.ts';
-import { jobs } from '../db/schema.ts';
-import { actorViewer, scopeOf } from '../http/access.ts';
+import type { jobs } from '../db/schema.ts';
+import { mayAccess, scopeOf } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponses, Nullable } from '../http/schemas.ts';
+import { companyReach, outranks, reachCovers, reachOf, type Scope } from '../scope/scope.ts';
+import { findJob } from './repository.ts';
 
 export const JobSchema = Type.Object(
   {
@@ -32,7 +34,22 @@ export const jobSchemas = [JobSchema];
 /** Where a client follows a job: the progress card polls this route (src/overlays/progress.ts). */
 export const jobUrl = (id: string) => `/v1/jobs/${id}`;
 
-export function jobRoutes(app: FastifyInstance, db: Db) {
+/**
+ * Who follows a job (issue 24): its starter, and a user who outranks the starter, may read the job's menu and reaches
+ * everything the job read (the admin follows a department admin's zip, never the reverse). A starter whose account is
+ * gone counts as an employee.
+ */
+function mayFollow(scope: Scope, job: typeof jobs.$inferSelect, starterLevel: Level | null) {
+  if (job.created_by === scope.actor.userId) return true;
+  return (
+    mayAccess(scope.actor, job.menu, 'read') &&
+    outranks(scope.actor.level, starterLevel ?? 'employee') &&
+    reachCovers(scope, job.reach ?? companyReach(scope.companyId))
+  );
+}
+
+export function jobRoutes(fastify: FastifyInstance, db: Db) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/v1/jobs/:id', {
     config: { access: { kind: 'signed-in', company: true } },
     schema: {
@@ -42,14 +59,11 @@ export function jobRoutes(app: FastifyInstance, db: Db) {
       response: { 200: Type.Object({ data: Type.Ref(JobSchema) }), ...errorResponses },
     },
     handler: async (request) => {
-      const { actor, companyId } = scopeOf(request);
-      const { id } = request.params as { id: string };
-      const [row] = await db
-        .select()
-        .from(jobs)
-        .where(and(eq(jobs.id, id), eq(jobs.company_id, companyId)));
-      // Another company's job, or one of a menu the caller may not read, does not exist for them.
-      if (!row || !canAccess(row.menu, actorViewer(actor), 'read')) throw notFound('Job');
+      const scope = scopeOf(request);
+      const found = await findJob(db, reachOf(scope), request.params.id);
+      // Another company's job, or one the caller may not follow, does not exist for them.
+      if (!found || !mayFollow(scope, found.job, found.starterLevel)) throw notFound('Job');
+      const row = found.job;
       return {
         data: {
           _id: row.id,

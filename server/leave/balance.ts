@@ -1,19 +1,20 @@
-/**
- * Leave balances (spec 7 `leave-balance`): per employee, leave rule and calendar year, what the rule gives (accrued,
- * prorated for joiners: days.ts), what approved leave used (plus collective leave the company deducts), what pending
- * requests hold, and the manual adjustments. Set-based: four plain statements (employees, rules, leave sums, adjustment
- * sums) joined in memory by key, one working-day load per deducted collective leave, then the accrual
- * (docs/decisions/0037).
- */
-import { sql } from 'drizzle-orm';
 import { jakartaToday } from '../../common/employment.ts';
 import { type LogEntry, writeLog } from '../activity/log.ts';
 import { loadWorkingDays } from '../attendance/schedule.ts';
 import type { Db, Executor } from '../db/connect.ts';
-import { leaveBalanceAdjustments } from '../db/schema.ts';
 import type { Scope } from '../http/access.ts';
 import { AppError, type FieldError } from '../http/errors.ts';
-import { datesBetween, entitlementFor, type LeaveDistribution, type LeaveQuotaType, type LeaveUnit } from './days.ts';
+import { datesBetween, entitlementFor, type LeaveUnit } from './days.ts';
+import {
+  deductingHolidays,
+  type EmployeeRow,
+  findImportTargets,
+  findTargets,
+  insertAdjustmentRows,
+  loadBalanceSources,
+  publicHolidayDates,
+  type RuleRow,
+} from './repository.ts';
 
 export interface BalanceFilters {
   year: number;
@@ -51,30 +52,6 @@ export interface BalanceRow {
   expired: boolean;
 }
 
-type EmployeeRow = {
-  employee_id: string;
-  employee_code: string;
-  fullname: string;
-  join_date: string | null;
-  status: string;
-  department_id: string | null;
-  department_code: string | null;
-  department_name: string | null;
-};
-
-type RuleRow = {
-  rule_id: string;
-  type: string;
-  unit: LeaveUnit;
-  distribution: LeaveDistribution;
-  quota_type: LeaveQuotaType;
-  amount: string | number;
-  distribution_date: string | null;
-  expiration_date: string | null;
-  employment_status: string[] | string;
-  service_months: number;
-};
-
 type SumRow = EmployeeRow &
   RuleRow & {
     used: string | number;
@@ -99,65 +76,19 @@ export async function listBalances(db: Executor, scope: Scope, filters: BalanceF
   const { year } = filters;
   const from = `${year}-01-01`;
   const to = `${year}-12-31`;
-  const company = scope.companyId;
-  const departmentOnly =
-    scope.actor.level === 'admin_department'
-      ? (scope.actor.departmentId ?? '00000000-0000-0000-0000-000000000000')
-      : null;
   const employee = uuidOrNull(filters.employee);
-  const some = filters.employees
-    ? sql`array[${sql.join(
-        [...filters.employees, '00000000-0000-0000-0000-000000000000'].map((id) => sql`${id}`),
-        sql`, `,
-      )}]::uuid[]`
-    : null;
   const rule = uuidOrNull(filters.leave_rule);
-  const department = uuidOrNull(filters.department);
   const search = filters.search?.trim() ? `%${filters.search.trim().replace(/[\\%_]/g, '\\$&')}%` : null;
-  // Four plain statements, joined here by key: each is one scan whatever the planner knows of the tables (a freshly
-  // loaded table without statistics made a single joined statement fall into nested loops).
-  const people = await db.execute<EmployeeRow>(sql`
-    select e.id as employee_id, e.employee_id as employee_code, e.fullname,
-      to_char(e.join_date, 'YYYY-MM-DD') as join_date, e.status::text as status, e.department_id,
-      d.code as department_code, d.name as department_name
-    from employees e
-    left join departments d on d.id = e.department_id
-    where e.company_id = ${company} and (e.exit_date is null or e.exit_date >= ${from}::date)
-      and (e.join_date is null or e.join_date <= ${to}::date)
-      ${employee ? sql`and e.id = ${employee}` : sql``}
-      ${some ? sql`and e.id = any(${some})` : sql``}
-      ${department ? sql`and e.department_id = ${department}` : sql``}
-      ${departmentOnly ? sql`and e.department_id = ${departmentOnly}` : sql``}
-      ${search ? sql`and (e.fullname ilike ${search} or e.employee_id ilike ${search})` : sql``}
-    order by e.employee_id`);
-  if (people.rows.length === 0) return [];
-  const ruleRows = await db.execute<RuleRow>(sql`
-    select r.id as rule_id, r.type, r.unit, r.distribution, r.quota_type, r.amount,
-      to_char(r.distribution_date, 'YYYY-MM-DD') as distribution_date,
-      to_char(r.expiration_date, 'YYYY-MM-DD') as expiration_date,
-      r.employment_status::text[] as employment_status, r.service_months
-    from leave_rules r
-    where r.company_id = ${company} ${rule ? sql`and r.id = ${rule}` : sql``}
-    order by lower(r.type)`);
-  const taken = await db.execute<{ employee_id: string; rule_id: string; used: string; pending: string }>(sql`
-    select l.employee_id, l.leave_rule_id as rule_id,
-      coalesce(sum(l.total) filter (where l.status = 'approved'), 0) as used,
-      coalesce(sum(l.total) filter (where l.status = 'pending'), 0) as pending
-    from leaves l
-    where l.company_id = ${company} and l.start_date between ${from}::date and ${to}::date
-      and l.status in ('approved', 'pending')
-      ${employee ? sql`and l.employee_id = ${employee}` : sql``}
-      ${some ? sql`and l.employee_id = any(${some})` : sql``}
-      ${rule ? sql`and l.leave_rule_id = ${rule}` : sql``}
-    group by 1, 2`);
-  const adjustments = await db.execute<{ employee_id: string; rule_id: string; adjusted: string }>(sql`
-    select a.employee_id, a.leave_rule_id as rule_id, sum(a.amount) as adjusted
-    from leave_balance_adjustments a
-    where a.company_id = ${company} and a.year = ${year}
-      ${employee ? sql`and a.employee_id = ${employee}` : sql``}
-      ${some ? sql`and a.employee_id = any(${some})` : sql``}
-      ${rule ? sql`and a.leave_rule_id = ${rule}` : sql``}
-    group by 1, 2`);
+  const sources = await loadBalanceSources(db, scope, {
+    year,
+    employee,
+    employees: filters.employees,
+    rule,
+    department: uuidOrNull(filters.department),
+    search,
+  });
+  if (!sources) return [];
+  const { people, ruleRows, taken, adjustments } = sources;
   const takenOf = new Map(taken.rows.map((row) => [`${row.employee_id}|${row.rule_id}`, row]));
   const adjustedOf = new Map(adjustments.rows.map((row) => [`${row.employee_id}|${row.rule_id}`, row.adjusted]));
   const rules = ruleRows.rows.map((row) => ({ ...row, statuses: asList(row.employment_status) }));
@@ -177,7 +108,7 @@ export async function listBalances(db: Executor, scope: Scope, filters: BalanceF
     }
   }
   if (rows.length === 0) return [];
-  const collective = await collectiveDays(db, company, from, to, rows);
+  const collective = await collectiveDays(db, scope.companyId, from, to, rows);
   const today = filters.asOf ?? jakartaToday();
   return rows.map((row) => {
     const rule = {
@@ -236,20 +167,10 @@ async function collectiveDays(
   to: string,
   rows: readonly SumRow[],
 ): Promise<Map<string, number>> {
-  const holidays = await db.execute<{ start_date: string; end_date: string; rule: string }>(sql`
-    select to_char(greatest(start_date, ${from}::date), 'YYYY-MM-DD') as start_date,
-      to_char(least(end_date, ${to}::date), 'YYYY-MM-DD') as end_date, deduct_leave_rule_id as rule
-    from mass_leaves
-    where company_id = ${companyId} and deduct_leave_rule_id is not null
-      and start_date <= ${to}::date and end_date >= ${from}::date`);
+  const holidays = await deductingHolidays(db, companyId, from, to);
   const out = new Map<string, number>();
   if (holidays.rows.length === 0) return out;
-  const publicDays = await db.execute<{ date: string }>(sql`
-    select distinct to_char(d, 'YYYY-MM-DD') as date
-    from mass_leaves m
-    cross join lateral generate_series(greatest(m.start_date, ${from}::date), least(m.end_date, ${to}::date), interval '1 day') d
-    where m.company_id = ${companyId} and m.deduct_leave_rule_id is null
-      and m.start_date <= ${to}::date and m.end_date >= ${from}::date`);
+  const publicDays = await publicHolidayDates(db, companyId, from, to);
   const isPublic = new Set(publicDays.rows.map((row) => row.date));
   const byRule = new Map<string, SumRow[]>();
   for (const row of rows) {
@@ -293,22 +214,11 @@ export interface Adjustment {
   note?: string | null | undefined;
 }
 
-/** An admin_department caller's condition on employees (no department: none of them). */
-const inDepartment = (department: string | null | undefined) =>
-  department === undefined ? sql`` : department === null ? sql`and false` : sql`and department_id = ${department}`;
-
 /** Checks that the employee and rule are the caller's (and in an admin_department caller's department). */
 async function checkTargets(db: Executor, scope: Scope, pairs: readonly { employee: string; leave_rule: string }[]) {
   const employeeIds = [...new Set(pairs.map((pair) => pair.employee))];
   const ruleIds = [...new Set(pairs.map((pair) => pair.leave_rule))];
-  const departmentOnly = scope.actor.level === 'admin_department' ? scope.actor.departmentId : undefined;
-  // One statement after the other: `db` may be a transaction (one connection).
-  const employees = await db.execute<{ id: string }>(sql`
-      select id from employees where company_id = ${scope.companyId}
-        and id = any(${`{${employeeIds.join(',')}}`}::uuid[])
-        ${inDepartment(departmentOnly)}`);
-  const rules = await db.execute<{ id: string }>(sql`
-      select id from leave_rules where company_id = ${scope.companyId} and id = any(${`{${ruleIds.join(',')}}`}::uuid[])`);
+  const { employees, rules } = await findTargets(db, scope, employeeIds, ruleIds);
   return { employees: new Set(employees.rows.map((r) => r.id)), rules: new Set(rules.rows.map((r) => r.id)) };
 }
 
@@ -338,20 +248,7 @@ export async function adjustBalance(db: Db, scope: Scope, input: Adjustment): Pr
 
 async function insertAdjustments(tx: Executor, scope: Scope, inputs: readonly Adjustment[]) {
   if (inputs.length === 0) return;
-  const inserted = await tx
-    .insert(leaveBalanceAdjustments)
-    .values(
-      inputs.map((input) => ({
-        company_id: scope.companyId,
-        created_by: scope.actor.userId,
-        employee: input.employee,
-        leave_rule: input.leave_rule,
-        year: input.year,
-        amount: input.amount,
-        note: input.note ?? null,
-      })),
-    )
-    .returning({ id: leaveBalanceAdjustments.id });
+  const inserted = await insertAdjustmentRows(tx, scope, inputs);
   const entries: LogEntry[] = inputs.map((input, index) => ({
     actor: scope.actor,
     companyId: scope.companyId,
@@ -396,14 +293,7 @@ export async function importBalances(db: Db, scope: Scope, rows: readonly Import
   return db.transaction(async (tx) => {
     const codes = [...new Set(rows.map((row) => row.employee_id.trim().toLowerCase()))];
     const types = [...new Set(rows.map((row) => row.leave_type.trim().toLowerCase()))];
-    const departmentOnly = scope.actor.level === 'admin_department' ? scope.actor.departmentId : undefined;
-    const employees = await tx.execute<{ id: string; code: string }>(sql`
-        select id, lower(employee_id) as code from employees where company_id = ${scope.companyId}
-          and lower(employee_id) = any(${`{${codes.map(quote).join(',')}}`}::text[])
-          ${inDepartment(departmentOnly)}`);
-    const rules = await tx.execute<{ id: string; type: string; quota_type: string }>(sql`
-        select id, lower(type) as type, quota_type from leave_rules where company_id = ${scope.companyId}
-          and lower(type) = any(${`{${types.map(quote).join(',')}}`}::text[])`);
+    const { employees, rules } = await findImportTargets(tx, scope, codes.map(quote), types.map(quote));
     const employeeByCode = new Map(employees.rows.map((row) => [row.code, row.id]));
     const ruleByType = new Map(rules.rows.map((row) => [row.type, row]));
     const report: ImportReport[] = [];

@@ -7,6 +7,7 @@ import { sql } from 'drizzle-orm';
 import { loadWorkingDays } from '../attendance/schedule.ts';
 import type { Executor } from '../db/connect.ts';
 import { uuidArray } from '../db/sql.ts';
+import { companyReach, inCompanySql } from '../scope/scope.ts';
 import { countLeaveDays, type LeaveStatus, type LeaveUnit } from './days.ts';
 
 export interface Holiday {
@@ -30,7 +31,7 @@ export async function loadHolidays(
     select to_char(d, 'YYYY-MM-DD') as date, m.id, m.name, m.deduct_leave_rule_id as deduct_leave_rule
     from mass_leaves m
     cross join lateral generate_series(greatest(m.start_date, ${from}::date), least(m.end_date, ${to}::date), interval '1 day') d
-    where m.company_id = ${companyId} and m.start_date <= ${to}::date and m.end_date >= ${from}::date
+    where ${inCompanySql(companyReach(companyId), 'm')} and m.start_date <= ${to}::date and m.end_date >= ${from}::date
     order by d, (m.deduct_leave_rule_id is null) desc, m.start_date, m.id`);
   const byDate = new Map<string, Holiday>();
   for (const row of result.rows) {
@@ -73,7 +74,7 @@ export async function loadLeaveDays(
     from leaves l
     join leave_rules r on r.id = l.leave_rule_id
     cross join lateral generate_series(greatest(l.start_date, ${from}::date), least(l.end_date, ${to}::date), interval '1 day') d
-    where l.company_id = ${companyId} and l.start_date <= ${to}::date and l.end_date >= ${from}::date
+    where ${inCompanySql(companyReach(companyId), 'l')} and l.start_date <= ${to}::date and l.end_date >= ${from}::date
       and l.status::text = any(${`{${statuses.join(',')}}`}::text[])
       ${opts.employeeIds ? sql`and l.employee_id = any(${uuidArray(opts.employeeIds)})` : sql``}
     order by (l.status = 'approved') desc, l.start_date`);
@@ -108,7 +109,7 @@ export interface LeaveDaysArgs {
  */
 export async function leaveDaysFor(db: Executor, companyId: string, args: LeaveDaysArgs): Promise<number> {
   const rule = await db.execute<{ calculation: 'work_day' | 'calendar_day' }>(
-    sql`select calculation from leave_rules where id = ${args.leaveRuleId} and company_id = ${companyId}`,
+    sql`select r.calculation from leave_rules r where r.id = ${args.leaveRuleId} and ${inCompanySql(companyReach(companyId), 'r')}`,
   );
   const calculation = rule.rows[0]?.calculation;
   if (!calculation) throw new Error(`Leave rule ${args.leaveRuleId} not found`);

@@ -2,12 +2,13 @@
  * The leave balance routes (spec 7: `leave-balance` GET and POST, import; the export is written in the browser,
  * docs/decisions/0011). Schemas plus thin handlers over balance.ts.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { scopeOf } from '../http/access.ts';
-import { errorResponses, MetaSchema, Nullable, one } from '../http/schemas.ts';
-import { adjustBalance, type BalanceFilters, importBalances, listBalances } from './balance.ts';
+import { errorResponses, listPaging, MetaSchema, Nullable, one } from '../http/schemas.ts';
+import { adjustBalance, importBalances, listBalances } from './balance.ts';
 
 const id = Type.String({ format: 'uuid' });
 const year = Type.Integer({ minimum: 2000, maximum: 2100 });
@@ -78,6 +79,9 @@ export const LeaveBalanceImportResult = Type.Object(
 
 export const leaveSchemas = [LeaveBalance, LeaveBalanceAdjustment, LeaveBalanceImport, LeaveBalanceImportResult];
 
+/** Every balance of the company fits one page by default; a larger limit is clamped (issue 24). */
+const balancePaging = listPaging({ defaultLimit: 100_000, maxLimit: 200_000 });
+
 const BalanceQuery = Type.Object(
   {
     year: Type.Optional(year),
@@ -85,8 +89,8 @@ const BalanceQuery = Type.Object(
     leave_rule: Type.Optional(id),
     department: Type.Optional(id),
     search: Type.Optional(Type.String({ maxLength: 200 })),
-    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 200_000 })),
-    skip: Type.Optional(Type.Integer({ minimum: 0 })),
+    limit: balancePaging.limit,
+    skip: balancePaging.skip,
   },
   { additionalProperties: false },
 );
@@ -98,7 +102,8 @@ const tags = ['leave-balance'];
 /** The current year in Asia/Jakarta. */
 const thisYear = () => Number(new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 4));
 
-export function leaveRoutes(app: FastifyInstance, db: Db) {
+export function leaveRoutes(parent: FastifyInstance, db: Db) {
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/v1/leave-balance', {
     config: read,
     schema: {
@@ -113,10 +118,9 @@ export function leaveRoutes(app: FastifyInstance, db: Db) {
       },
     },
     handler: async (request) => {
-      const query = request.query as Omit<BalanceFilters, 'year'> & { year?: number; limit?: number; skip?: number };
+      const { query } = request;
       const all = await listBalances(db, scopeOf(request), { ...query, year: query.year ?? thisYear() });
-      const limit = query.limit ?? 100_000;
-      const skip = query.skip ?? 0;
+      const { limit, skip } = balancePaging.page(query);
       return { data: all.slice(skip, skip + limit), meta: { total: all.length, limit, skip } };
     },
   });
@@ -130,7 +134,7 @@ export function leaveRoutes(app: FastifyInstance, db: Db) {
       body: Type.Ref(LeaveBalanceAdjustment),
       response: { 200: one(Type.Ref(LeaveBalance)), ...errorResponses },
     },
-    handler: async (request) => ({ data: await adjustBalance(db, scopeOf(request), request.body as never) }),
+    handler: async (request) => ({ data: await adjustBalance(db, scopeOf(request), request.body) }),
   });
 
   app.post('/v1/leave-balance/import', {
@@ -144,7 +148,7 @@ export function leaveRoutes(app: FastifyInstance, db: Db) {
       response: { 200: one(Type.Ref(LeaveBalanceImportResult)), ...errorResponses },
     },
     handler: async (request) => {
-      const { rows } = request.body as { rows: never[] };
+      const { rows } = request.body;
       return { data: { rows: await importBalances(db, scopeOf(request), rows) } };
     },
   });

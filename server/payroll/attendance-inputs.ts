@@ -8,6 +8,7 @@
  * tests/server/payroll/attendance.test.ts checks the counts equal the report's totals.
  */
 import { sql } from 'drizzle-orm';
+import { employedSpan } from '../../common/employment.ts';
 import type { AttendanceTotals } from '../../common/payroll/types.ts';
 import { daysOf, monthRange } from '../attendance/report.ts';
 import { loadScheduleView } from '../attendance/schedule.ts';
@@ -16,6 +17,7 @@ import type { Executor } from '../db/connect.ts';
 import { loadTogether, uuidArray } from '../db/sql.ts';
 import { slices } from '../jobs/slices.ts';
 import { loadHolidays, loadLeaveDays } from '../leave/calendar.ts';
+import { companyReach, inCompanySql } from '../scope/scope.ts';
 
 /**
  * Each employee's attendance for the month, as the engine reads it:
@@ -43,7 +45,7 @@ export async function attendanceOfEmployees(
   const range = monthRange(year, month);
   const [first] = (
     await db.execute<{ date: string | null }>(
-      sql`select min(date)::text as date from attendances where company_id = ${companyId} and date <= ${range.to}`,
+      sql`select min(a.date)::text as date from attendances a where ${inCompanySql(companyReach(companyId), 'a')} and a.date <= ${range.to}`,
     )
   ).rows;
   const since = first?.date;
@@ -58,8 +60,8 @@ export async function attendanceOfEmployees(
     () => loadLeaveDays(db, companyId, range.from, range.to, { employeeIds: ids }),
     () =>
       db.execute<{ id: string; join_date: string | null; exit_date: string | null }>(sql`
-      select id, join_date::text as join_date, exit_date::text as exit_date from employees
-      where company_id = ${companyId} and id = any(${uuidArray(ids)})`),
+      select e.id, e.join_date::text as join_date, e.exit_date::text as exit_date from employees e
+      where ${inCompanySql(companyReach(companyId), 'e')} and e.id = any(${uuidArray(ids)})`),
     () => loadRecords(db, companyId, range, ids),
   ]);
   const days = daysOf(range.from, range.to);
@@ -68,9 +70,10 @@ export async function attendanceOfEmployees(
   const pause = slices();
   for (const person of people.rows) {
     await pause();
-    const from = person.join_date && person.join_date > range.from ? person.join_date : range.from;
-    const to = person.exit_date && person.exit_date < range.to ? person.exit_date : range.to;
-    if (from > to) continue;
+    // The days of the period on which they are employed (common/employment.ts, the one rule).
+    const span = employedSpan(person, range.from, range.to);
+    if (!span) continue;
+    const { from, to } = span;
     const own = records.get(person.id);
     const clockedDays = own?.clocked ?? 0;
     const autoClosed = schedule.groupOf(person.id)?.auto_closed ?? false;
@@ -80,6 +83,7 @@ export async function attendanceOfEmployees(
     let early = 0;
     let missed = 0;
     let absent = 0;
+    const absentDates: string[] = [];
     for (let day = 0; day < days.length; day++) {
       const date = days[day] as string;
       if (date < from || date > to) continue;
@@ -95,7 +99,10 @@ export async function attendanceOfEmployees(
         working: isWorking,
         begun: dayBegun(date, today, now, () => schedule.resolve(person.id, date)?.start_time),
       });
-      if (kind === 'absent') absent++;
+      if (kind === 'absent') {
+        absent++;
+        absentDates.push(date);
+      }
       if (kind !== 'present') continue;
       present++;
       const times = effectiveTimes(own?.unusual.get(date) ?? ordinaryDay(date), now, autoClosed);
@@ -106,6 +113,8 @@ export async function attendanceOfEmployees(
       if (times.clock_in_status === 'missed' || times.clock_out_status === 'missed') missed++;
     }
     const mapped: AttendanceTotals = { present_days: present, late, early, absent_days: absent, missed };
+    // The days counted, named in the explanation (issue 27 section 6); only when there are some.
+    if (absentDates.length) mapped.absent_dates = absentDates;
     if (from === range.from && to === range.to) mapped.scheduled_days = scheduled;
     out.set(person.id, mapped);
   }
@@ -152,7 +161,7 @@ async function loadRecords(
   ids: string[],
 ): Promise<Map<string, MonthRecords>> {
   const days = daysOf(range.from, range.to);
-  const ofMonth = sql`company_id = ${companyId} and employee_id = any(${uuidArray(ids)})
+  const ofMonth = sql`${inCompanySql(companyReach(companyId), 'attendances')} and employee_id = any(${uuidArray(ids)})
     and date between ${range.from} and ${range.to} and (clock_in is not null or clock_out is not null)`;
   const [masks, unusual] = await loadTogether(db, [
     () =>

@@ -2,22 +2,31 @@
  * The tax calculator (issue 14): `POST /v1/payroll/pph21/calculate` computes PPh 21 for a person and a year by the
  * payroll engine (common/payroll/calculator.ts), touching no stored data. Schema plus a thin handler.
  */
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { calculatePph21 } from '../../common/payroll/calculator.ts';
-import type { Pph21CalculateBody } from '../../common/payroll/types.ts';
+import type { Pph21CalculateBody, PtkpStatus } from '../../common/payroll/types.ts';
 import { invalid } from '../http/errors.ts';
 import { errorResponses, Nullable } from '../http/schemas.ts';
 
 const statuses = ['tk/0', 'tk/1', 'tk/2', 'tk/3', 'k/0', 'k/1', 'k/2', 'k/3'] as const;
+/**
+ * At most Rp 10 billion a figure: the engine's exact fractions (decision 0042) multiply an amount by a rate in basis
+ * points and by the 120 % surcharge, and that product must stay a safe integer (below 2^53); Rp 100 billion a month
+ * did not (a 500, found by the fuzz test).
+ */
 const rupiah = (description: string) =>
-  Type.Integer({ minimum: 0, maximum: 100_000_000_000, description: `${description} (integer rupiah)` });
+  Type.Integer({ minimum: 0, maximum: 10_000_000_000, description: `${description} (integer rupiah)` });
 
 const Body = Type.Object(
   {
-    ptkp_status: Type.Union(
-      [...statuses, ...statuses.map((s) => s.toUpperCase())].map((s) => Type.Literal(s)),
-      { description: "PTKP status as of 1 January: 'TK/0' … 'K/3' (either case)" },
+    ptkp_status: Type.Unsafe<PtkpStatus | Uppercase<PtkpStatus>>(
+      Type.Union(
+        [...statuses, ...statuses.map((s) => s.toUpperCase())].map((s) => Type.Literal(s)),
+        { description: "PTKP status as of 1 January: 'TK/0' … 'K/3' (either case)" },
+      ),
     ),
     tax_id_valid: Type.Optional(Type.Boolean({ default: true, description: 'False: PPh 21 × 1.2' })),
     gross_up: Type.Optional(
@@ -78,7 +87,8 @@ const Reply = Type.Object({
   }),
 });
 
-export function calculatorRoutes(app: FastifyInstance) {
+export function calculatorRoutes(fastify: FastifyInstance) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.post('/v1/payroll/pph21/calculate', {
     config: { access: { kind: 'menu', menu: 'tax-calculator', action: 'read', company: true } },
     schema: {
@@ -89,7 +99,7 @@ export function calculatorRoutes(app: FastifyInstance) {
       response: { 200: Reply, ...errorResponses },
     },
     handler: async (request) => {
-      const body = request.body as Pph21CalculateBody;
+      const body: Pph21CalculateBody = request.body;
       const months = body.periods.map((period) => period.month);
       if (months.some((month, i) => i > 0 && month <= months[i - 1]!)) {
         throw invalid({ periods: { code: 'months_order', message: 'Each month once, in calendar order' } });

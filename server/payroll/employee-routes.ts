@@ -4,17 +4,17 @@
  * the stored data as a run would load it (nothing is written). Tenancy and department scope as every employee read:
  * another company's employee, or another department's for an admin_department caller, is a 404.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { computePayslip } from '../../common/payroll/payslip.ts';
 import { bpjsSplit } from '../../common/payroll-run.ts';
 import type { Db } from '../db/connect.ts';
-import { employees, payrollSummaries, payslips } from '../db/schema.ts';
 import { scopeOf } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponses, Nullable } from '../http/schemas.ts';
 import { loadCompanySettings, loadMonthlyInputs, loadRunEmployees } from './inputs.ts';
+import { employeeReached, monthlyPayslipOf } from './repository.ts';
 
 const access = { kind: 'menu', menu: 'payroll-employees', action: 'read', company: true } as const;
 const rupiah = Type.Integer({ description: 'Integer rupiah' });
@@ -47,7 +47,8 @@ const EmployeePayslip = Type.Object(
 
 export const employeePayrollSchemas = [EmployeePayslip];
 
-export function employeePayrollRoutes(app: FastifyInstance, db: Db) {
+export function employeePayrollRoutes(fastify: FastifyInstance, db: Db) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/v1/payroll-employees/:id/payslip', {
     config: { access },
     schema: {
@@ -67,30 +68,11 @@ export function employeePayrollRoutes(app: FastifyInstance, db: Db) {
     },
     handler: async (request) => {
       const scope = scopeOf(request);
-      const { id } = request.params as { id: string };
-      const period = request.query as { year: number; month: number };
-      const [employee] = await db
-        .select({ id: employees.id, department: employees.department })
-        .from(employees)
-        .where(and(eq(employees.id, id), eq(employees.company_id, scope.companyId)));
-      if (!employee) throw notFound('Employee');
-      if (scope.actor.level === 'admin_department' && employee.department !== scope.actor.departmentId) {
-        throw notFound('Employee');
-      }
-      const [stored] = await db
-        .select({ summary: payrollSummaries, payslip: payslips })
-        .from(payslips)
-        .innerJoin(payrollSummaries, eq(payrollSummaries.id, payslips.summary))
-        .where(
-          and(
-            eq(payslips.company_id, scope.companyId),
-            eq(payslips.employee, id),
-            eq(payrollSummaries.type, 'payroll_run'),
-            eq(payrollSummaries.year, period.year),
-            eq(payrollSummaries.month, period.month),
-          ),
-        )
-        .limit(1);
+      const { id } = request.params;
+      const period = request.query;
+      // Another company's employee, or another department's for a department admin, is a 404.
+      if (!(await employeeReached(db, scope, id))) throw notFound('Employee');
+      const stored = await monthlyPayslipOf(db, scope, id, period);
       if (stored) {
         const { summary, payslip } = stored;
         return {

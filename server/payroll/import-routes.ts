@@ -3,13 +3,15 @@
  * (the browser writes the xlsx, decision 0011) and the import of the rows the browser read and checked. Thin handlers
  * over server/payroll/import.ts.
  */
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { requireMenu, scopeOf } from '../http/access.ts';
 import { AppError } from '../http/errors.ts';
 import { errorResponses, Nullable, one } from '../http/schemas.ts';
-import { type ImportRow, importPayroll, importTemplate } from './import.ts';
+import { importPayroll, importTemplate } from './import.ts';
 import { importWeekly, weeklyTemplate } from './weekly.ts';
 
 const requiredFields = (fields: readonly string[]) =>
@@ -115,7 +117,8 @@ export const PayrollImportResult = Type.Object(
 
 export const payrollImportSchemas = [PayrollImportTemplate, PayrollImport, PayrollImportResult];
 
-export function payrollImportRoutes(app: FastifyInstance, db: Db) {
+export function payrollImportRoutes(fastify: FastifyInstance, db: Db) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/v1/payroll-summary/template', {
     config: { access: read },
     schema: {
@@ -140,7 +143,7 @@ export function payrollImportRoutes(app: FastifyInstance, db: Db) {
       response: { 200: one(Type.Ref(PayrollImportTemplate)), ...errorResponses },
     },
     handler: async (request) => {
-      const query = request.query as { year?: number; month?: number; type?: string; summary?: string };
+      const query = request.query;
       const scope = scopeOf(request);
       requireMenu(scope.actor, menuOfImport(query.type), 'read');
       if (query.type === 'weekly') {
@@ -168,7 +171,7 @@ export function payrollImportRoutes(app: FastifyInstance, db: Db) {
       response: { 200: one(Type.Ref(PayrollImportResult)), ...errorResponses },
     },
     handler: async (request) => {
-      const { rows, type, summary } = request.body as { rows: ImportRow[]; type?: string; summary?: string };
+      const { rows, type, summary } = request.body;
       const scope = scopeOf(request);
       requireMenu(scope.actor, menuOfImport(type), 'write');
       if (type === 'weekly') {

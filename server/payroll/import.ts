@@ -23,6 +23,7 @@ import {
 import { loadTogether } from '../db/sql.ts';
 import type { Scope } from '../http/access.ts';
 import { AppError, type FieldError } from '../http/errors.ts';
+import { companyReach, departmentReaches, employeesInReachSql, inCompanySql } from '../scope/scope.ts';
 import { loadCompanySettings, loadItems, loadRunEmployees, loadThr, type Period } from './inputs.ts';
 import { refreshTotals, writePayslip } from './run.ts';
 
@@ -71,15 +72,11 @@ const RESOURCE = 'payroll-summary';
 const quote = (value: string) => `"${value.replace(/["\\]/g, '\\$&')}"`;
 const pad = (n: number) => String(n).padStart(2, '0');
 const periodKey = (p: Period) => `${p.year}-${pad(p.month)}`;
-const departmentOf = (scope: Scope) =>
-  scope.actor.level === 'admin_department' ? (scope.actor.departmentId ?? null) : undefined;
-const inDepartment = (department: string | null | undefined) =>
-  department === undefined ? sql`` : department === null ? sql`and false` : sql`and e.department_id = ${department}`;
 
 /** The company's components, in the template's order: each category's references by code, then THR and yearly bonus. */
 export async function loadComponents(db: Executor, companyId: string): Promise<Component[]> {
   const part = (category: ImportCategory) =>
-    sql`select ${category}::text as category, id, code, name from ${tables[category].references} where company_id = ${companyId}`;
+    sql`select ${category}::text as category, r.id, r.code, r.name from ${tables[category].references} r where ${inCompanySql(companyReach(companyId), 'r')}`;
   const { rows } = await db.execute<{ category: ImportCategory; id: string; code: string; name: string }>(
     sql`${part('allowance')} union all ${part('incentive')} union all ${part('bonus')} union all ${part('deduction')}`,
   );
@@ -99,18 +96,19 @@ export async function loadComponents(db: Executor, companyId: string): Promise<C
 
 /** Per employee of the period: component key → amount (items of one component summed). */
 async function loadAmounts(db: Executor, companyId: string, period: Period, employeeIds?: readonly string[]) {
+  const reach = companyReach(companyId);
   const only = employeeIds ? sql`and employee_id = any(${`{${employeeIds.join(',')}}`}::uuid[])` : sql``;
   const part = (category: ImportCategory) => sql`
     select i.employee_id as employee, ${category}::text || ':' || r.code as key, sum(i.amount)::bigint as amount
       from ${tables[category].items} i join ${tables[category].references} r on r.id = i.reference_id
-      where i.company_id = ${companyId} and i.year = ${period.year} and i.month = ${period.month} ${only}
+      where ${inCompanySql(companyReach(companyId), 'i')} and i.year = ${period.year} and i.month = ${period.month} ${only}
       group by i.employee_id, r.code`;
   const { rows } = await db.execute<{ employee: string; key: string; amount: string }>(sql`
     ${part('allowance')} union all ${part('incentive')} union all ${part('bonus')} union all ${part('deduction')}
     union all select employee_id, 'thr', thr from employee_thr_bonuses
-      where company_id = ${companyId} and year = ${period.year} and month = ${period.month} and thr <> 0 ${only}
+      where ${inCompanySql(reach, 'employee_thr_bonuses')} and year = ${period.year} and month = ${period.month} and thr <> 0 ${only}
     union all select employee_id, 'yearly_bonus', yearly_bonus from employee_thr_bonuses
-      where company_id = ${companyId} and year = ${period.year} and month = ${period.month} and yearly_bonus <> 0 ${only}`);
+      where ${inCompanySql(reach, 'employee_thr_bonuses')} and year = ${period.year} and month = ${period.month} and yearly_bonus <> 0 ${only}`);
   const result = new Map<string, Record<string, number>>();
   for (const row of rows) {
     const amounts = result.get(row.employee) ?? {};
@@ -125,7 +123,7 @@ async function runsOf(db: Executor, companyId: string, periods: readonly Period[
   if (periods.length === 0) return new Map<string, { id: string; title: string; status: string }>();
   const { rows } = await db.execute<{ id: string; title: string; status: string; year: number; month: number }>(sql`
     select id, title, status, year, month from payroll_summaries
-      where company_id = ${companyId} and type = 'payroll_run'
+      where ${inCompanySql(companyReach(companyId), 'payroll_summaries')} and type = 'payroll_run'
         and (year * 100 + month) = any(${`{${periods.map((p) => p.year * 100 + p.month).join(',')}}`}::int[])`);
   return new Map(rows.map((row) => [periodKey(row), row]));
 }
@@ -136,7 +134,6 @@ async function runsOf(db: Executor, companyId: string, periods: readonly Period[
  * template is the month as it stands.
  */
 export async function importTemplate(db: Executor, scope: Scope, period: Period) {
-  const department = departmentOf(scope);
   const [components, people, amounts, runs] = await loadTogether(db, [
     () => loadComponents(db, scope.companyId),
     () => loadRunEmployees(db, scope.companyId, period),
@@ -148,7 +145,7 @@ export async function importTemplate(db: Executor, scope: Scope, period: Period)
     components: components.map(({ key, category, code, name }) => ({ key, category, code, name })),
     run: run ? { _id: run.id, title: run.title, status: run.status as 'pending' | 'completed' } : null,
     employees: people
-      .filter((person) => department === undefined || person.department === department)
+      .filter((person) => departmentReaches(scope, person.department))
       .map((person) => ({
         _id: person.id,
         employee_id: person.employee_id,
@@ -165,11 +162,10 @@ const bad = (code: string, message: string, params?: Record<string, unknown>): F
 /** Imports the rows: checked all together, then written in one transaction, pending runs recalculated. */
 export async function importPayroll(db: Executor, scope: Scope, rows: readonly ImportRow[]) {
   return db.transaction(async (tx) => {
-    const department = departmentOf(scope);
     const codes = [...new Set(rows.map((row) => row.employee_id.trim().toLowerCase()))];
     const { rows: people } = await tx.execute<{ id: string; code: string; fullname: string }>(sql`
-      select e.id, lower(e.employee_id) as code, e.fullname from employees e where e.company_id = ${scope.companyId}
-        and lower(e.employee_id) = any(${`{${codes.map(quote).join(',')}}`}::text[]) ${inDepartment(department)}`);
+      select e.id, lower(e.employee_id) as code, e.fullname from employees e where ${employeesInReachSql(scope, 'e')}
+        and lower(e.employee_id) = any(${`{${codes.map(quote).join(',')}}`}::text[])`);
     const employeeByCode = new Map(people.map((row) => [row.code, row.id]));
     const components = new Map((await loadComponents(tx, scope.companyId)).map((c) => [c.key.toLowerCase(), c]));
     const periods = [...new Map(rows.map((row) => [periodKey(row), { year: row.year, month: row.month }])).values()];
@@ -210,6 +206,7 @@ export async function importPayroll(db: Executor, scope: Scope, rows: readonly I
     }
 
     // What changes: the current amounts of the rows' employees and months, compared in memory.
+    const done: { index: number; status: 'saved' | 'unchanged' }[] = [];
     const current = new Map<string, Map<string, Record<string, number>>>();
     for (const period of periods) {
       const ids = [...new Set(valid.filter((v) => periodKey(v.period) === periodKey(period)).map((v) => v.employee))];
@@ -228,10 +225,10 @@ export async function importPayroll(db: Executor, scope: Scope, rows: readonly I
       const before = current.get(periodKey(row.period))?.get(row.employee) ?? {};
       const differs = row.amounts.filter(([component, amount]) => (before[component.key] ?? 0) !== amount);
       if (differs.length === 0) {
-        report.push({ index: row.index, status: 'unchanged' });
+        done.push({ index: row.index, status: 'unchanged' });
         continue;
       }
-      report.push({ index: row.index, status: 'saved' });
+      done.push({ index: row.index, status: 'saved' });
       const ids = changed.get(periodKey(row.period)) ?? new Set();
       ids.add(row.employee);
       changed.set(periodKey(row.period), ids);
@@ -263,7 +260,7 @@ export async function importPayroll(db: Executor, scope: Scope, rows: readonly I
         await tx.execute(sql`
           delete from ${tables[category].items} i using json_to_recordset(${JSON.stringify(itemDeletes)}::json)
               as d(employee_id uuid, year smallint, month smallint, reference_id uuid)
-            where i.company_id = ${scope.companyId} and i.employee_id = d.employee_id and i.year = d.year
+            where ${inCompanySql(scope, 'i')} and i.employee_id = d.employee_id and i.year = d.year
               and i.month = d.month and i.reference_id = d.reference_id`);
       }
     }
@@ -296,7 +293,7 @@ export async function importPayroll(db: Executor, scope: Scope, rows: readonly I
       recalculated.push({ _id: run.id, title: run.title, ...period, payslips: count });
     }
 
-    const saved = report.filter((entry) => entry.status === 'saved').length;
+    const saved = done.filter((entry) => entry.status === 'saved').length;
     if (saved > 0) {
       await writeLog(tx, {
         actor: { userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId },
@@ -309,8 +306,8 @@ export async function importPayroll(db: Executor, scope: Scope, rows: readonly I
           (recalculated.length ? `; recalculated ${recalculated.map((r) => r.title).join(', ')}` : ''),
       });
     }
-    report.sort((a, b) => a.index - b.index);
-    return { rows: report, saved, unchanged: report.length - saved, runs: recalculated };
+    done.sort((a, b) => a.index - b.index);
+    return { rows: done, saved, unchanged: done.length - saved, runs: recalculated };
   });
 }
 

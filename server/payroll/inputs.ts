@@ -3,7 +3,8 @@
  * The result is the engine's input per employee (common/payroll/README.md, "Mapping stored data").
  */
 
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableName, sql } from 'drizzle-orm';
+import { ptkpStatusOfYear, type StatusSince, taxResidenceOfYear } from '../../common/payroll/tax-year.ts';
 import type {
   AttendanceTotals,
   CompanyPayrollSettings,
@@ -35,9 +36,14 @@ import {
   payslips,
 } from '../db/schema.ts';
 import { inIds, loadTogether, uuidArray } from '../db/sql.ts';
+import { employedSql } from '../employees/employed.ts';
 import { duesInput, loadFinanceDues } from '../finance/payments.ts';
 import { slices } from '../jobs/slices.ts';
+import { companyReach, inCompany, inCompanySql } from '../scope/scope.ts';
+import { loadExitPays } from '../severance/repository.ts';
 import { attendanceOfEmployees } from './attendance-inputs.ts';
+import { loadDtpInputs } from './dtp-inputs.ts';
+import { loadUnpaidLeave } from './unpaid-leave.ts';
 
 export interface Period {
   year: number;
@@ -110,7 +116,7 @@ export async function loadCompanySettings(db: Executor, companyId: string): Prom
         db
           .select()
           .from(lateDeductions)
-          .where(eq(lateDeductions.company_id, companyId))
+          .where(inCompany(companyReach(companyId), lateDeductions))
           .orderBy(asc(lateDeductions.code))
           .limit(1),
       ),
@@ -119,7 +125,7 @@ export async function loadCompanySettings(db: Executor, companyId: string): Prom
         db
           .select()
           .from(earlyDeductions)
-          .where(eq(earlyDeductions.company_id, companyId))
+          .where(inCompany(companyReach(companyId), earlyDeductions))
           .orderBy(asc(earlyDeductions.code))
           .limit(1),
       ),
@@ -128,7 +134,7 @@ export async function loadCompanySettings(db: Executor, companyId: string): Prom
         db
           .select()
           .from(absentDeductions)
-          .where(eq(absentDeductions.company_id, companyId))
+          .where(inCompany(companyReach(companyId), absentDeductions))
           .orderBy(asc(absentDeductions.code))
           .limit(1),
       ),
@@ -137,7 +143,7 @@ export async function loadCompanySettings(db: Executor, companyId: string): Prom
         db
           .select()
           .from(missedDeductions)
-          .where(eq(missedDeductions.company_id, companyId))
+          .where(inCompany(companyReach(companyId), missedDeductions))
           .orderBy(asc(missedDeductions.code))
           .limit(1),
       ),
@@ -146,7 +152,7 @@ export async function loadCompanySettings(db: Executor, companyId: string): Prom
         db
           .select()
           .from(overtimeRules)
-          .where(eq(overtimeRules.company_id, companyId))
+          .where(inCompany(companyReach(companyId), overtimeRules))
           .orderBy(asc(overtimeRules.code))
           .limit(1),
       ),
@@ -155,7 +161,7 @@ export async function loadCompanySettings(db: Executor, companyId: string): Prom
         db
           .select()
           .from(businessTripRules)
-          .where(eq(businessTripRules.company_id, companyId))
+          .where(inCompany(companyReach(companyId), businessTripRules))
           .orderBy(asc(businessTripRules.code))
           .limit(1),
       ),
@@ -211,12 +217,19 @@ export interface RunEmployee {
   location: string | null;
   location_name: string | null;
   job_title_name: string | null;
+  /** The tax identity the payslip keeps (the PPh 21 report and the 1721-A1 read it, never the live employee). */
+  npwp: string | null;
+  nik: string | null;
+  gender: string | null;
+  address: string | null;
   marital_status: EmployeeRow['marital_status'];
   tax_id_valid: boolean;
   pph_deduction: EmployeeRow['pph_deduction'];
   join_date: string | null;
   exit_date: string | null;
   exit_reason: EmployeeRow['exit_reason'];
+  tax_resident_from: string | null;
+  tax_resident_to: string | null;
   status: EmployeeRow['status'];
   work_days: number;
   nationality: string | null;
@@ -274,8 +287,12 @@ export async function loadRunEmployees(
 ): Promise<RunEmployee[]> {
   const { rows } = await db.execute<RunEmployeeRow>(sql`
     select e.id, e.employee_id, e.fullname, e.department_id as department, d.name as department_name,
-      e.location_id as location, l.name as location_name, j.name as job_title_name, e.marital_status, e.tax_id_valid,
+      e.location_id as location, l.name as location_name, j.name as job_title_name, e.npwp_number as npwp,
+      e.ktp_number as nik, e.gender::text as gender,
+      nullif(concat_ws(', ', nullif(e.id_card_address, ''), nullif(e.id_card_city, '')), '') as address,
+      e.marital_status, e.tax_id_valid,
       e.pph_deduction, e.join_date::text as join_date, e.exit_date::text as exit_date, e.exit_reason, e.status,
+      e.tax_resident_from::text as tax_resident_from, e.tax_resident_to::text as tax_resident_to,
       e.work_days, e.nationality, e.basic_salary, e.transport_allowance, e.meal_allowance, e.communication_allowance,
       e.job_allowance, e.other_allowance, e.bpjs_tk_registered, e.bpjs_ks_registered, e.bpjs_type, e.bpjs_tk_salary,
       e.bpjs_ks_salary, e.jkk_percentage
@@ -283,9 +300,8 @@ export async function loadRunEmployees(
     left join departments d on d.id = e.department_id
     left join locations l on l.id = e.location_id
     left join job_titles j on j.id = e.job_title_id
-    where e.company_id = ${companyId} and e.payroll_active and e.status <> 'freelance'
-      and (e.join_date is null or e.join_date <= ${lastDay(period)}::date)
-      and (e.exit_date is null or e.exit_date >= ${firstDay(period)}::date)
+    where ${inCompanySql(companyReach(companyId), 'e')} and e.payroll_active and e.status <> 'freelance'
+      and ${employedSql('e', firstDay(period), lastDay(period))}
       ${employeeIds ? sql`and e.id = any(${uuidArray(employeeIds)})` : sql``}
     order by e.fullname, e.id`);
   const out: RunEmployee[] = new Array(rows.length);
@@ -316,7 +332,7 @@ export type ItemCategory = 'allowances' | 'incentives' | 'bonuses' | 'deductions
 export async function loadItems(db: Executor, companyId: string, period: Period, employeeIds?: readonly string[]) {
   const result = new Map<string, Partial<Record<ItemCategory, PayrollItem[]>>>();
   const part = (table: typeof employeeAllowances, category: ItemCategory) =>
-    sql`select ${category}::text as category, employee_id as employee, amount, description from ${table} where company_id = ${companyId} and year = ${period.year} and month = ${period.month}
+    sql`select ${category}::text as category, employee_id as employee, amount, description from ${table} where ${inCompanySql(companyReach(companyId), getTableName(table))} and year = ${period.year} and month = ${period.month}
       ${employeeIds ? sql`and employee_id = any(${uuidArray(employeeIds)})` : sql``}`;
   const { rows } = await db.execute<{
     category: ItemCategory;
@@ -348,7 +364,7 @@ export async function loadThr(db: Executor, companyId: string, period: Period, e
     .from(employeeThrBonuses)
     .where(
       and(
-        eq(employeeThrBonuses.company_id, companyId),
+        inCompany(companyReach(companyId), employeeThrBonuses),
         eq(employeeThrBonuses.year, period.year),
         eq(employeeThrBonuses.month, period.month),
         inIds(employeeThrBonuses.employee, employeeIds),
@@ -361,7 +377,7 @@ export async function loadThr(db: Executor, companyId: string, period: Period, e
     .innerJoin(payrollSummaries, eq(payrollSummaries.id, payslips.summary))
     .where(
       and(
-        eq(payrollSummaries.company_id, companyId),
+        inCompany(companyReach(companyId), payrollSummaries),
         eq(payrollSummaries.type, 'thr'),
         eq(payrollSummaries.status, 'completed'),
         eq(payrollSummaries.year, period.year),
@@ -384,7 +400,7 @@ async function loadFamilyCounts(db: Executor, companyId: string, employeeIds?: r
     .from(employeeFamily)
     .where(
       and(
-        eq(employeeFamily.company_id, companyId),
+        inCompany(companyReach(companyId), employeeFamily),
         eq(employeeFamily.bpjs_ks_additional, true),
         inIds(employeeFamily.employee, employeeIds),
       ),
@@ -415,7 +431,7 @@ export async function loadYearToDate(
     .innerJoin(payrollSummaries, eq(payrollSummaries.id, payslips.summary))
     .where(
       and(
-        eq(payrollSummaries.company_id, companyId),
+        inCompany(companyReach(companyId), payrollSummaries),
         eq(payrollSummaries.type, 'payroll_run'),
         eq(payrollSummaries.status, 'completed'),
         eq(payrollSummaries.year, period.year),
@@ -454,7 +470,7 @@ export async function loadPreviousEmployers(
     .from(employeePreviousPph)
     .where(
       and(
-        eq(employeePreviousPph.company_id, companyId),
+        inCompany(companyReach(companyId), employeePreviousPph),
         eq(employeePreviousPph.year, year),
         inIds(employeePreviousPph.employee, employeeIds),
       ),
@@ -483,16 +499,24 @@ export async function loadMonthlyInputs(
   people: readonly RunEmployee[],
 ) {
   const ids = people.map((p) => p.id);
-  const [items, thr, family, ytd, attendance, previous, finance] = await loadTogether(db, [
-    () => loadItems(db, companyId, period, ids),
-    () => loadThr(db, companyId, period, ids),
-    () => loadFamilyCounts(db, companyId, ids),
-    () => loadYearToDate(db, companyId, period, ids),
-    () => loadAttendanceTotals(db, companyId, ids, period.year, period.month),
-    () => loadPreviousEmployers(db, companyId, period.year, ids),
-    // Loans and deposits (server/finance/payments.ts): what each asks of the month; the engine caps it by THP.
-    () => loadFinanceDues(db, companyId, period, people),
-  ]);
+  const [items, thr, family, ytd, attendance, previous, finance, dtp, exitPays, ptkpHistory, unpaid] =
+    await loadTogether(db, [
+      () => loadItems(db, companyId, period, ids),
+      () => loadThr(db, companyId, period, ids),
+      () => loadFamilyCounts(db, companyId, ids),
+      () => loadYearToDate(db, companyId, period, ids),
+      () => loadAttendanceTotals(db, companyId, ids, period.year, period.month),
+      () => loadPreviousEmployers(db, companyId, period.year, ids),
+      // Loans and deposits (server/finance/payments.ts): what each asks of the month; the engine caps it by THP.
+      () => loadFinanceDues(db, companyId, period, people),
+      // PPh 21 DTP (server/payroll/dtp-inputs.ts): null when the company has no KLU code.
+      () => loadDtpInputs(db, companyId, period, people),
+      // Exit pay of the month's leavers (decision 0170), the PTKP status history (decision 0173).
+      () => loadExitPays(db, companyId, firstDay(period), lastDay(period), ids),
+      () => loadPtkpHistory(db, companyId, ids),
+      // Approved leave of a type marked unpaid (decision 0206): deducted by the absent rule.
+      () => loadUnpaidLeave(db, companyId, ids, firstDay(period), lastDay(period)),
+    ]);
   const out: { person: RunEmployee; input: PayslipInput }[] = new Array(people.length);
   const pause = slices();
   for (let i = 0; i < people.length; i++) {
@@ -503,13 +527,19 @@ export async function loadMonthlyInputs(
     const input: PayslipInput = {
       period,
       employee: {
-        ptkp_status: person.marital_status && ptkpStatuses.has(person.marital_status) ? person.marital_status : null,
+        // The status of 1 January drives the year (decision 0173).
+        ptkp_status: ptkpStatusOfYear(
+          ptkpHistory.get(person.id) ?? [],
+          period.year,
+          person.marital_status && ptkpStatuses.has(person.marital_status) ? person.marital_status : null,
+        ),
         tax_id_valid: person.tax_id_valid,
         pph_method: person.pph_deduction,
         employment_kind: 'permanent',
         join_date: person.join_date,
         exit_date: person.exit_date,
         work_days: person.work_days === 6 ? 6 : 5,
+        tax_residence: taxResidenceOfYear(period.year, person.tax_resident_from, person.tax_resident_to),
       },
       salary: {
         basic_salary: person.basic_salary,
@@ -525,6 +555,12 @@ export async function loadMonthlyInputs(
       attendance: month?.attendance ?? {},
       overtime: month?.overtime ?? [],
       business_trip_days: month?.business_trip_days ?? 0,
+      ...(unpaid.has(person.id)
+        ? {
+            unpaid_leave_days: unpaid.get(person.id)?.days ?? 0,
+            unpaid_leave_dates: unpaid.get(person.id)?.dates ?? [],
+          }
+        : {}),
       ...duesInput(finance.get(person.id)),
       bpjs: {
         tk_registered: person.bpjs_tk_registered,
@@ -539,8 +575,25 @@ export async function loadMonthlyInputs(
       // The previous employer's 1721-A1 of the year (pph-a1/previous-pph): counted in the last tax period only.
       previous_employer: previous.get(person.id) ?? { neto: 0, pph: 0 },
       last_period: isLastPeriod(period, person.exit_date),
+      ...(dtp?.has(person.id) ? { dtp: dtp.get(person.id) } : {}),
+      ...(exitPays.has(person.id) ? { exit_pay: exitPays.get(person.id) } : {}),
     };
     out[i] = { person, input };
+  }
+  return out;
+}
+
+/** Each employee's PTKP status history (employee_ptkp_statuses, decision 0173): the run reads the status of 1 January. */
+async function loadPtkpHistory(db: Executor, companyId: string, employeeIds: readonly string[]) {
+  const out = new Map<string, StatusSince[]>();
+  if (employeeIds.length === 0) return out;
+  const { rows } = await db.execute<{ employee_id: string; status: PtkpStatus; from: string | null }>(sql`
+    select h.employee_id, h.status::text as status, h.from_date::text as from from employee_ptkp_statuses h
+    where ${inCompanySql(companyReach(companyId), 'h')} and h.employee_id = any(${uuidArray(employeeIds)})`);
+  for (const row of rows) {
+    const list = out.get(row.employee_id) ?? [];
+    list.push({ status: row.status, from: row.from });
+    out.set(row.employee_id, list);
   }
   return out;
 }

@@ -2,11 +2,18 @@
  * The pre-run check: what would make a month's run wrong, each with a link to fix it. The run may go ahead with the
  * warnings acknowledged (the codes are stored on the run and logged).
  */
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, lte, or, sql } from 'drizzle-orm';
+import { overtimeRatesOn } from '../../common/payroll/rates.ts';
+import { pkwtCompensation } from '../../common/payroll/severance.ts';
+import { carriedRates } from '../../common/payroll/tax-year.ts';
+import type { OvertimeDayType } from '../../common/payroll/types.ts';
 import { openRequestsIn } from '../approvals/payroll.ts';
 import { loadAttendanceGrid, monthRange } from '../attendance/report.ts';
 import type { Executor } from '../db/connect.ts';
 import { employees } from '../db/schema.ts';
+import { uuidArray } from '../db/sql.ts';
+import { employedSql } from '../employees/employed.ts';
+import { companyReach, employeesInReach, inCompanySql } from '../scope/scope.ts';
 import { firstDay, lastDay, type Period } from './inputs.ts';
 
 export const preCheckCodes = [
@@ -16,6 +23,11 @@ export const preCheckCodes = [
   'no_tax_id',
   'contract_ended',
   'bpjs_mismatch',
+  // Issue 27 (decisions 0170, 0173): a PKWT contract ending in the period without renewal owes compensation; overtime
+  // past the daily limit is paid and acknowledged here; a rate table without a row for the period is carried forward.
+  'pkwt_compensation_due',
+  'overtime_over_limit',
+  'rate_carried_forward',
 ] as const;
 export type PreCheckCode = (typeof preCheckCodes)[number];
 
@@ -26,6 +38,108 @@ export interface PreCheckWarning {
   date?: string;
   /** Where to fix it (a client route). */
   link: string;
+  /** Figures of the warning (the compensation owed, the hours and the limit, the rate carried forward and its date). */
+  detail?: Record<string, string | number>;
+}
+
+/**
+ * PKWT contracts ending in the period (or before it, the employee still employed) without an exit pay that pays
+ * their compensation (PP 35/2021 art. 15–17): months / 12 × wage, not for foreign workers.
+ */
+async function pkwtCompensationDue(
+  db: Executor,
+  companyId: string,
+  period: Period,
+  department: string | null | undefined,
+): Promise<PreCheckWarning[]> {
+  const rows = await db
+    .select({
+      id: employees.id,
+      user: employees.user,
+      employee_id: employees.employee_id,
+      fullname: employees.fullname,
+      join_date: employees.join_date,
+      end: employees.end_of_contract,
+      nationality: employees.nationality,
+      wage: sql<string>`(${employees.basic_salary} + ${employees.transport_allowance} + ${employees.meal_allowance}
+        + ${employees.communication_allowance} + ${employees.job_allowance} + ${employees.other_allowance})::text`,
+    })
+    .from(employees)
+    .where(
+      and(
+        employeesInReach({ companyId, department }, employees),
+        runEmployeeCondition(period),
+        eq(employees.status, 'pkwt'),
+        lte(employees.end_of_contract, lastDay(period)),
+        sql`not exists (select 1 from employee_exit_pays x where x.employee_id = ${employees.id}
+          and x.lines @> '[{"code": "pkwt_compensation"}]'::jsonb)`,
+      ),
+    )
+    .orderBy(employees.fullname);
+  return rows
+    .filter((row) => !row.nationality || /^(indonesia|indonesian|wni|id|idn)$/i.test(row.nationality.trim()))
+    .map((row) => {
+      const owed = pkwtCompensation(row.join_date ?? (row.end as string), row.end as string, Number(row.wage));
+      return {
+        code: 'pkwt_compensation_due' as const,
+        employee: { _id: row.id, employee_id: row.employee_id, fullname: row.fullname },
+        date: row.end as string,
+        link: `/dashboard/edit/active-employees/${row.user}`,
+        detail: { months: owed.months, amount: owed.amount },
+      };
+    });
+}
+
+/** Approved overtime days of the period past the day's limit: paid in full, for the admin to acknowledge. */
+async function overtimeOverLimit(
+  db: Executor,
+  companyId: string,
+  period: Period,
+  department: string | null | undefined,
+): Promise<PreCheckWarning[]> {
+  const ids = await runEmployeeIds(db, companyId, period, department);
+  if (ids.length === 0) return [];
+  const { rows } = await db.execute<{
+    employee: string;
+    user: string;
+    employee_id: string;
+    fullname: string;
+    date: string;
+    hours: number;
+    day_type: string;
+    work_days: number;
+  }>(sql`
+    select e.id as employee, e.user_id as user, e.employee_id, e.fullname, o.date::text as date,
+      o.hours::float8 as hours, o.day_type::text as day_type, e.work_days
+    from overtimes o join employees e on e.id = o.employee_id
+    where ${inCompanySql(companyReach(companyId), 'o')} and o.employee_id = any(${uuidArray(ids)})
+      and o.date between ${firstDay(period)} and ${lastDay(period)}
+    order by o.date, e.fullname`);
+  const rates = overtimeRatesOn(firstDay(period));
+  const out: PreCheckWarning[] = [];
+  for (const row of rows) {
+    const ladder = rates.ladders[row.work_days === 6 ? 6 : 5][row.day_type as OvertimeDayType] ?? [];
+    const limit = ladder.reduce((sum, step) => sum + step.hours, 0);
+    if (row.hours <= limit) continue;
+    out.push({
+      code: 'overtime_over_limit',
+      employee: { _id: row.employee, employee_id: row.employee_id, fullname: row.fullname },
+      date: row.date,
+      link: `/dashboard/edit/active-employees/${row.user}`,
+      detail: { hours: row.hours, limit },
+    });
+  }
+  return out;
+}
+
+/** Rate tables with no row for the period: the rate carried forward and its date (never silently). */
+function ratesCarriedForward(period: Period): PreCheckWarning[] {
+  return carriedRates(firstDay(period)).map((rate) => ({
+    code: 'rate_carried_forward',
+    employee: null,
+    link: '/dashboard/payroll/tax-calculator',
+    detail: { table: rate.table, from: rate.from, amount: rate.amount, expected: rate.expected },
+  }));
 }
 
 /**
@@ -91,20 +205,15 @@ async function runEmployeeIds(
   const rows = await db
     .select({ id: employees.id })
     .from(employees)
-    .where(and(eq(employees.company_id, companyId), runEmployeeCondition(period), departmentCondition(department)));
+    .where(and(employeesInReach({ companyId, department }, employees), runEmployeeCondition(period)));
   return rows.map((row) => row.id);
 }
-
-/** A department admin's pre-check covers their department (undefined: the whole company; null: nobody). */
-const departmentCondition = (department: string | null | undefined) =>
-  department === undefined ? undefined : department === null ? sql`false` : eq(employees.department, department);
 
 const runEmployeeCondition = (period: Period) =>
   and(
     eq(employees.payroll_active, true),
     sql`${employees.status} <> 'freelance'`,
-    or(isNull(employees.join_date), sql`${employees.join_date} <= ${lastDay(period)}`),
-    or(isNull(employees.exit_date), sql`${employees.exit_date} >= ${firstDay(period)}`),
+    employedSql('employees', firstDay(period), lastDay(period)),
   );
 
 /** Employee checks: one query, every rule an SQL condition. */
@@ -138,11 +247,14 @@ export async function preCheck(
       ...Object.fromEntries(codes.map((code) => [code, sql<boolean>`coalesce(${checks[code]}, false)`])),
     })
     .from(employees)
-    .where(and(eq(employees.company_id, companyId), runEmployeeCondition(period), departmentCondition(department)))
+    .where(and(employeesInReach({ companyId, department }, employees), runEmployeeCondition(period)))
     .orderBy(employees.fullname);
   const warnings: PreCheckWarning[] = [
     ...(await pendingRequests(db, companyId, period, department)),
     ...(await missingClockOuts(db, companyId, period, department)),
+    ...ratesCarriedForward(period),
+    ...(await pkwtCompensationDue(db, companyId, period, department)),
+    ...(await overtimeOverLimit(db, companyId, period, department)),
   ];
   for (const code of codes) {
     for (const row of rows) {

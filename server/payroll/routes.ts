@@ -1,30 +1,35 @@
 /**
  * `/v1/payroll-summary`: payroll runs (issue 14 "The run"). Thin handlers over server/payroll/run.ts.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { payingBanks } from '../../common/bank-file.ts';
 import type { Action } from '../../common/menu.ts';
 import { weeklyEditFields } from '../../common/payroll/weekly.ts';
 import { payslipEditFields } from '../../common/payroll-run.ts';
 import { createApproval } from '../approvals/repository.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { employees, payrollSummaries, payslips } from '../db/schema.ts';
-import { mayAccess, requireMenu, scopeOf } from '../http/access.ts';
+import type { payslips } from '../db/schema.ts';
+import { mayAccess, requireMenu, type Scope, scopeOf } from '../http/access.ts';
 import { AppError, forbidden } from '../http/errors.ts';
-import { errorResponses, IdParams, MetaSchema, Nullable } from '../http/schemas.ts';
+import { errorResponses, IdParams, listPaging, MetaSchema, Nullable } from '../http/schemas.ts';
+import { jobStarter } from '../jobs/queue.ts';
 import { jobUrl } from '../jobs/routes.ts';
-import { departmentScope } from '../payslips/repository.ts';
+import { departmentOf } from '../scope/scope.ts';
+import { bankTransferFile } from './bank-file.ts';
 import { loadCompanySettings } from './inputs.ts';
+import { inputSources, outOfDateRows } from './out-of-date.ts';
 import { preCheck, preCheckCodes } from './precheck.ts';
+import { departmentTotals, listSummaries, payrollActiveCount, runPayslipRows, type SummaryRow } from './repository.ts';
 import {
-  type CreateRunBody,
   completeRun,
   computeRun,
   deleteRun,
   editPayslip,
   menuOfRun,
+  recalculateRun,
   reopenRun,
   storeRun,
   summaryOf,
@@ -35,7 +40,9 @@ import { type CreateWeeklyBody, createWeekly, hasDailyPayrollFlow } from './week
 const editFields = [...new Set([...payslipEditFields, ...weeklyEditFields])];
 
 /** Monthly and THR runs name their month. */
-function requirePeriod(body: { year?: number | undefined; month?: number | undefined }) {
+function requirePeriod<B extends { year?: number | undefined; month?: number | undefined }>(
+  body: B,
+): asserts body is B & { year: number; month: number } {
   const missing = (['year', 'month'] as const).filter((field) => body[field] === undefined);
   if (missing.length) {
     throw new AppError(
@@ -58,7 +65,8 @@ const write = { kind: 'menus', menus: runMenus, action: 'write', company: true }
 
 const runTypes = ['payroll_run', 'thr', 'weekly'] as const;
 const runStatuses = ['pending', 'completed'] as const;
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+const literals = <T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v as T[number])));
 const rupiah = Type.Integer({ description: 'Integer rupiah' });
 
 export const PayrollSummary = Type.Object(
@@ -143,6 +151,7 @@ const PreCheckWarning = Type.Object(
     employee: Nullable(Type.Object({ _id: Type.String(), employee_id: Type.String(), fullname: Type.String() })),
     date: Type.Optional(Type.String({ format: 'date', description: 'The day it concerns (missing clock-outs)' })),
     link: Type.String(),
+    detail: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
   },
   { $id: 'PreCheckWarning' },
 );
@@ -150,9 +159,10 @@ const PreCheckWarning = Type.Object(
 export const payrollSchemas = [PayrollSummary, PayslipLine, Payslip, PreCheckWarning];
 
 const year = Type.Integer({ minimum: 2000, maximum: 2100 });
+/** The runs list's pages: a larger limit is taken as 1,000 (issue 24; the client's list call sends 9999). */
+const summaryPaging = listPaging({ defaultLimit: 100, maxLimit: 1000 });
 const month = Type.Integer({ minimum: 1, maximum: 12 });
 
-type SummaryRow = typeof payrollSummaries.$inferSelect;
 const summaryReply = (row: SummaryRow) => ({
   _id: row.id,
   title: row.title,
@@ -207,40 +217,15 @@ const payslipReply = (row: PayslipRow) => ({
 
 /**
  * A department admin sees a run through their department (docs/decisions/0071): its payslips, and its count and totals
- * over those payslips (one aggregate query for all the listed runs). Company-wide callers get the stored totals.
+ * over those payslips. Company-wide callers get the stored totals.
  */
-async function scopedSummaries(db: Db, department: string | null | undefined, rows: SummaryRow[]) {
-  if (department === undefined || rows.length === 0) return rows.map(summaryReply);
-  const totals = new Map<string, Record<string, number>>();
-  if (department !== null) {
-    const { rows: sums } = await db.execute<{
-      summary: string;
-      n: number;
-      bruto: string;
-      pph21: string;
-      thp: string;
-      bpjs_employee: string;
-      bpjs_company: string;
-    }>(sql`
-      select summary_id as summary, count(*)::int as n, sum(bruto) as bruto, sum(pph21) as pph21, sum(thp) as thp,
-        sum(bpjs_employee) as bpjs_employee, sum(bpjs_company) as bpjs_company
-      from payslips
-      where summary_id in (${sql.join(
-        rows.map((row) => sql`${row.id}::uuid`),
-        sql`, `,
-      )}) and department_id = ${department}
-      group by summary_id`);
-    for (const sum of sums) {
-      totals.set(sum.summary, {
-        employee_count: sum.n,
-        total_bruto: Number(sum.bruto),
-        total_pph21: Number(sum.pph21),
-        total_thp: Number(sum.thp),
-        total_bpjs_employee: Number(sum.bpjs_employee),
-        total_bpjs_company: Number(sum.bpjs_company),
-      });
-    }
-  }
+async function scopedSummaries(db: Db, scope: Scope, rows: SummaryRow[]) {
+  const totals = await departmentTotals(
+    db,
+    scope,
+    rows.map((row) => row.id),
+  );
+  if (!totals) return rows.map(summaryReply);
   const none = {
     employee_count: 0,
     total_bruto: 0,
@@ -252,7 +237,8 @@ async function scopedSummaries(db: Db, department: string | null | undefined, ro
   return rows.map((row) => ({ ...summaryReply(row), ...(totals.get(row.id) ?? none) }));
 }
 
-export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
+export function payrollRoutes(fastify: FastifyInstance, db: Db, config: Config) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   /** The company's summary `id` (404 if none), if the caller may `action` its menu (403 if not: decision 0091). */
   const allowed = async (request: FastifyRequest, id: string, action: Action) => {
     const { companyId, actor } = scopeOf(request);
@@ -271,8 +257,8 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
           type: Type.Optional(Type.Array(literals(runTypes))),
           status: Type.Optional(Type.Array(literals(runStatuses))),
           year: Type.Optional(year),
-          limit: Type.Optional(Type.Integer({ minimum: 0, maximum: 1000, default: 100 })),
-          skip: Type.Optional(Type.Integer({ minimum: 0, default: 0 })),
+          limit: summaryPaging.limit,
+          skip: summaryPaging.skip,
         },
         { additionalProperties: false },
       ),
@@ -282,39 +268,20 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       },
     },
     handler: async (request) => {
-      const { companyId, actor } = scopeOf(request);
-      const q = request.query as {
-        type?: (typeof runTypes)[number][];
-        status?: (typeof runStatuses)[number][];
-        year?: number;
-        limit?: number;
-        skip?: number;
-      };
+      const scope = scopeOf(request);
+      const q = request.query;
       // The types whose menu the caller reads: asking for another is refused, and no type means these.
-      const readable = runTypes.filter((type) => mayAccess(actor, menuOfRun(type), 'read'));
+      const readable = runTypes.filter((type) => mayAccess(scope.actor, menuOfRun(type), 'read'));
       if (q.type?.some((type) => !readable.includes(type))) throw forbidden();
-      const where: (SQL | undefined)[] = [
-        eq(payrollSummaries.company_id, companyId),
-        inArray(payrollSummaries.type, q.type?.length ? q.type : readable),
-      ];
-      if (q.status?.length) where.push(inArray(payrollSummaries.status, q.status));
-      if (q.year !== undefined) where.push(eq(payrollSummaries.year, q.year));
-      const limit = q.limit ?? 100;
-      const skip = q.skip ?? 0;
-      const [rows, [{ total } = { total: 0 }]] = await Promise.all([
-        db
-          .select()
-          .from(payrollSummaries)
-          .where(and(...where))
-          .orderBy(desc(payrollSummaries.year), desc(payrollSummaries.month), desc(payrollSummaries.created_at))
-          .limit(limit)
-          .offset(skip),
-        db
-          .select({ total: count() })
-          .from(payrollSummaries)
-          .where(and(...where)),
-      ]);
-      return { data: await scopedSummaries(db, departmentScope(actor), rows), meta: { total, limit, skip } };
+      const { limit, skip } = summaryPaging.page(q);
+      const { rows, total } = await listSummaries(db, scope, {
+        types: q.type?.length ? q.type : readable,
+        ...(q.status ? { status: q.status } : {}),
+        ...(q.year !== undefined ? { year: q.year } : {}),
+        limit,
+        skip,
+      });
+      return { data: await scopedSummaries(db, scope, rows), meta: { total, limit, skip } };
     },
   });
 
@@ -331,9 +298,8 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       },
     },
     handler: async (request) => {
-      const { companyId, actor } = scopeOf(request);
-      const period = request.query as { year: number; month: number };
-      return { data: { warnings: await preCheck(db, companyId, period, departmentScope(actor)) } };
+      const scope = scopeOf(request);
+      return { data: { warnings: await preCheck(db, scope.companyId, request.query, departmentOf(scope.actor)) } };
     },
   });
 
@@ -374,24 +340,18 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request, reply) => {
       const scope = scopeOf(request);
-      const body = request.body as CreateRunBody & CreateWeeklyBody;
+      const body = request.body;
       requireMenu(scope.actor, menuOfRun(body.type), 'write');
       // A daily workers' payroll (type weekly) for a date range: server/payroll/weekly.ts, never a job.
       if (body.type === 'weekly') {
-        return reply.code(201).send({ data: summaryReply(await createWeekly(db, scope, body)) });
+        // A missing date is not a real date: checkRange answers it as a required field.
+        const { period_start = '', period_end = '', title } = body;
+        const weekly: CreateWeeklyBody = { period_start, period_end, title };
+        return reply.code(201).send({ data: summaryReply(await createWeekly(db, scope, weekly)) });
       }
       requirePeriod(body);
-      const [{ n } = { n: 0 }] = await db
-        .select({ n: count() })
-        .from(employees)
-        .where(and(eq(employees.company_id, scope.companyId), eq(employees.payroll_active, true)));
-      if (n > config.payrollJobThreshold) {
-        const id = await app.jobs.enqueue(
-          'payroll-run',
-          { companyId: scope.companyId, userId: scope.actor.userId },
-          'payroll-run',
-          body,
-        );
+      if ((await payrollActiveCount(db, scope)) > config.payrollJobThreshold) {
+        const id = await app.jobs.enqueue('payroll-run', jobStarter(scope), 'payroll-run', body);
         return reply.code(202).send({ data: { job: { _id: id, url: jobUrl(id) } } });
       }
       const computed = await computeRun(db, scope.companyId, body);
@@ -413,14 +373,17 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: Type.Object({ data: Type.Ref(PayrollSummary) }), ...errorResponses },
     },
     handler: async (request) => {
-      const { actor } = scopeOf(request);
-      const { id } = request.params as { id: string };
-      const [summary] = await scopedSummaries(db, departmentScope(actor), [await allowed(request, id, 'read')]);
-      return { data: summary };
+      const summaries = await scopedSummaries(db, scopeOf(request), [
+        await allowed(request, request.params.id, 'read'),
+      ]);
+      return { data: summaries[0]! };
     },
   });
 
-  app.delete('/v1/payroll-summary/:id', {
+  // Registered through `route` (a DELETE), as `app.delete(` reads like a query to the scope test.
+  app.route({
+    method: 'DELETE',
+    url: '/v1/payroll-summary/:id',
     config: { access: write },
     schema: {
       operationId: 'deletePayrollSummary',
@@ -429,10 +392,10 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 204: Type.Null(), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await allowed(request, id, 'write');
       await deleteRun(db, scopeOf(request), id);
-      return reply.code(204).send();
+      return reply.code(204).send(null);
     },
   });
 
@@ -456,27 +419,12 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       },
     },
     handler: async (request) => {
-      const { companyId, actor } = scopeOf(request);
-      const { id } = request.params as { id: string };
+      const scope = scopeOf(request);
+      const { id } = request.params;
       await allowed(request, id, 'read');
-      const department = departmentScope(actor);
       const [rows, settings] = await Promise.all([
-        db
-          .select()
-          .from(payslips)
-          .where(
-            and(
-              eq(payslips.summary, id),
-              eq(payslips.company_id, companyId),
-              department === undefined
-                ? undefined
-                : department === null
-                  ? sql`false`
-                  : eq(payslips.department, department),
-            ),
-          )
-          .orderBy(asc(payslips.fullname), asc(payslips.id)),
-        loadCompanySettings(db, companyId),
+        runPayslipRows(db, scope, id),
+        loadCompanySettings(db, scope.companyId),
       ]);
       return {
         data: rows.map(payslipReply),
@@ -517,8 +465,11 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: Type.Object({ data: Type.Ref(Payslip) }), ...errorResponses },
     },
     handler: async (request) => {
-      const { id, payslipId } = request.params as { id: string; payslipId: string };
-      const { edits } = request.body as { edits: Record<string, number | null> };
+      const { id, payslipId } = request.params;
+      // JSON has no undefined: the schema's optional fields are present with a number or null.
+      const edits = Object.fromEntries(
+        Object.entries(request.body.edits).flatMap(([field, value]) => (value === undefined ? [] : [[field, value]])),
+      );
       await allowed(request, id, 'write');
       const row = await editPayslip(db, scopeOf(request), id, payslipId, edits);
       if (!row) throw new Error('update returned nothing');
@@ -535,11 +486,39 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
         'Completes a pending run. A daily payroll (type weekly) of a company with a daily_payroll approval flow is ' +
         'sent to that approval instead: the reply names it in approval_number, and the final approval completes it.',
       params: IdParams,
+      body: Type.Optional(
+        Type.Object(
+          {
+            expected: Type.Optional(
+              Type.Object(
+                {
+                  employee_count: Type.Optional(Type.Integer({ minimum: 0 })),
+                  total_bruto: Type.Optional(rupiah),
+                  total_pph21: Type.Optional(rupiah),
+                  total_thp: Type.Optional(rupiah),
+                },
+                {
+                  additionalProperties: false,
+                  description:
+                    'The totals the confirmation showed (decision 0175): a monthly run whose stored totals differ is ' +
+                    'refused (409 payroll_run_totals_changed), never completed with other figures.',
+                },
+              ),
+            ),
+          },
+          { additionalProperties: false },
+        ),
+      ),
       response: { 200: Type.Object({ data: Type.Ref(PayrollSummary) }), ...errorResponses },
     },
+    // No body at all (the API before decision 0175) is an empty one: completes without a totals check.
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       const scope = scopeOf(request);
+      const expected = request.body?.expected;
       // A daily payroll of a company with a daily_payroll flow is completed by the approval's final decision.
       const summary = await allowed(request, id, 'write');
       if (
@@ -550,9 +529,138 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
         const approval = await createApproval(db, scope, { context: 'daily_payroll', content: { summary_id: id } });
         return { data: { ...summaryReply(summary), approval_number: approval?.approval_number ?? '' } };
       }
-      const row = await completeRun(db, scope, id);
+      const row = await completeRun(db, scope, id, expected);
       if (!row) throw new Error('update returned nothing');
       return { data: summaryReply(row) };
+    },
+  });
+
+  app.get('/v1/payroll-summary/:id/out-of-date', {
+    config: { access: read },
+    schema: {
+      operationId: 'payrollRunOutOfDate',
+      tags: ['payroll'],
+      description:
+        "A pending monthly run's rows whose inputs changed since they were calculated (loans, approvals, attendance, " +
+        'salary items, the months completed before it), with what changed (decision 0175). Other runs: none.',
+      params: IdParams,
+      response: {
+        200: Type.Object({
+          data: Type.Object({
+            count: Type.Integer(),
+            rows: Type.Array(
+              Type.Object({
+                payslip: Type.String({ format: 'uuid' }),
+                employee: Type.String({ format: 'uuid' }),
+                fullname: Type.String(),
+                sources: Type.Array(literals(inputSources)),
+              }),
+            ),
+          }),
+        }),
+        ...errorResponses,
+      },
+    },
+    handler: async (request) => {
+      const scope = scopeOf(request);
+      const summary = await allowed(request, request.params.id, 'read');
+      const rows = await outOfDateRows(db, scope.companyId, summary);
+      return {
+        data: {
+          count: rows.length,
+          rows: rows.map(({ payslip, employee, fullname, sources }) => ({ payslip, employee, fullname, sources })),
+        },
+      };
+    },
+  });
+
+  app.post('/v1/payroll-summary/:id/recalculate', {
+    config: { access: write },
+    schema: {
+      operationId: 'recalculatePayrollRun',
+      tags: ['payroll'],
+      description:
+        "Recalculates a pending monthly run's out-of-date rows with their inputs as they are now (the edits kept), " +
+        'logged; returns the new summary and the recalculated payslips (decision 0175).',
+      params: IdParams,
+      response: {
+        200: Type.Object({
+          data: Type.Object({
+            summary: Type.Ref(PayrollSummary),
+            payslips: Type.Array(Type.Ref(Payslip)),
+            sources: Type.Record(Type.String(), Type.Array(literals(inputSources))),
+          }),
+        }),
+        ...errorResponses,
+      },
+    },
+    handler: async (request) => {
+      const scope = scopeOf(request);
+      const { id } = request.params;
+      await allowed(request, id, 'write');
+      const { rows, summary } = await recalculateRun(db, scope, id);
+      const changed = new Set(rows.map((row) => row.payslip));
+      const payslips = changed.size ? (await runPayslipRows(db, scope, id)).filter((row) => changed.has(row.id)) : [];
+      return {
+        data: {
+          summary: (await scopedSummaries(db, scope, [summary]))[0]!,
+          payslips: payslips.map(payslipReply),
+          sources: Object.fromEntries(rows.map((row) => [row.payslip, row.sources])),
+        },
+      };
+    },
+  });
+
+  app.get('/v1/payroll-summary/:id/bank-transfers', {
+    config: { access: read },
+    schema: {
+      operationId: 'payrollBankTransfers',
+      tags: ['payroll'],
+      description:
+        "A completed monthly run's or daily payroll's bank transfers (decision 0176): one per payslip with take-home " +
+        "pay, into the employee's account; refused (409 bank_account_missing, naming them) while an employee with " +
+        'pay has no bank account. The browser writes them as the generic CSV/xlsx (account, name, bank, amount, ' +
+        'reference); no bank-specific layout could be verified.',
+      params: IdParams,
+      querystring: Type.Object(
+        {
+          paying_bank: Type.Optional(literals(payingBanks)),
+          recipients: Type.Optional(
+            Type.Union([Type.Literal('all'), Type.Literal('same_bank')], {
+              description: 'same_bank: only employees whose account is at the paying bank',
+            }),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      response: {
+        200: Type.Object({
+          data: Type.Object({
+            paying_bank: literals(payingBanks),
+            layout: Type.Null(),
+            transfers: Type.Array(
+              Type.Object({
+                employee: Type.Object({ _id: Type.String(), employee_id: Type.String(), fullname: Type.String() }),
+                account: Type.String(),
+                name: Type.String(),
+                bank: Type.String(),
+                amount: rupiah,
+                reference: Type.String(),
+              }),
+            ),
+            banks: Type.Array(Type.Object({ bank: Type.String(), count: Type.Integer(), total: rupiah })),
+            count: Type.Integer(),
+            total: rupiah,
+          }),
+        }),
+        ...errorResponses,
+      },
+    },
+    handler: async (request) => {
+      const scope = scopeOf(request);
+      const summary = await allowed(request, request.params.id, 'read');
+      const { paying_bank = 'other', recipients = 'all' } = request.query;
+      return { data: await bankTransferFile(db, scope, summary, paying_bank, recipients) };
     },
   });
 
@@ -566,7 +674,7 @@ export function payrollRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: Type.Object({ data: Type.Ref(PayrollSummary) }), ...errorResponses },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
+      const { id } = request.params;
       await allowed(request, id, 'write');
       const row = await reopenRun(db, scopeOf(request), id);
       if (!row) throw new Error('update returned nothing');

@@ -14,20 +14,21 @@ import type { Executor } from '../db/connect.ts';
 import { payrollSummaries, payslips } from '../db/schema.ts';
 import { loadTogether } from '../db/sql.ts';
 import { clearManFee, recordManFee } from '../finance/man-fee.ts';
-import { recordRunFinance, refreshFinanceInputs, reverseRunFinance } from '../finance/payments.ts';
+import { recordRunFinance, reverseRunFinance } from '../finance/payments.ts';
 import type { Scope } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { slices } from '../jobs/slices.ts';
+import { companyReach, inCompany } from '../scope/scope.ts';
 import {
   loadCompanySettings,
   loadMonthlyInputs,
   loadRunEmployees,
-  loadYearToDate,
   type Period,
   RUN_BATCH,
   type RunEmployee,
 } from './inputs.ts';
 import { assertNoNegativeTakeHome } from './negative-pay.ts';
+import { assertUpToDate, outOfDateRows, recalculateOutOfDate } from './out-of-date.ts';
 import { checkNotInApproval, editWeeklyPayslip, settleWeekly } from './weekly.ts';
 
 export type RunType = 'payroll_run' | 'thr' | 'weekly';
@@ -63,6 +64,8 @@ export interface PayslipValues {
   lines: PayslipLine[];
   bruto: number;
   pph21: number;
+  pph21_dtp: number;
+  regular_bruto: number;
   thp: number;
   bpjs_employee: number;
   bpjs_company: number;
@@ -76,6 +79,8 @@ export function valuesOf(person: RunEmployee, input: PayslipInput, result: Paysl
     lines: result.lines,
     bruto: result.bruto,
     pph21: result.pph21,
+    pph21_dtp: result.pph21_dtp,
+    regular_bruto: result.regular_bruto,
     thp: result.thp,
     bpjs_employee: result.bpjs.total_employee,
     bpjs_company: result.bpjs.total_employer,
@@ -127,6 +132,8 @@ function thrPayslip(person: RunEmployee, period: Period, holiday: string): Paysl
     lines: [line],
     bruto: thr.amount,
     pph21: 0,
+    pph21_dtp: 0,
+    regular_bruto: 0,
     thp: thr.amount,
     bpjs_employee: 0,
     bpjs_company: 0,
@@ -152,7 +159,7 @@ async function checkCanCreate(db: Executor, companyId: string, body: CreateRunBo
     .from(payrollSummaries)
     .where(
       and(
-        eq(payrollSummaries.company_id, companyId),
+        inCompany(companyReach(companyId), payrollSummaries),
         eq(payrollSummaries.type, body.type),
         eq(payrollSummaries.year, body.year),
         eq(payrollSummaries.month, body.month),
@@ -169,7 +176,7 @@ async function checkNoLaterCompleted(db: Executor, companyId: string, period: Pe
     .from(payrollSummaries)
     .where(
       and(
-        eq(payrollSummaries.company_id, companyId),
+        inCompany(companyReach(companyId), payrollSummaries),
         eq(payrollSummaries.type, 'payroll_run'),
         eq(payrollSummaries.status, 'completed'),
         eq(payrollSummaries.year, period.year),
@@ -257,11 +264,17 @@ const payslipRecord = (companyId: string, summaryId: string, row: PayslipValues)
   location_id: row.person.location,
   location_name: row.person.location_name,
   job_title_name: row.person.job_title_name,
+  npwp: row.person.npwp,
+  nik: row.person.nik,
+  gender: row.person.gender,
+  address: row.person.address,
   input: row.input,
   edits: {},
   lines: row.lines,
   bruto: row.bruto,
   pph21: row.pph21,
+  pph21_dtp: row.pph21_dtp,
+  regular_bruto: row.regular_bruto,
   thp: row.thp,
   bpjs_employee: row.bpjs_employee,
   bpjs_company: row.bpjs_company,
@@ -313,11 +326,11 @@ export async function storeRun(
       writing = Promise.resolve(
         tx.execute(sql`
           insert into payslips (company_id, summary_id, employee_id, employee_number, fullname, department_id,
-            department_name, location_id, location_name, job_title_name, input, edits, lines, bruto, pph21, thp,
-            bpjs_employee, bpjs_company, bpjs)
+            department_name, location_id, location_name, job_title_name, npwp, nik, gender, address, input, edits,
+            lines, bruto, pph21, pph21_dtp, regular_bruto, thp, bpjs_employee, bpjs_company, bpjs)
           select company_id, summary_id, employee_id, employee_number, fullname, department_id, department_name,
-            location_id, location_name, job_title_name, input, edits, lines, bruto, pph21, thp, bpjs_employee,
-            bpjs_company, bpjs
+            location_id, location_name, job_title_name, npwp, nik, gender, address, input, edits, lines, bruto, pph21,
+            pph21_dtp, regular_bruto, thp, bpjs_employee, bpjs_company, bpjs
           from jsonb_populate_recordset(null::payslips, ${json}::jsonb)`),
       );
     }
@@ -340,15 +353,53 @@ async function summaryOf(db: Executor, companyId: string, id: string) {
   const [row] = await db
     .select()
     .from(payrollSummaries)
-    .where(and(eq(payrollSummaries.id, id), eq(payrollSummaries.company_id, companyId)));
+    .where(and(eq(payrollSummaries.id, id), inCompany(companyReach(companyId), payrollSummaries)));
   if (!row) throw notFound('Payroll run');
   return row;
 }
 
 const actorOfScope = (scope: Scope) => ({ userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId });
 
-/** Completes a pending run ('Are you sure to save payroll?'): in month order, the last tax period settled afresh. */
-export async function completeRun(db: Executor, scope: Scope, id: string) {
+/** The totals the confirmation showed: completing refuses others (decision 0175). */
+export interface ExpectedTotals {
+  employee_count?: number | undefined;
+  total_bruto?: number | undefined;
+  total_pph21?: number | undefined;
+  total_thp?: number | undefined;
+}
+
+function assertExpectedTotals(summary: typeof payrollSummaries.$inferSelect, expected: ExpectedTotals | undefined) {
+  if (!expected) return;
+  const changed = (['employee_count', 'total_bruto', 'total_pph21', 'total_thp'] as const).filter(
+    (key) => expected[key] !== undefined && expected[key] !== summary[key],
+  );
+  if (changed.length === 0) return;
+  throw new AppError(
+    409,
+    'payroll_run_totals_changed',
+    `The run changed since its totals were shown (${changed.map((key) => `${key}: shown ${expected[key]}, stored ${summary[key]}`).join('; ')}): review them and complete again`,
+  );
+}
+
+/** Recalculates a pending monthly run's out-of-date rows (decision 0175) and returns them with the new summary. */
+export async function recalculateRun(db: Executor, scope: Scope, id: string) {
+  return db.transaction(async (tx) => {
+    const summary = await summaryOf(tx, scope.companyId, id);
+    if (summary.status !== 'pending') throw refused('payroll_run_completed', 'A saved run cannot be changed');
+    if (summary.type !== 'payroll_run') {
+      throw refused('payroll_run_not_editable', 'Only a monthly run has inputs to edit');
+    }
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-recalc:${id}`}))`);
+    const rows = await recalculateOutOfDate(tx, scope, summary, (payslipId, input, edits, settings) =>
+      writePayslip(tx, payslipId, input, edits, settings),
+    );
+    if (rows.length) await refreshTotals(tx, summary.id);
+    return { rows, summary: await summaryOf(tx, scope.companyId, id) };
+  });
+}
+
+/** Completes a pending run ('Are you sure to save payroll?'): in month order, only as last calculated. */
+export async function completeRun(db: Executor, scope: Scope, id: string, expected?: ExpectedTotals) {
   return db.transaction(async (tx) => {
     const summary = await summaryOf(tx, scope.companyId, id);
     if (summary.status !== 'pending') throw refused('payroll_run_completed', 'This run is already completed');
@@ -358,7 +409,7 @@ export async function completeRun(db: Executor, scope: Scope, id: string) {
         .from(payrollSummaries)
         .where(
           and(
-            eq(payrollSummaries.company_id, scope.companyId),
+            inCompany(scope, payrollSummaries),
             eq(payrollSummaries.type, 'payroll_run'),
             eq(payrollSummaries.status, 'pending'),
             eq(payrollSummaries.year, summary.year),
@@ -370,13 +421,10 @@ export async function completeRun(db: Executor, scope: Scope, id: string) {
         throw refused('payroll_run_out_of_order', 'An earlier month is still pending: complete the months in order');
       }
       await checkNoLaterCompleted(tx, scope.companyId, summary);
-      // Loans and deposits as they stand now (an earlier month may have been completed since this run was computed).
-      const settings = await loadCompanySettings(tx, scope.companyId);
-      const refreshed = await refreshFinanceInputs(tx, scope.companyId, summary, (payslipId, input, edits) =>
-        writePayslip(tx, payslipId, input, edits, settings),
-      );
-      await resettleLastPeriods(tx, scope.companyId, summary);
-      if (refreshed) await refreshTotals(tx, summary.id);
+      // Completing saves what the screen shows (decision 0175): inputs changed since the last calculation (loans and
+      // deposits, approvals, attendance, the months completed before it) are recalculated visibly first, never here.
+      assertUpToDate(await outOfDateRows(tx, scope.companyId, summary));
+      assertExpectedTotals(summary, expected);
       // Never saved with a negative take-home pay (decision 0075): the whole save rolls back.
       await assertNoNegativeTakeHome(tx, summary.id);
       await recordRunFinance(tx, scope.companyId, summary);
@@ -413,36 +461,6 @@ export async function completeRun(db: Executor, scope: Scope, id: string) {
   });
 }
 
-/**
- * The last tax period settles against the months completed before it; they may have been completed after this run
- * was computed, so its last-period payslips are recalculated with the year to date as it is now.
- */
-async function resettleLastPeriods(tx: Executor, companyId: string, summary: typeof payrollSummaries.$inferSelect) {
-  const rows = await tx
-    .select({ id: payslips.id, employee: payslips.employee, input: payslips.input, edits: payslips.edits })
-    .from(payslips)
-    .where(and(eq(payslips.summary, summary.id), sql`(${payslips.input}->>'last_period')::boolean`));
-  if (rows.length === 0) return;
-  const [settings, ytd] = await loadTogether(tx, [
-    () => loadCompanySettings(tx, companyId),
-    () =>
-      loadYearToDate(
-        tx,
-        companyId,
-        summary,
-        rows.map((row) => row.employee),
-      ),
-  ]);
-  for (const row of rows) {
-    const input = {
-      ...(row.input as PayslipInput),
-      ytd: ytd.get(row.employee) ?? { months: 0, bruto: 0, pension: 0, zakat: 0, pph_withheld: 0 },
-    };
-    await writePayslip(tx, row.id, input, row.edits, settings);
-  }
-  await refreshTotals(tx, summary.id);
-}
-
 export async function writePayslip(
   tx: Executor,
   id: string,
@@ -459,6 +477,8 @@ export async function writePayslip(
       lines: result.lines,
       bruto: result.bruto,
       pph21: result.pph21,
+      pph21_dtp: result.pph21_dtp,
+      regular_bruto: result.regular_bruto,
       thp: result.thp,
       bpjs_employee: result.bpjs.total_employee,
       bpjs_company: result.bpjs.total_employer,

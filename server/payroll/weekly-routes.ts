@@ -3,14 +3,18 @@
  * read-only, as `GET /v1/dev/loans` lists loans. Should the menu ever let a company user in, they see their own
  * company's only (tenancy); a developer sees every company.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
-import { companies, payrollSummaries } from '../db/schema.ts';
-import { errorResponses } from '../http/schemas.ts';
+import { errorResponses, listPaging } from '../http/schemas.ts';
+import { listPlatformSummaries } from './repository.ts';
 
-const literals = <T extends readonly string[]>(values: T) => Type.Union(values.map((v) => Type.Literal(v)));
+const literals = <T extends readonly string[]>(values: T) =>
+  Type.Union(values.map((v) => Type.Literal(v as T[number])));
+
+/** The developer's list of every company's runs: a larger limit is taken as 5,000 (issue 24). */
+const devPaging = listPaging({ defaultLimit: 1000, maxLimit: 5000 });
 
 const DevPayrollSummary = Type.Object({
   _id: Type.String({ format: 'uuid' }),
@@ -30,9 +34,14 @@ const DevPayrollSummary = Type.Object({
   completed_at: Type.Union([Type.String(), Type.Null()]),
 });
 
-export function weeklyRoutes(app: FastifyInstance, db: Db) {
+export function weeklyRoutes(fastify: FastifyInstance, db: Db) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/v1/dev/payroll-summary', {
-    config: { access: { kind: 'menu', menu: 'payroll-summary', action: 'read', company: false } },
+    // The developer's finances → payroll-summary, and the admin's finance → payroll-summary (issue 26): the same list,
+    // a company user's narrowed to their company by `listPlatformSummaries`.
+    config: {
+      access: { kind: 'menus', menus: ['payroll-summary', 'finance-payroll-summary'], action: 'read', company: false },
+    },
     schema: {
       operationId: 'listDevPayrollSummaries',
       tags: ['payroll'],
@@ -42,7 +51,7 @@ export function weeklyRoutes(app: FastifyInstance, db: Db) {
           company: Type.Optional(Type.String({ format: 'uuid' })),
           status: Type.Optional(literals(['pending', 'completed'] as const)),
           type: Type.Optional(Type.Array(literals(['payroll_run', 'thr', 'weekly'] as const))),
-          limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 5000, default: 1000 })),
+          limit: devPaging.limit,
         },
         { additionalProperties: false },
       ),
@@ -52,31 +61,13 @@ export function weeklyRoutes(app: FastifyInstance, db: Db) {
       },
     },
     handler: async (request) => {
-      const q = request.query as {
-        company?: string;
-        status?: 'pending' | 'completed';
-        type?: ('payroll_run' | 'thr' | 'weekly')[];
-        limit?: number;
-      };
-      const own = request.actor?.companyId ?? null;
-      const where = and(
-        own ? eq(payrollSummaries.company_id, own) : undefined,
-        q.company ? eq(payrollSummaries.company_id, q.company) : undefined,
-        q.status ? eq(payrollSummaries.status, q.status) : undefined,
-        q.type?.length ? inArray(payrollSummaries.type, q.type) : undefined,
-      );
-      const rows = await db
-        .select({
-          summary: payrollSummaries,
-          company_name: companies.name,
-          company_code: companies.code,
-          total: sql<number>`(count(*) over ())::int`,
-        })
-        .from(payrollSummaries)
-        .innerJoin(companies, eq(companies.id, payrollSummaries.company_id))
-        .where(where)
-        .orderBy(asc(companies.name), desc(payrollSummaries.created_at), asc(payrollSummaries.id))
-        .limit(q.limit ?? 1000);
+      const q = request.query;
+      const rows = await listPlatformSummaries(db, request.actor?.companyId ?? null, {
+        ...(q.company ? { company: q.company } : {}),
+        ...(q.status ? { status: q.status } : {}),
+        ...(q.type ? { type: q.type } : {}),
+        limit: devPaging.page(q).limit,
+      });
       return {
         data: rows.map(({ summary: s, company_name, company_code }) => ({
           _id: s.id,

@@ -6,7 +6,7 @@
  * monthly run (payroll_summaries + payslips, one transaction); edited per payslip; completed directly, or through the
  * `daily_payroll` approval when the company has a flow for it (server/approvals/).
  */
-import { and, asc, eq, gte, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import {
   computeWeeklyPayslip,
   type DailyComponent,
@@ -26,8 +26,10 @@ import {
   payslips,
 } from '../db/schema.ts';
 import { loadTogether, uuidArray } from '../db/sql.ts';
+import { employedSql } from '../employees/employed.ts';
 import type { Scope } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { companyReach, inCompany, inCompanySql } from '../scope/scope.ts';
 
 export interface CreateWeeklyBody {
   period_start: string;
@@ -82,6 +84,12 @@ async function loadDailyWorkers(db: Executor, companyId: string, body: CreateWee
       location: employees.location,
       location_name: locations.name,
       job_title_name: jobTitles.name,
+      npwp: employees.npwp_number,
+      nik: employees.ktp_number,
+      gender: sql<string | null>`${employees.gender}::text`,
+      address: sql<
+        string | null
+      >`nullif(concat_ws(', ', nullif(${employees.id_card_address}, ''), nullif(${employees.id_card_city}, '')), '')`,
       tax_id_valid: employees.tax_id_valid,
     })
     .from(employees)
@@ -90,11 +98,10 @@ async function loadDailyWorkers(db: Executor, companyId: string, body: CreateWee
     .leftJoin(jobTitles, eq(jobTitles.id, employees.job_title))
     .where(
       and(
-        eq(employees.company_id, companyId),
+        inCompany(companyReach(companyId), employees),
         eq(employees.payroll_active, true),
         eq(employees.status, 'freelance'),
-        or(isNull(employees.join_date), lte(employees.join_date, body.period_end)),
-        or(isNull(employees.exit_date), gte(employees.exit_date, body.period_start)),
+        employedSql('employees', body.period_start, body.period_end),
       ),
     )
     .orderBy(asc(employees.fullname), asc(employees.id));
@@ -109,7 +116,7 @@ export async function loadDailyComponents(db: Executor, companyId: string): Prom
       amount: dailyPayrollComponents.amount,
     })
     .from(dailyPayrollComponents)
-    .where(and(eq(dailyPayrollComponents.company_id, companyId), sql`${dailyPayrollComponents.amount} > 0`))
+    .where(and(inCompany(companyReach(companyId), dailyPayrollComponents), sql`${dailyPayrollComponents.amount} > 0`))
     .orderBy(asc(dailyPayrollComponents.code));
 }
 
@@ -119,7 +126,7 @@ async function loadDaysWorked(db: Executor, companyId: string, ids: readonly str
   if (ids.length === 0) return result;
   const { rows } = await db.execute<{ employee_id: string; days: number }>(sql`
     select employee_id, count(distinct date)::int as days from attendances
-    where company_id = ${companyId} and employee_id = any(${uuidArray(ids)})
+    where ${inCompanySql(companyReach(companyId), 'attendances')} and employee_id = any(${uuidArray(ids)})
       and date between ${body.period_start} and ${body.period_end} and clock_in is not null
     group by employee_id`);
   for (const row of rows) result.set(row.employee_id, row.days);
@@ -140,7 +147,7 @@ export async function loadMonthToDate(
     select p.employee_id, sum(p.bruto) as bruto, sum(p.pph21) as pph21,
       sum(coalesce((p.edits->>'days_worked')::int, (p.input->>'days_worked')::int, 0))::int as days
     from payslips p join payroll_summaries s on s.id = p.summary_id
-    where s.company_id = ${companyId} and s.type = 'weekly' and s.status = 'completed' and s.year = ${period.year}
+    where ${inCompanySql(companyReach(companyId), 's')} and s.type = 'weekly' and s.status = 'completed' and s.year = ${period.year}
       and s.month = ${period.month} and p.employee_id = any(${uuidArray(ids)})
       ${exclude ? sql`and s.id <> ${exclude}` : sql``}
     group by p.employee_id`);
@@ -163,7 +170,7 @@ export async function createWeekly(db: Executor, scope: Scope, body: CreateWeekl
       .from(payrollSummaries)
       .where(
         and(
-          eq(payrollSummaries.company_id, companyId),
+          inCompany(companyReach(companyId), payrollSummaries),
           eq(payrollSummaries.type, 'weekly'),
           lte(payrollSummaries.period_start, body.period_end),
           gte(payrollSummaries.period_end, body.period_start),
@@ -221,6 +228,10 @@ export async function createWeekly(db: Executor, scope: Scope, body: CreateWeekl
           location: person.location,
           location_name: person.location_name,
           job_title_name: person.job_title_name,
+          npwp: person.npwp,
+          nik: person.nik,
+          gender: person.gender,
+          address: person.address,
           input,
           edits: {},
           lines: result.lines,
@@ -356,7 +367,7 @@ export async function pendingWeekly(db: Executor, companyId: string, id: string)
     .where(
       and(
         eq(payrollSummaries.id, id),
-        eq(payrollSummaries.company_id, companyId),
+        inCompany(companyReach(companyId), payrollSummaries),
         eq(payrollSummaries.type, 'weekly'),
         eq(payrollSummaries.status, 'pending'),
       ),
@@ -375,7 +386,7 @@ export async function checkNotInApproval(db: Executor, summaryId: string) {
 /** Whether completing a daily payroll goes through the approval: the company has a flow for daily_payroll. */
 export async function hasDailyPayrollFlow(db: Executor, companyId: string) {
   const { rows } = await db.execute(sql`
-    select 1 from approval_flows where company_id = ${companyId} and 'daily_payroll' = any(context) limit 1`);
+    select 1 from approval_flows f where ${inCompanySql(companyReach(companyId), 'f')} and 'daily_payroll' = any(f.context) limit 1`);
   return rows.length > 0;
 }
 
@@ -420,7 +431,7 @@ export async function weeklyTemplate(db: Executor, companyId: string, summaryId:
     .where(
       and(
         eq(payrollSummaries.id, summaryId),
-        eq(payrollSummaries.company_id, companyId),
+        inCompany(companyReach(companyId), payrollSummaries),
         eq(payrollSummaries.type, 'weekly'),
       ),
     );
@@ -465,7 +476,7 @@ export async function importWeekly(
       .where(
         and(
           eq(payrollSummaries.id, summaryId),
-          eq(payrollSummaries.company_id, scope.companyId),
+          inCompany(scope, payrollSummaries),
           eq(payrollSummaries.type, 'weekly'),
         ),
       );

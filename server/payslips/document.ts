@@ -137,6 +137,8 @@ const fitsOnePage = (view: PayslipView) =>
 export function Payslip({ view }: { view: PayslipView }): ReactElement {
   const t = payslipTexts;
   const l = view.language;
+  const severance = view.kind === 'severance';
+  const heading = severance ? t.severanceSlip[l] : t.payslip[l];
   const meta: [string, string | null][] = [
     [t.employee[l], view.employee.fullname],
     [t.employeeNumber[l], view.employee.employee_number],
@@ -148,7 +150,7 @@ export function Payslip({ view }: { view: PayslipView }): ReactElement {
   return h(
     Document,
     {
-      title: `${t.payslip[l]} ${view.employee.fullname} ${periodText(l, view.year, view.month)}`,
+      title: `${heading} ${view.employee.fullname} ${periodText(l, view.year, view.month)}`,
       author: view.company.name,
       language: l,
     },
@@ -156,7 +158,7 @@ export function Payslip({ view }: { view: PayslipView }): ReactElement {
       Page,
       { size: 'A4', wrap: !fitsOnePage(view), style: { ...styles.page, minHeight: A4_HEIGHT, fontFamily: fontFor(l) } },
       kop(view),
-      h(Text, { style: styles.title }, `${t.payslip[l]} · ${periodText(l, view.year, view.month)}`),
+      h(Text, { style: styles.title }, `${heading} · ${periodText(l, view.year, view.month)}`),
       h(
         View,
         { style: styles.meta },
@@ -183,10 +185,15 @@ export function Payslip({ view }: { view: PayslipView }): ReactElement {
       h(
         View,
         { style: styles.row },
-        h(Text, null, t.bruto[l]),
+        h(Text, null, severance ? t.severanceGross[l] : t.bruto[l]),
         h(Text, { style: styles.amount }, rupiahText(view.bruto)),
       ),
-      h(View, { style: styles.thp }, h(Text, null, t.thp[l]), h(Text, { style: styles.amount }, rupiahText(view.thp))),
+      h(
+        View,
+        { style: styles.thp },
+        h(Text, null, severance ? t.severanceNet[l] : t.thp[l]),
+        h(Text, { style: styles.amount }, rupiahText(view.thp)),
+      ),
       h(Text, { style: styles.foot }, t.confidential[l]),
     ),
   );

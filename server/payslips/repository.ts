@@ -8,8 +8,8 @@ import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { PayslipLine } from '../../common/payroll/types.ts';
 import type { Executor } from '../db/connect.ts';
 import { companies, employees, payrollSummaries, payslips } from '../db/schema.ts';
-import type { Actor } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
+import { companyReach, inCompany, inDepartment, ownEmployee, type Reach, type Scope } from '../scope/scope.ts';
 import type { PayslipCompany, StoredPayslip } from './view.ts';
 
 const slipColumns = {
@@ -35,13 +35,16 @@ export type SlipRow = StoredPayslip & { id: string; employee: string; summary: s
 
 const asSlip = (row: Record<string, unknown>) => ({ ...row, lines: (row.lines ?? []) as PayslipLine[] }) as SlipRow;
 
-/** One employee's payslip in a run of the company; `completedOnly` for employees reading their own. */
+/**
+ * One employee's payslip in a run, within `reach` (a department admin reaches their department's payslips by the
+ * department the payslip was computed in, decision 0010); `completedOnly` for employees reading their own.
+ */
 export async function findPayslip(
   db: Executor,
-  companyId: string,
+  reach: Scope | Reach,
   summaryId: string,
   employeeId: string,
-  options: { completedOnly?: boolean; department?: string | null } = {},
+  options: { completedOnly?: boolean } = {},
 ): Promise<SlipRow> {
   const [row] = await db
     .select(slipColumns)
@@ -49,53 +52,31 @@ export async function findPayslip(
     .innerJoin(payrollSummaries, eq(payrollSummaries.id, payslips.summary))
     .where(
       and(
-        eq(payslips.company_id, companyId),
-        eq(payrollSummaries.company_id, companyId),
+        inCompany(reach, payslips),
+        inCompany(reach, payrollSummaries),
         eq(payslips.summary, summaryId),
         eq(payslips.employee, employeeId),
         ...(options.completedOnly ? [eq(payrollSummaries.status, 'completed')] : []),
-        ...(options.department !== undefined ? [departmentIs(options.department)] : []),
+        inDepartment(reach, payslips.department),
       ),
     );
   if (!row) throw notFound('Payslip');
   return asSlip(row);
 }
 
-/**
- * A department admin reaches only their own department's payslips (decision 0010); `null` (no department of their
- * own) reaches none.
- */
-const departmentIs = (department: string | null) =>
-  department === null ? sql`false` : eq(payslips.department, department);
-
-/** The department scope of a caller: undefined for company-wide callers. */
-export const departmentScope = (actor: Actor): string | null | undefined =>
-  actor.level === 'admin_department' ? actor.departmentId : undefined;
-
-/** Every payslip of a run, in employee-number order; `department` as `findPayslip`'s. */
-export async function runPayslips(
-  db: Executor,
-  companyId: string,
-  summaryId: string,
-  department?: string | null,
-): Promise<SlipRow[]> {
+/** Every payslip of a run within `reach`, in employee-number order. */
+export async function runPayslips(db: Executor, reach: Scope | Reach, summaryId: string): Promise<SlipRow[]> {
   const rows = await db
     .select(slipColumns)
     .from(payslips)
     .innerJoin(payrollSummaries, eq(payrollSummaries.id, payslips.summary))
-    .where(
-      and(
-        eq(payslips.company_id, companyId),
-        eq(payslips.summary, summaryId),
-        ...(department !== undefined ? [departmentIs(department)] : []),
-      ),
-    )
+    .where(and(inCompany(reach, payslips), eq(payslips.summary, summaryId), inDepartment(reach, payslips.department)))
     .orderBy(asc(payslips.employee_number));
   return rows.map(asSlip);
 }
 
 /** The run of the company, or 404. */
-export async function findRun(db: Executor, companyId: string, summaryId: string) {
+export async function findRun(db: Executor, reach: Scope | Reach, summaryId: string) {
   const [run] = await db
     .select({
       id: payrollSummaries.id,
@@ -105,22 +86,19 @@ export async function findRun(db: Executor, companyId: string, summaryId: string
       status: payrollSummaries.status,
     })
     .from(payrollSummaries)
-    .where(and(eq(payrollSummaries.id, summaryId), eq(payrollSummaries.company_id, companyId)));
+    .where(and(eq(payrollSummaries.id, summaryId), inCompany(reach, payrollSummaries)));
   if (!run) throw notFound('Payroll run');
   return run;
 }
 
 /** The signed-in user's employee record id in their company, or 404. */
-export async function ownEmployeeId(db: Executor, companyId: string, userId: string): Promise<string> {
-  const [row] = await db
-    .select({ id: employees.id })
-    .from(employees)
-    .where(and(eq(employees.company_id, companyId), eq(employees.user, userId)));
+export async function ownEmployeeId(db: Executor, scope: Scope): Promise<string> {
+  const [row] = await db.select({ id: employees.id }).from(employees).where(ownEmployee(scope, employees));
   if (!row) throw notFound('Employee');
   return row.id;
 }
 
-/** The employee's payslips of completed runs, newest period first. */
+/** The employee's payslips of completed runs, newest period first (their own: whichever department they were in). */
 export async function ownPayslips(db: Executor, companyId: string, employeeId: string) {
   return db
     .select({
@@ -132,12 +110,15 @@ export async function ownPayslips(db: Executor, companyId: string, employeeId: s
       bruto: payslips.bruto,
       pph21: payslips.pph21,
       thp: payslips.thp,
+      // Severance is reported on its own slip (decision 0207): the payslip has a severance line.
+      severance: sql<boolean>`exists (select 1 from jsonb_array_elements(${payslips.lines}) l
+        where l->>'kind' = 'earning' and l->'explain'->>'tax' = 'final_pp68_2009' and (l->>'amount')::numeric <> 0)`,
     })
     .from(payslips)
     .innerJoin(payrollSummaries, eq(payrollSummaries.id, payslips.summary))
     .where(
       and(
-        eq(payslips.company_id, companyId),
+        inCompany(companyReach(companyId), payslips),
         eq(payslips.employee, employeeId),
         eq(payrollSummaries.status, 'completed'),
       ),

@@ -34,6 +34,8 @@ export interface PayslipAmountLine {
 }
 
 export interface PayslipView {
+  /** A monthly payslip, or the severance slip of the exit month (decision 0207: severance is reported on its own slip). */
+  kind?: 'payslip' | 'severance';
   language: PayslipLanguage;
   company: PayslipCompany;
   year: number;
@@ -72,6 +74,7 @@ export const lineLabels = {
   early_deduction: { en: 'Early leave deduction', id: 'Potongan pulang cepat', zh: '早退扣款' },
   absent_deduction: { en: 'Absence deduction', id: 'Potongan tidak hadir', zh: '缺勤扣款' },
   missed_deduction: { en: 'Missed clock deduction', id: 'Potongan lupa absen', zh: '漏打卡扣款' },
+  unpaid_leave_deduction: { en: 'Unpaid leave deduction', id: 'Potongan cuti tidak dibayar', zh: '无薪假扣款' },
   deduction: { en: 'Deduction', id: 'Potongan', zh: '扣款' },
   loan_installment: { en: 'Loan installment', id: 'Cicilan pinjaman', zh: '贷款分期' },
   deposit: { en: 'Deposit', id: 'Deposit', zh: '押金' },
@@ -92,7 +95,23 @@ export const lineLabels = {
   jkm_employer: { en: 'BPJS JKM (company)', id: 'BPJS JKM (perusahaan)', zh: 'BPJS JKM（公司）' },
   ks_employer: { en: 'BPJS Kesehatan (company)', id: 'BPJS Kesehatan (perusahaan)', zh: 'BPJS 医疗（公司）' },
   pph21: { en: 'PPh 21', id: 'PPh 21', zh: '个人所得税 PPh 21' },
+  pph21_dtp: {
+    en: 'PPh 21 DTP (borne by the government)',
+    id: 'PPh 21 DTP (ditanggung pemerintah)',
+    zh: 'PPh 21 DTP（政府承担）',
+  },
   zakat: { en: 'Zakat', id: 'Zakat', zh: '天课 (Zakat)' },
+  pesangon: { en: 'Severance pay (pesangon)', id: 'Uang pesangon', zh: '遣散费 (pesangon)' },
+  upmk: { en: 'Long-service pay (UPMK)', id: 'Uang penghargaan masa kerja', zh: '工龄补偿金 (UPMK)' },
+  uph_leave: { en: 'Untaken leave (UPH)', id: 'Uang penggantian hak cuti', zh: '未休年假补偿 (UPH)' },
+  uph_rights: { en: 'Other rights (UPH)', id: 'Uang penggantian hak lainnya', zh: '其他权益补偿 (UPH)' },
+  separation_pay: { en: 'Separation pay (uang pisah)', id: 'Uang pisah', zh: '离职金 (uang pisah)' },
+  pkwt_compensation: { en: 'Contract compensation (PKWT)', id: 'Uang kompensasi PKWT', zh: '合同补偿金 (PKWT)' },
+  pph21_severance: {
+    en: 'PPh 21 final on severance',
+    id: 'PPh 21 final atas pesangon',
+    zh: '遣散费最终所得税 PPh 21',
+  },
 } as const satisfies Record<LineCode, Texts>;
 
 /** The document's own texts. */
@@ -111,6 +130,18 @@ export const payslipTexts = {
   totalDeductions: { en: 'Total deductions', id: 'Total potongan', zh: '扣除合计' },
   bruto: { en: 'Gross income (PPh 21)', id: 'Penghasilan bruto (PPh 21)', zh: '税前总收入 (PPh 21)' },
   thp: { en: 'Take-home pay', id: 'Gaji bersih (THP)', zh: '实发工资' },
+  severanceSlip: {
+    en: 'Severance slip (final PPh 21, PP 68/2009)',
+    id: 'Slip Pesangon (PPh 21 final, PP 68/2009)',
+    zh: '遣散费单 (最终所得税 PPh 21, PP 68/2009)',
+  },
+  severanceFile: { en: 'Severance slip', id: 'Slip Pesangon', zh: '遣散费单' },
+  severanceGross: {
+    en: 'Gross severance (tax object 21-401-01)',
+    id: 'Bruto pesangon (objek pajak 21-401-01)',
+    zh: '遣散费总额 (税目 21-401-01)',
+  },
+  severanceNet: { en: 'Severance received', id: 'Pesangon diterima', zh: '实收遣散费' },
   none: { en: 'None', id: 'Tidak ada', zh: '无' },
   npwp: { en: 'NPWP', id: 'NPWP', zh: '税号 NPWP' },
   confidential: {
@@ -120,7 +151,8 @@ export const payslipTexts = {
   },
 } as const satisfies Record<string, Texts>;
 
-const monthNames: Record<PayslipLanguage, readonly string[]> = {
+/** Month names in the three languages (payslips, letters). */
+export const monthNames: Record<PayslipLanguage, readonly string[]> = {
   en: [
     'January',
     'February',
@@ -215,4 +247,28 @@ export function payslipView(slip: StoredPayslip, company: PayslipCompany, langua
     pph21: slip.pph21,
     thp: slip.thp,
   };
+}
+
+/** Whether a payslip line is severance under the final PPh 21 of PP 68/2009 (or its tax), decision 0170. */
+const isSeveranceLine = (line: PayslipLine) =>
+  line.code === 'pph21_severance' ||
+  (line.kind === 'earning' && (line.explain as { tax?: unknown } | undefined)?.tax === 'final_pp68_2009');
+
+/**
+ * The severance slip of the exit month (decision 0207): the severance lines of the stored payslip and their final
+ * PPh 21, gross, tax and what was received; null when the payslip pays no severance. Built from the stored payslip,
+ * so it is history like the payslip.
+ */
+export function severanceSlipView(
+  slip: StoredPayslip,
+  company: PayslipCompany,
+  language: PayslipLanguage,
+): PayslipView | null {
+  const lines = slip.lines.filter((line) => isSeveranceLine(line) && line.amount !== 0);
+  const earnings = lines.filter((line) => line.kind === 'earning');
+  if (earnings.length === 0) return null;
+  const gross = earnings.reduce((sum, line) => sum + line.amount, 0);
+  const tax = lines.filter((line) => line.code === 'pph21_severance').reduce((sum, line) => sum + line.amount, 0);
+  const view = payslipView({ ...slip, lines, bruto: gross, pph21: tax, thp: gross - tax }, company, language);
+  return { ...view, kind: 'severance', employer: [] };
 }

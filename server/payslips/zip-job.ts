@@ -8,20 +8,17 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
-import { files } from '../db/schema.ts';
+import { insertGenerated } from '../files/repository.ts';
 import type { JobHandler } from '../jobs/queue.ts';
 import { renderPool } from './render-pool.ts';
 import { findRun, payslipCompany, runPayslips } from './repository.ts';
-import { payslipFileName } from './routes.ts';
+import { PAYSLIPS_MENU, payslipFileName } from './routes.ts';
 import { type PayslipLanguage, payslipTexts, payslipView } from './view.ts';
 import { zipFile } from './zip-stream.ts';
 
 export interface PayslipZipData {
   summary_id: string;
   language: PayslipLanguage;
-  /** A department admin's job: only their department's payslips (`department`, null: none). */
-  scoped: boolean;
-  department: string | null;
 }
 
 /** Payslips handed to the workers at once: keeps them all busy without holding a run's PDFs twice in memory. */
@@ -29,9 +26,10 @@ const IN_FLIGHT = 16;
 
 export const payslipZipJob =
   (config: Config): JobHandler<PayslipZipData> =>
-  async ({ companyId, userId, data, db, progress }) => {
-    const run = await findRun(db, companyId, data.summary_id);
-    const slips = await runPayslips(db, companyId, data.summary_id, data.scoped ? data.department : undefined);
+  async ({ companyId, reach, userId, data, db, progress }) => {
+    // The starter's reach: a department admin's zip holds their department's payslips only.
+    const run = await findRun(db, reach, data.summary_id);
+    const slips = await runPayslips(db, reach, data.summary_id);
     const company = await payslipCompany(db, config.filesDir, companyId);
     const pool = renderPool();
     const name = `${randomBytes(16).toString('hex')}.zip`;
@@ -59,13 +57,15 @@ export const payslipZipJob =
       throw error;
     }
     const original = `${payslipTexts.payslip[data.language]} ${run.title}.zip`.replace(/[\\/:*?"<>|]+/g, '-');
-    await db.insert(files).values({
-      company_id: companyId,
+    // Stored with what it holds, so only who may read all of it downloads it (issue 24).
+    await insertGenerated(db, {
+      reach,
+      menu: PAYSLIPS_MENU,
       name,
       original_name: original,
       mime: 'application/zip',
       size,
-      created_by: userId,
+      userId,
     });
     return { file: name, url: `/v1/files/${name}`, count: slips.length };
   };

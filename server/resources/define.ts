@@ -7,6 +7,7 @@ import { type TObject, type TSchema, Type } from '@sinclair/typebox';
 import { type AnyColumn, getTableColumns, type SQL } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { createInsertSchema, createSelectSchema } from 'drizzle-typebox';
+import type { Executor } from '../db/connect.ts';
 import type { FieldError } from '../http/errors.ts';
 
 /** What a column holds, from the API's point of view: the closed union every generic table dispatches on. */
@@ -138,6 +139,17 @@ export interface ResourceConfig<T extends ResourceTable> {
    * a bulk request (403). Default true. Lists seeded for every company and edited in place set both flags to false.
    */
   remove?: boolean;
+  /**
+   * The column naming the user a row stands for (an employee record's `user`): every write of such a row (update,
+   * delete, bulk) follows the rank rule of server/scope (`requireOutranks`): only a user of a higher level acts on it,
+   * and nobody deletes their own (docs/decisions/0125).
+   */
+  holder?: keyof T['_']['columns'] & string;
+  /**
+   * Refuses deleting rows that must stay (an employee with payroll, attendance or request history): throws inside the
+   * delete's transaction, after the ids were found in the caller's reach and before anything is deleted.
+   */
+  guardDelete?: (tx: Executor, ids: readonly string[]) => Promise<void>;
 }
 
 /** A defined resource; field names were checked against its table when it was defined. */

@@ -1,3 +1,4 @@
+import { rolesResource } from '../access/roles.ts';
 import { attendanceResources } from '../attendance/resources.ts';
 import { companiesResource } from '../companies/resource.ts';
 import { invitedUsersResource } from '../employees/invited.ts';
@@ -10,6 +11,7 @@ import {
 } from '../employees/resource.ts';
 import { manFeeRulesResource } from '../finance/man-fee.ts';
 import { financeResources } from '../finance/resource.ts';
+import { kpiIndicatorsResource } from '../kpi/resources.ts';
 import { leaveRulesResource, leavesResource, massLeavesResource } from '../leave/resource.ts';
 import { outboxResource } from '../mail/outbox.ts';
 import {
@@ -43,6 +45,10 @@ import {
   payrollTypesResource,
   salaryGradesResource,
 } from '../payroll/references.ts';
+import { platformResources } from '../platform/resources.ts';
+import { portalResources } from '../portal/resources.ts';
+import { storeLocationsResource } from '../sales/resource.ts';
+import { salesResources } from '../sales/resources.ts';
 import { liveTrackingGroupsResource } from '../tracking/resource.ts';
 import type { Resource } from './define.ts';
 
@@ -93,10 +99,22 @@ export const resources: Resource[] = [
   onboardingResource,
   // tracking
   liveTrackingGroupsResource,
+  // sales (issue 29): the stores a sales team visits
+  storeLocationsResource,
   // leave
   leaveRulesResource,
   massLeavesResource,
   leavesResource,
   // attendance: shifts, attendance groups, shift overrides
   ...attendanceResources,
+  // portal: announcements, useful links, warning letters
+  ...portalResources,
+  // kpi
+  kpiIndicatorsResource,
+  // sales: job-report categories, sales objectives
+  ...salesResources,
+  // access-level: custom access levels (role-permission)
+  rolesResource,
+  // developer's platform: banners, company-level announcements
+  ...platformResources,
 ];

@@ -17,15 +17,23 @@ const tablesByName: ReadonlyMap<string, PgTable> = new Map(
     .map((table) => [getTableName(table), table]),
 );
 
+/**
+ * The batches this process is writing (journalled, neither committed nor undone yet): a recovery after the embedded
+ * database restarted (decision 0115) leaves them to their own request, which commits or undoes them itself.
+ */
+const inFlight = new Set<string>();
+
 /** Records that this chunk inserted `ids` into `table`. Call inside the chunk's transaction. */
 export async function journalInserted(tx: Executor, batch: string, table: PgTable, ids: readonly string[]) {
   if (ids.length === 0) return;
+  inFlight.add(batch);
   await tx.insert(bulkUndo).values({ batch, table_name: getTableName(table), inserted: [...ids] });
 }
 
 /** Records the rows `ids` of `table` as they are now, before this chunk updates them. Inside its transaction. */
 export async function journalBefore(tx: Executor, batch: string, table: PgTable, ids: readonly string[]) {
   if (ids.length === 0) return;
+  inFlight.add(batch);
   const name = getTableName(table);
   const idList = sql.join(
     ids.map((id) => sql`${id}::uuid`),
@@ -38,7 +46,11 @@ export async function journalBefore(tx: Executor, batch: string, table: PgTable,
 
 /** The commit point of a batch: once its journal is gone, its chunks stay. */
 export async function commitBatch(db: Executor, batch: string) {
-  await db.delete(bulkUndo).where(eq(bulkUndo.batch, batch));
+  try {
+    await db.delete(bulkUndo).where(eq(bulkUndo.batch, batch));
+  } finally {
+    inFlight.delete(batch);
+  }
 }
 
 /**
@@ -46,6 +58,8 @@ export async function commitBatch(db: Executor, batch: string) {
  * where they still carry the version the batch wrote (a later edit by someone else is kept), the journal emptied.
  */
 export async function undoBatch(db: Executor, batch: string) {
+  // Not in flight any more, whatever happens here: an undo the lost database refused is left to the recovery.
+  inFlight.delete(batch);
   await db.transaction(async (tx) => {
     const entries = await tx
       .select({ seq: bulkUndo.seq, table: bulkUndo.table_name, before: sql<boolean>`${bulkUndo.before} is not null` })
@@ -85,11 +99,14 @@ function restore(table: PgTable, seq: number) {
 }
 
 /**
- * At start-up of the embedded database (one server per data folder, so no batch is in flight): takes back every
- * batch a crash left unfinished. Answers how many.
+ * At start-up of the embedded database (one server per data folder, so no batch is in flight), and after its process
+ * was restarted (decision 0115; batches still in flight in this process are theirs to finish): takes back every batch
+ * a crash left unfinished. Answers how many.
  */
-export async function recoverBulkWrites(db: Executor): Promise<number> {
-  const batches = await db.selectDistinct({ batch: bulkUndo.batch }).from(bulkUndo);
+export async function recoverBulkWrites(db: Executor, when: 'start-up' | 'restart' = 'restart'): Promise<number> {
+  const batches = (await db.selectDistinct({ batch: bulkUndo.batch }).from(bulkUndo)).filter(
+    ({ batch }) => when === 'start-up' || !inFlight.has(batch),
+  );
   for (const { batch } of batches) await undoBatch(db, batch);
   return batches.length;
 }

@@ -25,13 +25,14 @@ import {
 } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type FieldError, invalid } from '../http/errors.ts';
+import { listPaging } from '../http/schemas.ts';
 import { isCalendarDate, isCalendarDateTime, YEARS } from '../http/validation.ts';
 import { type FieldKind, integerRange, type Resource } from './define.ts';
 
 export const DEFAULT_LIMIT = 9999;
 export const MAX_LIMIT = 10_000;
-/** Beyond any list's length, and within PostgreSQL's OFFSET (a bigint): a larger `skip` is a 400, not a 500. */
-export const MAX_SKIP = 2_147_483_647;
+/** The generic lists' paging: a larger limit is taken as `MAX_LIMIT`; `skip` and `limit` are safe integers. */
+export const resourcePaging = listPaging({ defaultLimit: DEFAULT_LIMIT, maxLimit: MAX_LIMIT });
 /** Indonesia's western time zone: where a "day" starts for timestamp filters. */
 export const TIME_ZONE_OFFSET = '+07:00';
 
@@ -62,8 +63,8 @@ export function listQuerySchema(resource: Resource): TSchema {
   );
   return Type.Object(
     {
-      limit: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_LIMIT, default: DEFAULT_LIMIT })),
-      skip: Type.Optional(Type.Integer({ minimum: 0, maximum: MAX_SKIP, default: 0 })),
+      limit: resourcePaging.limit,
+      skip: resourcePaging.skip,
       sort: Type.Optional(
         Type.String({ description: `Comma-separated; '-' for descending. One of: ${resource.sort.join(', ')}` }),
       ),

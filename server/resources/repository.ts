@@ -12,10 +12,22 @@ import type { Db, Executor } from '../db/connect.ts';
 import * as schema from '../db/schema.ts';
 import { type Actor, actorViewer } from '../http/access.ts';
 import { AppError, databaseError, type FieldError, invalid, notFound } from '../http/errors.ts';
+import {
+  departmentOf,
+  employeeInReach,
+  inCompany,
+  inCompanySql,
+  inDepartment,
+  isDepartmentLimited,
+  outranks,
+  ownedBy,
+  requireOutranks,
+  type Scope,
+} from '../scope/scope.ts';
 import type { Relation, Resource } from './define.ts';
 import { resources } from './index.ts';
 import { commitBatch, journalBefore, journalInserted, undoBatch } from './journal.ts';
-import { buildOrder, buildWhere, DEFAULT_LIMIT, type ListQuery, parseFields, parsePopulate } from './query.ts';
+import { buildOrder, buildWhere, type ListQuery, parseFields, parsePopulate, resourcePaging } from './query.ts';
 
 export interface Caller {
   actor: Actor;
@@ -33,22 +45,28 @@ type Row = Record<string, unknown>;
 function tenancy(resource: Resource, caller: Caller): SQL | undefined {
   const rows = resource.rows?.();
   if (resource.scope === 'platform') return rows;
-  if (!caller.companyId) throw new AppError(403, 'no_company', 'Sign in to a company to use this');
-  return and(eq(resource.columns.company_id!, caller.companyId), departmentScope(resource, caller), rows);
+  const scope = companyScope(caller);
+  return and(inCompany(scope, ownedTable(resource)), departmentScope(resource, scope), rows);
 }
 
-/** An admin_department caller's department condition on a resource that has one (null department: no rows). */
-function departmentScope(resource: Resource, caller: Caller): SQL | undefined {
-  const scope = resource.department;
-  if (!scope || caller.actor.level !== 'admin_department') return undefined;
-  const department = caller.actor.departmentId;
-  if (!department) return sql`false`;
-  if ('column' in scope) return eq(resource.columns[scope.column]!, department);
-  const employees = schema.employees;
-  return inArray(
-    resource.columns[scope.employee]!,
-    sql`(select ${employees.id} from ${employees} where ${employees.department} = ${department})`,
-  );
+/** The caller as the scope module's `Scope`: 403 `no_company` unless they are signed in to a company. */
+function companyScope(caller: Caller): Scope {
+  if (!caller.companyId) throw new AppError(403, 'no_company', 'Sign in to a company to use this');
+  return { actor: caller.actor, companyId: caller.companyId };
+}
+
+/** A company-scoped resource's table, for the scope module's company conditions. */
+const ownedTable = (resource: Resource) => ({ company_id: resource.columns.company_id! });
+
+/**
+ * A resource's department rule (server/scope): its department column inside the caller's department, or its employee
+ * one of the employees the caller reaches. No condition for company-wide callers.
+ */
+function departmentScope(resource: Resource, scope: Scope): SQL | undefined {
+  const rule = resource.department;
+  if (!rule || !isDepartmentLimited(scope)) return undefined;
+  if ('column' in rule) return inDepartment(scope, resource.columns[rule.column]!);
+  return employeeInReach(scope, resource.columns[rule.employee]!);
 }
 
 /** The private fields this caller may not see (docs/decisions/0010): all of them unless they may read its menu. */
@@ -74,8 +92,9 @@ export function guardWrite(resource: Resource, caller: Caller, inputs: readonly 
     });
   }
   const scope = resource.department;
-  if (scope && 'column' in scope && caller.actor.level === 'admin_department') {
-    const outside = inputs.some((input) => scope.column in input && input[scope.column] !== caller.actor.departmentId);
+  const limit = departmentOf(caller.actor);
+  if (scope && 'column' in scope && limit !== undefined) {
+    const outside = inputs.some((input) => scope.column in input && input[scope.column] !== limit);
     if (outside) {
       throw new AppError(403, 'forbidden_field', 'You may only assign employees to your own department', {
         [scope.column]: { code: 'own_department', message: 'must be your own department' },
@@ -119,8 +138,9 @@ export function guardAccount(caller: Caller, stored: Row, changes: Row) {
  */
 function ownDepartment(resource: Resource, caller: Caller, input: Row): Row {
   const scope = resource.department;
-  if (!scope || !('column' in scope) || caller.actor.level !== 'admin_department') return input;
-  return input[scope.column] === undefined ? { ...input, [scope.column]: caller.actor.departmentId } : input;
+  const limit = departmentOf(caller.actor);
+  if (!scope || !('column' in scope) || limit === undefined) return input;
+  return input[scope.column] === undefined ? { ...input, [scope.column]: limit } : input;
 }
 
 /** A condition limited to the rows this caller may reach (company, and department where it applies). */
@@ -152,8 +172,7 @@ export async function list(db: Db, resource: Resource, caller: Caller, query: Li
   const order = buildOrder(resource, query.sort, hidden);
   const populate = parsePopulate(resource, query.populate);
   const fields = parseFields(resource, query.fields);
-  const limit = Number(query.limit ?? DEFAULT_LIMIT);
-  const skip = Number(query.skip ?? 0);
+  const { limit, skip } = resourcePaging.page(query);
   const table = resource.table;
   const [page, [{ total } = { total: 0 }]] = await Promise.all([
     db.execute<{ json: string }>(
@@ -193,7 +212,10 @@ function relatedJson(relation: Relation, field: string, localColumn: PgColumn, c
   const pairs = Object.entries({ _id: relation.table.id, ...relation.columns }).map(
     ([name, column]) => sql`${name}::text, ${alias}.${sql.identifier(column.name)}`,
   );
-  const owned = relation.owned && caller.companyId ? sql` and ${alias}.company_id = ${caller.companyId}` : sql``;
+  const owned =
+    relation.owned && caller.companyId
+      ? sql` and ${inCompanySql({ companyId: caller.companyId }, `related_${field}`)}`
+      : sql``;
   return sql`(select json_build_object(${sql.join(pairs, sql`, `)}) from ${relation.table} ${alias} where ${alias}.id = ${localColumn}${owned})`;
 }
 
@@ -210,15 +232,13 @@ export async function findOne(db: Executor, resource: Resource, caller: Caller, 
 /** A sub-record's employee must be in an admin_department caller's department too. */
 function ownerScope(resource: Resource, caller: Caller, field: string): SQL | undefined {
   const scope = resource.department;
-  if (!scope || !('employee' in scope) || scope.employee !== field || caller.actor.level !== 'admin_department') {
-    return undefined;
-  }
-  return caller.actor.departmentId ? eq(schema.employees.department, caller.actor.departmentId) : sql`false`;
+  if (!scope || !('employee' in scope) || scope.employee !== field || !caller.companyId) return undefined;
+  return inDepartment(companyScope(caller), schema.employees.department);
 }
 
 function relatedTenancy(relation: Relation, caller: Caller): SQL | undefined {
   if (!relation.owned || !caller.companyId) return undefined;
-  return eq((relation.table as unknown as { company_id: PgColumn }).company_id, caller.companyId);
+  return inCompany({ companyId: caller.companyId }, relation.table as unknown as { company_id: PgColumn });
 }
 
 /** Every relation id in the input must name a record the caller may see; otherwise it is a field error. */
@@ -326,7 +346,7 @@ export async function insertRow(tx: Executor, resource: Resource, caller: Caller
   const values = {
     ...ownDepartment(resource, caller, input),
     ...stamp(caller),
-    ...(resource.scope === 'company' ? { company_id: caller.companyId } : {}),
+    ...(resource.scope === 'company' ? ownedBy(companyScope(caller)) : {}),
   };
   const [row] = await tx
     .insert(resource.table)
@@ -351,7 +371,7 @@ export async function insertRows(tx: Executor, resource: Resource, caller: Calle
         chunk.map((values) => ({
           ...ownDepartment(resource, caller, values),
           ...stamp(caller),
-          ...(resource.scope === 'company' ? { company_id: caller.companyId } : {}),
+          ...(resource.scope === 'company' ? ownedBy(companyScope(caller)) : {}),
         })) as never,
       )
       .returning();
@@ -376,6 +396,7 @@ export async function update(db: Db, resource: Resource, caller: Caller, id: str
       if (!before) throw notFound(resource.label);
       if (before.version !== version) throw conflict(resource, caller, before);
       if (resource.table === schema.users) guardAccount(caller, before, changes);
+      for (const holder of await holdersOf(tx, resource, [before])) requireOutranks(caller.actor, holder, 'allowed');
       const ruleErrors = crossCheck(resource, before, changes);
       if (ruleErrors) throw invalid(ruleErrors);
       const [row] = await tx
@@ -405,6 +426,34 @@ const conflict = (resource: Resource, caller: Caller, current: Row) =>
     },
   );
 
+/**
+ * The users the rows of a resource with a `holder` stand for (an employee record's account), with their levels: what
+ * the rank rule of server/scope judges. Empty for other resources and rows without a user.
+ */
+export async function holdersOf(
+  tx: Executor,
+  resource: Resource,
+  rows: readonly Row[],
+): Promise<{ userId: string; level: Level }[]> {
+  if (!resource.holder) return [];
+  const ids = [
+    ...new Set(rows.map((row) => row[resource.holder!]).filter((id): id is string => typeof id === 'string')),
+  ];
+  const out: { userId: string; level: Level }[] = [];
+  for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
+    const found = await tx
+      .select({ userId: schema.users.id, level: schema.users.level })
+      .from(schema.users)
+      .where(inArray(schema.users.id, ids.slice(i, i + LOOKUP_BATCH)));
+    out.push(...found);
+  }
+  return out;
+}
+
+/** Whether the rank rule lets the caller write a record of this user (their own included). */
+const mayActOn = (caller: Caller, holder: { userId: string; level: Level }) =>
+  holder.userId === caller.actor.userId || outranks(caller.actor.level, holder.level);
+
 export async function remove(db: Db, resource: Resource, caller: Caller, ids: string[]) {
   return db.transaction((tx) => deleteRows(tx, resource, caller, ids));
 }
@@ -418,20 +467,25 @@ export async function deleteRows(tx: Executor, resource: Resource, caller: Calle
   const unique = [...new Set(ids)];
   if (unique.length === 0) return unique;
   // Unknown ids first (404), so that a use count never tells anything about a row the caller may not reach.
-  const reachable = new Set<string>();
+  const reachable = new Map<string, Row>();
+  const holderColumn: Record<string, PgColumn> = resource.holder ? { holder: resource.columns[resource.holder]! } : {};
   for (let i = 0; i < unique.length; i += LOOKUP_BATCH) {
     const found = await tx
-      .select({ id: resource.columns.id! })
+      .select({ id: resource.columns.id!, ...holderColumn })
       .from(resource.table)
       .where(withTenancy(resource, caller, inArray(resource.columns.id!, unique.slice(i, i + LOOKUP_BATCH))));
-    for (const row of found) reachable.add(row.id as string);
+    for (const row of found as Row[])
+      reachable.set(row.id as string, resource.holder ? { [resource.holder]: row.holder } : {});
   }
   if (reachable.size !== unique.length) {
     throw new AppError(404, 'not_found', `${resource.label} not found`, undefined, {
       missing: unique.filter((id) => !reachable.has(id)),
     });
   }
-  await guardInUse(tx, resource, unique);
+  // The rank rule (a sub-admin never deletes the admin's employee, nobody their own) before any use count.
+  for (const holder of await holdersOf(tx, resource, [...reachable.values()])) requireOutranks(caller.actor, holder);
+  await resource.guardDelete?.(tx, unique);
+  await guardInUse(tx, caller, resource, unique);
   const rows: Row[] = [];
   for (let i = 0; i < unique.length; i += LOOKUP_BATCH) {
     rows.push(
@@ -478,12 +532,23 @@ const usesByTable: ReadonlyMap<PgTable, readonly { table: PgTable; column: PgCol
 /** The name a table's rows go by in messages: the first registered resource over it, else the table's name. */
 const usedByName = (table: PgTable) => resources.find((r) => r.table === table)?.name ?? getTableName(table);
 
+/** How many of the using rows a refusal names (with their id, title and menu, so the client can open them). */
+const NAMED_USES = 5;
+
+/** A row that keeps a record from being deleted, named for the message and opened from it (its menu's list). */
+export interface NamedUse {
+  _id: string;
+  title: string;
+  /** Text that finds the row in its list's search (its first search field: a name, a code). */
+  search: string;
+}
+
 /**
  * Refuses (409 `in_use`) to delete rows that other rows still use, saying how many rows use them and where: the same
  * rule for every relation, before the database's RESTRICT keys would refuse it (docs/decisions/0016).
  */
-async function guardInUse(tx: Executor, resource: Resource, ids: readonly string[]) {
-  const usedBy: { resource: string; count: number }[] = [];
+async function guardInUse(tx: Executor, caller: Caller, resource: Resource, ids: readonly string[]) {
+  const usedBy: UsedBy[] = [];
   for (const { table, column } of usesByTable.get(resource.table) ?? []) {
     let total = 0;
     for (let i = 0; i < ids.length; i += LOOKUP_BATCH) {
@@ -493,18 +558,45 @@ async function guardInUse(tx: Executor, resource: Resource, ids: readonly string
         .where(inArray(column, ids.slice(i, i + LOOKUP_BATCH)));
       total += Number(n);
     }
-    if (total > 0) usedBy.push({ resource: usedByName(table), count: total });
+    if (total === 0) continue;
+    // The first few using rows by name, for a caller who may read their list ("used by 1 Attendance Group: Office").
+    const user = resources.find((r) => r.table === table);
+    if (user?.columns.id && canAccess(user.menu, actorViewer(caller.actor), 'read')) {
+      const named = await tx
+        .select()
+        .from(table)
+        .where(withTenancy(user, caller, inArray(column, ids.slice(0, LOOKUP_BATCH))))
+        .limit(NAMED_USES);
+      usedBy.push({
+        resource: user.name,
+        count: total,
+        menu: user.menu,
+        rows: named.map((row) => ({
+          _id: String(row.id),
+          title: user.title(row),
+          search: String(row[user.search[0] ?? 'id'] ?? ''),
+        })),
+      });
+    } else usedBy.push({ resource: usedByName(table), count: total });
   }
   if (usedBy.length) throw inUse(usedBy);
 }
 
+/** One place that uses a record: how many rows, and the first of them by name when the caller may read them. */
+export interface UsedBy {
+  resource: string;
+  count: number;
+  menu?: string;
+  rows?: NamedUse[];
+}
+
 /** 409 `in_use`: "Used by 51 employees". Also what a RESTRICT key's violation (23503) becomes, counted or not. */
-export const inUse = (usedBy: readonly { resource: string; count: number }[]) =>
+export const inUse = (usedBy: readonly UsedBy[]) =>
   new AppError(
     409,
     'in_use',
     usedBy.length
-      ? `Cannot delete: used by ${usedBy.map((use) => `${use.count} ${use.resource}`).join(', ')}`
+      ? `Cannot delete: used by ${usedBy.map((use) => `${use.count} ${use.resource}${use.rows?.length ? ` (${use.rows.map((row) => row.title).join(', ')})` : ''}`).join(', ')}`
       : 'Cannot delete: it is still in use',
     undefined,
     { used_by: usedBy },
@@ -686,6 +778,9 @@ async function planBulk(
     }
   }
   const byId = new Map(existing.map((row) => [row.id as string, row]));
+  const outranked = new Set(
+    (await holdersOf(db, resource, existing)).filter((h) => !mayActOn(caller, h)).map((h) => h.userId),
+  );
   const byKey = new Map(key ? existing.map((row) => [keyOf(row[key])!, row]) : []);
 
   const report: BulkRowReport[] = [];
@@ -712,6 +807,9 @@ async function planBulk(
     if (before && resource.table === schema.users) {
       for (const [field, error] of Object.entries(accountRefusals(caller, before, values) ?? {}))
         fields[field] ??= error;
+    }
+    if (before && resource.holder && outranked.has(before[resource.holder] as string)) {
+      fields._id = { code: 'outranked', message: 'only a user of a higher level may change this record' };
     }
     // A row that updates a record names the version it edited, like a single update: a stale or a missing
     // version is this row's conflict, reported with the current version (docs/decisions/0015).

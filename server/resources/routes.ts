@@ -3,6 +3,8 @@
  * write (deletions and upserts in one transaction). Each route is its schema plus a thin handler over the repository.
  * `create: false` drops the create route, `remove: false` the delete routes (docs/decisions/0004).
  */
+
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { type TObject, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
@@ -12,7 +14,7 @@ import { AppError, invalid } from '../http/errors.ts';
 import { errorResponses, IdParams, many, one } from '../http/schemas.ts';
 import { compileCheck } from '../http/validation.ts';
 import type { Resource } from './define.ts';
-import { listQuerySchema, parsePopulate } from './query.ts';
+import { type ListQuery, listQuerySchema, parsePopulate } from './query.ts';
 import * as repo from './repository.ts';
 
 export const BULK_MAX_ROWS = 10_000;
@@ -24,12 +26,13 @@ const camel = (name: string) => name.replace(/[-_/](\w)/g, (_, c: string) => c.t
  * requests between them, docs/decisions/0024).
  */
 export function resourceRoutes(
-  app: FastifyInstance,
+  fastify: FastifyInstance,
   db: Db,
   config: Config,
   resource: Resource,
   { chunkedBulk = false } = {},
 ) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   const base = `/v1${resource.path}`;
   const plural = camel(resource.name).replace(/^./, (c) => c.toUpperCase());
   const Name = resource.typeName;
@@ -49,7 +52,8 @@ export function resourceRoutes(
   const checkCreate = compileCheck(resource.createSchema);
   const checkPatch = compileCheck(Type.Partial(Type.Omit(resource.updateSchema, ['version']) as TObject));
 
-  app.get(base, {
+  // The list's reply is JSON the database built (not a value the type provider checks): typed by its route generic.
+  fastify.get<{ Querystring: ListQuery }>(base, {
     config: read,
     schema: {
       operationId: `list${plural}`,
@@ -58,7 +62,7 @@ export function resourceRoutes(
       response: { 200: many(row), ...errorResponses },
     },
     handler: async (request, reply) => {
-      const { json, meta } = await repo.list(db, resource, caller(request), request.query as never);
+      const { json, meta } = await repo.list(db, resource, caller(request), request.query);
       // Already JSON, built by the database from the row schema's fields: sent as it is.
       return reply.type('application/json; charset=utf-8').send(`{"data":${json},"meta":${JSON.stringify(meta)}}`);
     },
@@ -74,9 +78,8 @@ export function resourceRoutes(
       response: { 200: one(row), ...errorResponses },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
-      const names = (request.query as { populate?: string }).populate;
-      return { data: await repo.findOne(db, resource, caller(request), id, parsePopulate(resource, names)) };
+      const names = parsePopulate(resource, request.query.populate);
+      return { data: await repo.findOne(db, resource, caller(request), request.params.id, names) };
     },
   });
 
@@ -91,7 +94,7 @@ export function resourceRoutes(
       },
       handler: async (request, reply) => {
         reply.status(201);
-        return { data: await repo.create(db, resource, caller(request), request.body as Record<string, unknown>) };
+        return { data: await repo.create(db, resource, caller(request), request.body) };
       },
     });
   }
@@ -106,8 +109,7 @@ export function resourceRoutes(
       response: { 200: one(row), ...errorResponses },
     },
     handler: async (request) => {
-      const { id } = request.params as { id: string };
-      return { data: await repo.update(db, resource, caller(request), id, request.body as Record<string, unknown>) };
+      return { data: await repo.update(db, resource, caller(request), request.params.id, request.body) };
     },
   });
 
@@ -121,9 +123,8 @@ export function resourceRoutes(
         response: { 200: one(Type.Object({ _id: Type.String() })), ...errorResponses },
       },
       handler: async (request) => {
-        const { id } = request.params as { id: string };
-        await repo.remove(db, resource, caller(request), [id]);
-        return { data: { _id: id } };
+        await repo.remove(db, resource, caller(request), [request.params.id]);
+        return { data: { _id: request.params.id } };
       },
     });
 
@@ -139,8 +140,7 @@ export function resourceRoutes(
         response: { 200: one(Type.Object({ deleted: Type.Array(Type.String()) })), ...errorResponses },
       },
       handler: async (request) => {
-        const { ids } = request.body as { ids: string[] };
-        return { data: { deleted: await repo.remove(db, resource, caller(request), ids) } };
+        return { data: { deleted: await repo.remove(db, resource, caller(request), request.body.ids) } };
       },
     });
   }
@@ -208,7 +208,7 @@ export function resourceRoutes(
       },
     },
     handler: async (request) => {
-      const body = request.body as { rows?: Record<string, unknown>[]; delete?: string[] };
+      const body = request.body;
       const work = { rows: body.rows ?? [], delete: body.delete ?? [] };
       if (work.rows.length === 0 && work.delete.length === 0) {
         throw invalid(

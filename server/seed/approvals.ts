@@ -90,6 +90,22 @@ export async function seedApprovals(tx: Executor, today: string) {
         ${JSON.stringify({ employees: [], departments: [ops.id] })}::jsonb,
         ${JSON.stringify([{ approvers: [{ type: 'supervisor' }], mode: 'any' }])}::jsonb)`);
 
+  // The demo `employee` (Sales) is covered by a flow whose approver is the `approver` login (issue 26): `approver`
+  // decides `employee`'s requests out of the box, two of them already waiting.
+  const employee = people.find((p) => p.username === 'employee');
+  const employeeFlowName = 'Sales, Budi Santoso: Wahyu Nugroho approves';
+  const employeeFlow = employee
+    ? ((
+        await tx.execute(sql`
+          insert into approval_flows (company_id, name, context, leave_type, members, levels)
+          values (${company.id}, ${employeeFlowName},
+            ${`{${seededContexts.join(',')}}`}::approval_context[], '{}'::uuid[],
+            ${JSON.stringify({ employees: [employee.id], departments: [] })}::jsonb,
+            ${JSON.stringify([{ approvers: [{ type: 'employee', employee: approver.id }], mode: 'any' }])}::jsonb)
+          returning id`)
+      ).rows[0] as { id: string })
+    : null;
+
   const counters = new Map<string, number>();
   const approvals: Record<string, unknown>[] = [];
   const decisions: unknown[] = [];
@@ -213,6 +229,62 @@ export async function seedApprovals(tx: Executor, today: string) {
       trips.push(
         sql`(${company.id}::uuid, ${person.id}::uuid, ${date}::date, ${plus(date, 1)}::date, 2, ${cities[i % cities.length]!}, ${reason}, ${id}::uuid)`,
       );
+    }
+  }
+  if (employee && employeeFlow) {
+    const waiting: { context: SeededContext; content: Record<string, unknown>; start: string; end: string }[] = [
+      {
+        context: 'overtime',
+        content: {
+          date: weekday(plus(today, 4)),
+          start_time: '17:00',
+          end_time: '19:00',
+          hours: 2,
+          reason: 'Quarter-end sales report',
+          total_hours: 2,
+        },
+        start: weekday(plus(today, 4)),
+        end: weekday(plus(today, 4)),
+      },
+      {
+        context: 'business_trip',
+        content: {
+          destination: 'Bandung',
+          start_date: weekday(plus(today, 10)),
+          end_date: plus(weekday(plus(today, 10)), 1),
+          purpose: 'Client visit',
+          total_days: 2,
+        },
+        start: weekday(plus(today, 10)),
+        end: plus(weekday(plus(today, 10)), 1),
+      },
+    ];
+    for (const [n, request] of waiting.entries()) {
+      const created = `${plus(today, -1)}T0${8 + n}:30:00+07:00`;
+      const year = Number(created.slice(0, 4));
+      const key = `${request.context}|${year}`;
+      const sequence = (counters.get(key) ?? 0) + 1;
+      counters.set(key, sequence);
+      approvals.push({
+        id: crypto.randomUUID(),
+        context: request.context,
+        status: 'pending',
+        number: formatApprovalNumber(request.context, year, sequence),
+        content: request.content,
+        start: request.start,
+        end: request.end,
+        level: 1,
+        levels: 1,
+        flow: {
+          flow: { id: employeeFlow.id, name: employeeFlowName },
+          levels: [{ approvers: [approver.id], mode: 'any' }],
+        },
+        approvers: [approver.id],
+        participants: [approver.id],
+        employee: employee.id,
+        created_by: employee.user_id,
+        created,
+      });
     }
   }
   await tx.execute(sql`

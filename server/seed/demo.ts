@@ -27,7 +27,10 @@ import {
   subDepartments,
   users,
 } from '../db/schema.ts';
+import { seedAccess } from './access.ts';
+import { seedCoretaxSettings } from './coretax.ts';
 import { type FillOptions, fillDemoHistory, planFill, recordFillPlan } from './fill.ts';
+import { seedKpi } from './kpi.ts';
 import {
   banks,
   cityCodes,
@@ -42,7 +45,11 @@ import {
   religionOf,
   seedOf,
 } from './names.ts';
+import { seedPlatform } from './platform.ts';
+import { seedPortal } from './portal.ts';
+import { seedSalesStores } from './sales.ts';
 import { seedSchedules } from './schedules.ts';
+import { seedSeverance } from './severance.ts';
 
 export const DEMO_PASSWORD = 'demo12345';
 
@@ -224,7 +231,7 @@ const demo: CompanySpec = {
     hq_initial: 'JKT',
     bpjs_tk_no: '11000234567',
     taxable_date: '2014-03-01',
-    features: { sales_menu: { enabled: true } },
+    features: { sales_menu: { enabled: true }, man_power_report: { enabled: true } },
   },
   defaultEmployees: 300,
   domain: 'demo.test',
@@ -599,6 +606,9 @@ const customRole = {
     'employee-organization:read',
     'hierarchy:read',
     'home:read',
+    // Every company user may ask the platform for access (issue 26): a custom level through its permissions.
+    'request-access:read',
+    'request-access:write',
   ],
 };
 
@@ -1283,12 +1293,27 @@ export async function seedDemoCore(db: Db, options?: SeedOptions): Promise<{ com
       plans.map((plan) => plan.company.id as string),
       iso(today),
     );
+    await seedKpi(
+      tx,
+      plans.map((plan) => plan.company.id as string),
+      iso(today),
+    );
+    // Issue 27: an exit with severance last month, a PKWT contract ending this month (server/seed/severance.ts).
+    await seedSeverance(tx, iso(today));
+    // Issue 29: the sales company's stores and its sales team's assignments (server/seed/sales.ts; visits are history).
+    await seedSalesStores(tx);
     // The tax person who signs the 1721-A1 (company settings → tax): the company's first employee, its head.
     await tx.execute(sql`
       update companies c set tax_person_id = (
         select e.id from employees e where e.company_id = c.id order by e.employee_id limit 1)
       where c.tax_person_id is null`);
+    // Portal: a year of announcements, useful links, a few warning letters (server/seed/portal.ts).
+    await seedPortal(tx, iso(today));
+    await seedAccess(tx, iso(today));
+    // Coretax ids and KLU codes (server/seed/coretax.ts): PT Contoh Jaya's runs carry PPh 21 DTP.
+    await seedCoretaxSettings(tx);
     await recordFillPlan(tx, fill, iso(today));
+    await seedPlatform(tx, today);
   });
   return { companies: plans.length, employees: plans.reduce((sum, plan) => sum + plan.people.length, 0) };
 }

@@ -20,6 +20,9 @@ import { seedEarlySettlement, seedFinance } from './finance.ts';
 import { seedLeave } from './leave.ts';
 import { seedManFee } from './man-fee.ts';
 import { seedPayrollItems } from './payroll.ts';
+import { seedReports } from './reports.ts';
+import { seedSalesVisits } from './sales.ts';
+import { seedSalesObjectives } from './sales-jobs.ts';
 import { seedTracking } from './tracking.ts';
 import { seedWeeklyPayrolls } from './weekly.ts';
 
@@ -41,7 +44,10 @@ type StepKind =
   | 'run'
   | 'settlement'
   | 'weekly'
-  | 'man-fee';
+  | 'man-fee'
+  | 'reports'
+  | 'sales'
+  | 'sales-objectives';
 
 interface StepContext {
   /** The step's transaction. */
@@ -90,6 +96,12 @@ const steps = {
   approvals: step({ write: ({ tx, today }) => seedApprovals(tx, today) }),
   // After attendance: positions go on the tracked members' recent clocks.
   tracking: step({ write: ({ tx, today }) => seedTracking(tx, today) }),
+  // The reports menu's sources (duties, job reports, clock corrections), before the runs that pay the duties.
+  reports: step({ write: ({ tx, today }) => seedReports(tx, today) }),
+  // A year of the sales team's store visits (issue 29), on the stores and assignments of the core seed.
+  sales: step({ write: ({ tx, today }) => seedSalesVisits(tx, today) }),
+  // The sales team's monthly objectives (issue 29): the last twelve months.
+  'sales-objectives': step({ write: ({ tx, today }) => seedSalesObjectives(tx, today) }),
   // This year's monthly items (payroll-import's data), before the runs that read them.
   'payroll-items': step({
     write: async ({ tx, today }) => {
@@ -176,7 +188,16 @@ export function planFill(companyCodes: readonly string[], today: string, options
     const first = new Date(Date.UTC(year, current - 1 - (12 - back), 1));
     return `attendance::${first.getUTCFullYear()}-${pad(first.getUTCMonth() + 1)}`;
   });
-  const planned = ['leave', ...attendance, 'approvals', 'tracking', 'payroll-items'];
+  const planned = [
+    'leave',
+    ...attendance,
+    'approvals',
+    'tracking',
+    'reports',
+    'sales',
+    'sales-objectives',
+    'payroll-items',
+  ];
   if (options.payrollHistory === false) return planned;
   for (const code of companyCodes) {
     planned.push(`finance:${code}`);

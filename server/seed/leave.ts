@@ -90,8 +90,9 @@ export async function seedLeave(tx: Executor, today: string, deductCompanies: re
     sql`, `,
   );
   await tx.execute(sql`
-    insert into leave_rules (company_id, type, distribution, calculation, amount, quota_type, unit)
-    select c.id, v.type, 'annual', v.calculation::leave_calculation, v.amount::numeric, v.quota_type::leave_quota_type, 'day'
+    insert into leave_rules (company_id, type, distribution, calculation, amount, quota_type, unit, unpaid)
+    select c.id, v.type, 'annual', v.calculation::leave_calculation, v.amount::numeric, v.quota_type::leave_quota_type, 'day',
+      v.type = 'Unpaid Leave'
     from companies c cross join (values ${ruleValues}) as v(type, calculation, amount, quota_type)`);
 
   const holidayValues = sql.join(

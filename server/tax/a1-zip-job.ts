@@ -7,20 +7,18 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Config } from '../config.ts';
-import { files } from '../db/schema.ts';
+import { insertGenerated } from '../files/repository.ts';
 import type { JobHandler } from '../jobs/queue.ts';
 import type { PayslipLanguage } from '../payslips/view.ts';
 import { zipFile } from '../payslips/zip-stream.ts';
 import { a1FileName, a1View } from './a1-view.ts';
 import { taxRenderPool } from './render-pool.ts';
 import { a1Rows, taxSigner } from './repository.ts';
+import { A1_MENU } from './routes.ts';
 
 export interface A1ZipData {
   year: number;
   language: PayslipLanguage;
-  /** A department admin's job: only their department's forms (`department`, null: none). */
-  scoped: boolean;
-  department: string | null;
 }
 
 /** Forms handed to the workers at once: keeps them busy without holding every PDF twice. */
@@ -28,11 +26,9 @@ const IN_FLIGHT = 16;
 
 export const a1ZipJob =
   (config: Config): JobHandler<A1ZipData> =>
-  async ({ companyId, userId, data, db, progress }) => {
-    const [rows, signer] = await Promise.all([
-      a1Rows(db, companyId, data.year, data.scoped ? { department: data.department } : {}),
-      taxSigner(db, config.filesDir, companyId),
-    ]);
+  async ({ companyId, reach, userId, data, db, progress }) => {
+    // The starter's reach: a department admin's zip holds their department's forms only.
+    const [rows, signer] = await Promise.all([a1Rows(db, reach, data.year), taxSigner(db, config.filesDir, companyId)]);
     const pool = taxRenderPool();
     const name = `${randomBytes(16).toString('hex')}.zip`;
     const folder = join(config.filesDir, companyId);
@@ -60,13 +56,15 @@ export const a1ZipJob =
       await rm(join(folder, name), { force: true });
       throw error;
     }
-    await db.insert(files).values({
-      company_id: companyId,
+    // Stored with what it holds, so only who may read all of it downloads it (issue 24).
+    await insertGenerated(db, {
+      reach,
+      menu: A1_MENU,
       name,
       original_name: `1721-A1 ${data.year}.zip`,
       mime: 'application/zip',
       size,
-      created_by: userId,
+      userId,
     });
     return { file: name, url: `/v1/files/${name}`, count: rows.length };
   };

@@ -1,7 +1,11 @@
 /**
  * Reading the year's and the month's withholding from the completed runs (server/tax/README.md): set-based, one query
- * a table for the company, never one a person. Always scoped by the caller's company; a department admin sees their
- * department's employees (the A1 numbers stay company-wide).
+ * a table for the company, never one a person. Always within the caller's reach (server/scope/scope.ts): a department
+ * admin sees their department's employees (the A1 numbers stay company-wide).
+ *
+ * History (issue 24): a completed run is a record of what was paid and reported. Who each row names (number, name,
+ * NPWP, NIK, address, gender, department, PTKP) is read from the payslips' snapshots, never from the live employee,
+ * so editing or exiting an employee later changes no report of a completed run.
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -19,10 +23,21 @@ import type {
 } from '../../common/payroll/types.ts';
 import type { Executor } from '../db/connect.ts';
 import { a1Numbers, companies, companySignatures, employees, payrollSummaries, payslips } from '../db/schema.ts';
-import { inIds, loadTogether } from '../db/sql.ts';
+import { loadTogether } from '../db/sql.ts';
 import { loadPreviousEmployers } from '../payroll/inputs.ts';
 import { payslipCompany } from '../payslips/repository.ts';
 import type { PayslipCompany } from '../payslips/view.ts';
+import {
+  companyReach,
+  departmentReaches,
+  inCompany,
+  inCompanySql,
+  inDepartmentSql,
+  ownedBy,
+  type Reach,
+  type Scope,
+  sameCompany,
+} from '../scope/scope.ts';
 
 /** The employee's tax id for the tax office: the NPWP, else the NIK (KTP number). */
 export const taxIdOf = (npwp: string | null, nik: string | null) => {
@@ -46,9 +61,13 @@ export interface A1Row extends A1Form {
   address: string | null;
   job_title: string | null;
   department: string | null;
+  /** False when the payslip's PTKP status was unknown (counted as TK/0); Coretax refuses such a slip. */
+  ptkp_known?: boolean;
+  /** An expatriate's year annualised (tax residence starting or ending in the year). */
+  annualised?: boolean;
 }
 
-type SlipInput = Pick<PayslipInput, 'last_period'> & { employee?: PayslipInput['employee'] };
+type SlipInput = Pick<PayslipInput, 'last_period' | 'previous_employer'> & { employee?: PayslipInput['employee'] };
 
 /** Rows a multi-row insert carries at once (5 parameters each, well under PostgreSQL's 65,535). */
 const NUMBER_BATCH = 2000;
@@ -61,7 +80,7 @@ const NUMBER_BATCH = 2000;
  */
 export async function issueA1Numbers(
   db: Executor,
-  companyId: string,
+  reach: Scope | Reach,
   year: number,
   finals: { employee: string; period_end: number }[],
 ): Promise<Map<string, string>> {
@@ -69,13 +88,13 @@ export async function issueA1Numbers(
     ex
       .select({ employee: a1Numbers.employee, sequence: a1Numbers.sequence, number: a1Numbers.number })
       .from(a1Numbers)
-      .where(and(eq(a1Numbers.company_id, companyId), eq(a1Numbers.year, year)));
+      .where(and(inCompany(reach, a1Numbers), eq(a1Numbers.year, year)));
   const numbersOf = (rows: { employee: string | null; number: string }[]) =>
     new Map(rows.flatMap((row) => (row.employee ? [[row.employee, row.number] as const] : [])));
   const known = numbersOf(await issued(db));
   if (finals.every((form) => known.has(form.employee))) return known;
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`a1-numbers:${companyId}:${year}`}))`);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`a1-numbers:${reach.companyId}:${year}`}))`);
     const current = await issued(tx);
     const numbers = numbersOf(current);
     let next = current.reduce((max, row) => Math.max(max, row.sequence), 0) + 1;
@@ -85,7 +104,7 @@ export async function issueA1Numbers(
         const sequence = next++;
         const number = a1Number(year, form.period_end, sequence);
         numbers.set(form.employee, number);
-        return { company_id: companyId, year, employee: form.employee, sequence, number };
+        return { ...ownedBy(reach), year, employee: form.employee, sequence, number };
       });
     for (let i = 0; i < values.length; i += NUMBER_BATCH) {
       await tx.insert(a1Numbers).values(values.slice(i, i + NUMBER_BATCH));
@@ -97,13 +116,14 @@ export async function issueA1Numbers(
 /**
  * The 1721-A1 of every employee of the company with PPh 21 withheld in the year's completed monthly runs. Final forms
  * carry their issued number (1.1-MM.YY-NNNNNNN), issued here the first time a final form is read (decision 0069);
- * provisional forms carry none. `department`: a department admin's department (null: none, so nothing).
+ * provisional forms carry none. Who the form names is the year's last payslip's snapshot; `reach` limits the rows to
+ * a department admin's department (by the department of that payslip).
  */
 export async function a1Rows(
   db: Executor,
-  companyId: string,
+  reach: Scope | Reach,
   year: number,
-  options: { department?: string | null; employee?: string } = {},
+  options: { employee?: string } = {},
 ): Promise<A1Row[]> {
   const slips = await db
     .select({
@@ -112,22 +132,28 @@ export async function a1Rows(
       lines: payslips.lines,
       bruto: payslips.bruto,
       pph21: payslips.pph21,
-      input: sql<SlipInput>`jsonb_build_object('last_period', ${payslips.input}->'last_period', 'employee', ${payslips.input}->'employee')`,
+      input: sql<SlipInput>`jsonb_build_object('last_period', ${payslips.input}->'last_period', 'employee', ${payslips.input}->'employee', 'previous_employer', ${payslips.input}->'previous_employer')`,
+      employee_number: payslips.employee_number,
+      fullname: payslips.fullname,
+      npwp: payslips.npwp,
+      nik: payslips.nik,
+      gender: payslips.gender,
+      address: payslips.address,
       job_title: payslips.job_title_name,
-      department_name: payslips.department_name,
+      department: payslips.department,
     })
     .from(payslips)
     .innerJoin(payrollSummaries, eq(payrollSummaries.id, payslips.summary))
     .where(
       and(
-        eq(payslips.company_id, companyId),
-        eq(payrollSummaries.company_id, companyId),
+        inCompany(reach, payslips),
+        inCompany(reach, payrollSummaries),
         eq(payrollSummaries.year, year),
         eq(payrollSummaries.type, 'payroll_run'),
         eq(payrollSummaries.status, 'completed'),
       ),
     )
-    .orderBy(asc(payslips.employee), asc(payrollSummaries.month));
+    .orderBy(asc(payslips.employee), asc(payrollSummaries.month), asc(payrollSummaries.created_at));
   const byEmployee = new Map<string, typeof slips>();
   for (const slip of slips) {
     const list = byEmployee.get(slip.employee);
@@ -136,33 +162,21 @@ export async function a1Rows(
   }
   const withheld = [...byEmployee].filter(([, months]) => months.some((m) => m.pph21 !== 0)).map(([id]) => id);
   if (!withheld.length) return [];
-  const [people, previousOf] = await loadTogether(db, [
-    () =>
-      db
-        .select({
-          id: employees.id,
-          employee_id: employees.employee_id,
-          fullname: employees.fullname,
-          npwp: employees.npwp_number,
-          nik: employees.ktp_number,
-          gender: employees.gender,
-          address: employees.id_card_address,
-          city: employees.id_card_city,
-          department: employees.department,
-        })
-        .from(employees)
-        .where(and(eq(employees.company_id, companyId), inIds(employees.id, withheld))),
-    () => loadPreviousEmployers(db, companyId, year, withheld),
-  ]);
-  people.sort((a, b) => a.employee_id.localeCompare(b.employee_id, 'en', { numeric: true }));
+  const previousOf = await loadPreviousEmployers(db, reach.companyId, year, withheld);
+  const people = withheld.map((id) => byEmployee.get(id)!);
+  people.sort((a, b) =>
+    a[a.length - 1]!.employee_number.localeCompare(b[b.length - 1]!.employee_number, 'en', { numeric: true }),
+  );
   const rows: A1Row[] = [];
-  for (const person of people) {
-    const months = byEmployee.get(person.id)!;
+  for (const months of people) {
     const lastSlip = months[months.length - 1]!;
+    const id = lastSlip.employee;
     const profile = lastSlip.input.employee;
     // Non-permanent workers get no 1721-A1 (their withholding slips are monthly).
     if ((profile?.employment_kind ?? 'permanent') !== 'permanent') continue;
     const status = profile?.ptkp_status ?? 'tk/0';
+    // A settled year keeps the previous employer's figures its last payslip was computed with.
+    const settled = lastSlip.input.last_period === true ? lastSlip.input.previous_employer : undefined;
     const form = a1Form({
       year,
       ptkp_status: status,
@@ -177,30 +191,32 @@ export async function a1Rows(
           last_period: m.input.last_period === true,
         }),
       ),
-      previous: previousOf.get(person.id) ?? { neto: 0, pph: 0 },
+      previous: settled ?? previousOf.get(id) ?? { neto: 0, pph: 0 },
     });
-    const taxId = taxIdOf(person.npwp, person.nik);
+    const taxId = taxIdOf(lastSlip.npwp, lastSlip.nik);
     rows.push({
-      _id: person.id,
-      employee: { _id: person.id, fullname: person.fullname, employee_id: person.employee_id },
+      _id: id,
+      employee: { _id: id, fullname: lastSlip.fullname, employee_id: lastSlip.employee_number },
       number: null,
       year,
-      npwp: person.npwp,
-      nik: person.nik,
+      npwp: lastSlip.npwp,
+      nik: lastSlip.nik,
       tax_id: taxId.value,
       tax_id_kind: taxId.kind,
       ptkp_status: status,
-      gender: person.gender,
-      address: [person.address, person.city].filter(Boolean).join(', ') || null,
+      gender: lastSlip.gender,
+      address: lastSlip.address,
       job_title: lastSlip.job_title,
-      department: person.department,
+      department: lastSlip.department,
+      ptkp_known: profile?.ptkp_status != null,
+      annualised: (profile?.tax_residence ?? 'resident') !== 'resident',
       ...form,
     });
   }
   // Numbers over the whole company, before a department admin's or one employee's filter.
   const numbers = await issueA1Numbers(
     db,
-    companyId,
+    companyReach(reach.companyId),
     year,
     rows.filter((row) => row.final).map((row) => ({ employee: row._id, period_end: row.period_end })),
   );
@@ -208,8 +224,7 @@ export async function a1Rows(
   for (const row of rows) row.number = numbers.get(row._id) ?? null;
   return rows.filter(
     (row) =>
-      (options.department === undefined || (options.department !== null && row.department === options.department)) &&
-      (options.employee === undefined || row._id === options.employee),
+      departmentReaches(reach, row.department) && (options.employee === undefined || row._id === options.employee),
   );
 }
 
@@ -222,19 +237,20 @@ export interface TaxSigner {
 }
 
 export async function taxSigner(db: Executor, filesDir: string, companyId: string): Promise<TaxSigner> {
+  const reach = companyReach(companyId);
   const [company, [person], [signature]] = await loadTogether(db, [
     () => payslipCompany(db, filesDir, companyId),
     () =>
       db
         .select({ fullname: employees.fullname, npwp: employees.npwp_number, nik: employees.ktp_number })
         .from(companies)
-        .innerJoin(employees, and(eq(employees.id, companies.tax_person), eq(employees.company_id, companies.id)))
+        .innerJoin(employees, and(eq(employees.id, companies.tax_person), sameCompany(employees, companies.id)))
         .where(eq(companies.id, companyId)),
     () =>
       db
         .select({ name: companySignatures.name, title: companySignatures.title, file: companySignatures.file })
         .from(companySignatures)
-        .where(and(eq(companySignatures.company_id, companyId), eq(companySignatures.selected, true))),
+        .where(and(inCompany(reach, companySignatures), eq(companySignatures.selected, true))),
   ]);
   let image: Buffer | null = null;
   const name = signature?.file.match(/^\/v1\/files\/([a-f0-9]{32}\.(png|jpg))$/)?.[1];
@@ -271,19 +287,26 @@ export interface PphReportRow {
   last_period: boolean;
   bruto: number;
   pph21: number;
+  /** The fixed and regular part of bruto, and the PPh 21 borne by the government (DTP, decision 0165). */
+  regular_bruto: number;
+  pph21_dtp: number;
 }
 
 /**
  * The month's PPh 21 per employee from the company's completed runs of the month (the monthly run, and daily
- * workers' runs): one aggregate query. Employees with a zero bruto are left out.
+ * workers' runs): one aggregate query over the payslips and their snapshots (who each row names is who the payslip
+ * named). Employees with a zero bruto are left out; a department admin's rows are the payslips of their department.
  */
 export async function pphReport(
   db: Executor,
-  companyId: string,
+  reach: Scope | Reach,
   year: number,
   month: number,
-  department?: string | null,
-): Promise<{ rows: PphReportRow[]; totals: { employees: number; bruto: number; pph21: number }; pending: number }> {
+): Promise<{
+  rows: PphReportRow[];
+  totals: { employees: number; bruto: number; pph21: number; pph21_dtp: number };
+  pending: number;
+}> {
   const result = await db.execute<{
     employee: string;
     employee_id: string;
@@ -291,36 +314,40 @@ export async function pphReport(
     npwp: string | null;
     nik: string | null;
     address: string | null;
-    city: string | null;
     ptkp_status: PtkpStatus | null;
     employment_kind: EmploymentKind | null;
     pph_method: string | null;
     last_period: boolean | null;
     bruto: string;
     pph21: string;
+    regular_bruto: string;
+    pph21_dtp: string;
   }>(sql`
-    select p.employee_id as employee, e.employee_id, e.fullname, e.npwp_number as npwp, e.ktp_number as nik,
-      e.id_card_address as address, e.id_card_city as city,
+    select p.employee_id as employee,
+      (array_agg(p.employee_number order by s.type, s.created_at desc))[1] as employee_id,
+      (array_agg(p.fullname order by s.type, s.created_at desc))[1] as fullname,
+      (array_agg(p.npwp order by s.type, s.created_at desc))[1] as npwp,
+      (array_agg(p.nik order by s.type, s.created_at desc))[1] as nik,
+      (array_agg(p.address order by s.type, s.created_at desc))[1] as address,
       (array_agg(p.input->'employee'->>'ptkp_status' order by s.type))[1] as ptkp_status,
       (array_agg(p.input->'employee'->>'employment_kind' order by s.type))[1] as employment_kind,
       (array_agg(p.input->'employee'->>'pph_method' order by s.type))[1] as pph_method,
       bool_or(coalesce((p.input->>'last_period')::boolean, false)) as last_period,
-      sum(p.bruto) as bruto, sum(p.pph21) as pph21
+      sum(p.bruto) as bruto, sum(p.pph21) as pph21, sum(p.regular_bruto) as regular_bruto,
+      sum(p.pph21_dtp) as pph21_dtp
     from ${payslips} p
     join ${payrollSummaries} s on s.id = p.summary_id
-    join ${employees} e on e.id = p.employee_id and e.company_id = ${companyId}
-    where p.company_id = ${companyId} and s.company_id = ${companyId} and s.year = ${year} and s.month = ${month}
-      and s.status = 'completed' and s.type in ('payroll_run', 'weekly')
-      ${department === undefined ? sql`` : department === null ? sql`and false` : sql`and e.department_id = ${department}`}
-    group by p.employee_id, e.employee_id, e.fullname, e.npwp_number, e.ktp_number, e.id_card_address, e.id_card_city
+    where ${inCompanySql(reach, 'p')} and ${inCompanySql(reach, 's')} and s.year = ${year} and s.month = ${month}
+      and s.status = 'completed' and s.type in ('payroll_run', 'weekly') and ${inDepartmentSql(reach, 'p')}
+    group by p.employee_id
     having sum(p.bruto) <> 0
-    order by e.employee_id`);
+    order by 2`);
   const [pending] = await db
     .select({ count: sql<number>`count(*)::int` })
     .from(payrollSummaries)
     .where(
       and(
-        eq(payrollSummaries.company_id, companyId),
+        inCompany(reach, payrollSummaries),
         eq(payrollSummaries.year, year),
         eq(payrollSummaries.month, month),
         eq(payrollSummaries.status, 'pending'),
@@ -328,13 +355,15 @@ export async function pphReport(
       ),
     );
   const date = periodDate(year, month);
-  const totals = { employees: 0, bruto: 0, pph21: 0 };
+  const totals = { employees: 0, bruto: 0, pph21: 0, pph21_dtp: 0 };
   const rows = result.rows.map((row): PphReportRow => {
     const status = row.ptkp_status ?? 'tk/0';
     const kind = row.employment_kind ?? 'permanent';
     const taxId = taxIdOf(row.npwp, row.nik);
     const bruto = Number(row.bruto);
     const pph21 = Number(row.pph21);
+    const pph21Dtp = Number(row.pph21_dtp);
+    totals.pph21_dtp += pph21Dtp;
     totals.employees += 1;
     totals.bruto += bruto;
     totals.pph21 += pph21;
@@ -345,7 +374,7 @@ export async function pphReport(
       nik: row.nik,
       tax_id: taxId.value,
       tax_id_kind: taxId.kind,
-      address: [row.address, row.city].filter(Boolean).join(', ') || null,
+      address: row.address,
       ptkp_status: status,
       ter_category: kind === 'daily' ? null : terCategoryOf(status, date),
       employment_kind: kind,
@@ -354,6 +383,8 @@ export async function pphReport(
       last_period: row.last_period === true,
       bruto,
       pph21,
+      regular_bruto: Number(row.regular_bruto),
+      pph21_dtp: pph21Dtp,
     };
   });
   return { rows, totals, pending: pending?.count ?? 0 };

@@ -8,7 +8,8 @@
  *   all of them as a zip built by a job (202 with the job).
  * A department admin reaches their department's employees (decision 0010); numbers stay company-wide.
  */
-import { type Static, Type } from '@sinclair/typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { a1LineNumbers } from '../../common/payroll/a1.ts';
 import type { Config } from '../config.ts';
@@ -16,8 +17,9 @@ import type { Db } from '../db/connect.ts';
 import { type Scope, scopeOf } from '../http/access.ts';
 import { notFound } from '../http/errors.ts';
 import { errorResponses, Nullable } from '../http/schemas.ts';
+import { jobStarter } from '../jobs/queue.ts';
 import { jobUrl } from '../jobs/routes.ts';
-import { departmentScope } from '../payslips/repository.ts';
+import { loadCompanyKlu as withholderKlu } from '../payroll/dtp-inputs.ts';
 import { payslipLanguages } from '../payslips/view.ts';
 import { a1FileName, a1View } from './a1-view.ts';
 import { taxRenderPool } from './render-pool.ts';
@@ -86,6 +88,8 @@ export const PphReportRow = Type.Object(
     last_period: Type.Boolean(),
     bruto: rupiah,
     pph21: rupiah,
+    regular_bruto: Type.Integer({ description: 'The fixed and regular part of bruto (no THR, bonus)' }),
+    pph21_dtp: Type.Integer({ description: 'PPh 21 borne by the government (DTP), paid back in cash; part of pph21' }),
   },
   { $id: 'PphReportRow' },
 );
@@ -94,11 +98,12 @@ export const PphReport = Type.Object(
     year: Type.Integer(),
     month: Type.Integer(),
     rows: Type.Array(Type.Ref(PphReportRow)),
-    totals: Type.Object({ employees: Type.Integer(), bruto: rupiah, pph21: rupiah }),
+    totals: Type.Object({ employees: Type.Integer(), bruto: rupiah, pph21: rupiah, pph21_dtp: rupiah }),
     pending: Type.Integer({ description: 'Pending runs of the month (not in the report until completed)' }),
     withholder: Type.Object({
       name: Type.String(),
       npwp: Nullable(Type.String()),
+      klu_code: Nullable(Type.String({ description: "The company's main KLU code (the DTP sector)" })),
       tax_person: Nullable(
         Type.Object({
           fullname: Type.String(),
@@ -112,15 +117,12 @@ export const PphReport = Type.Object(
 );
 export const taxSchemas = [A1Employee, PphReportRow, PphReport];
 
-const pdfResponse = { 200: Type.String({ format: 'binary' }), ...errorResponses };
-const a1Access = (action: 'read' | 'write') => ({ kind: 'menu', menu: 'a1-form', action, company: true }) as const;
+/** A PDF's bytes (a Buffer to the handler, `string/binary` in the OpenAPI). */
+const pdfResponse = { 200: Type.Unsafe<Buffer>(Type.String({ format: 'binary' })), ...errorResponses };
+/** The menu of the 1721-A1 forms: the zip's readers (server/files/routes.ts). */
+export const A1_MENU = 'a1-form';
+const a1Access = (action: 'read' | 'write') => ({ kind: 'menu', menu: A1_MENU, action, company: true }) as const;
 const reportAccess = { kind: 'menu', menu: 'pph-report', action: 'read', company: true } as const;
-
-const department = (scope: Scope) => departmentScope(scope.actor);
-const scopeOptions = (scope: Scope) => {
-  const d = department(scope);
-  return d === undefined ? {} : { department: d };
-};
 
 const pdfHeaders = (name: string) => ({
   'content-type': 'application/pdf',
@@ -128,7 +130,8 @@ const pdfHeaders = (name: string) => ({
   'cache-control': 'private, no-store',
 });
 
-export function taxRoutes(app: FastifyInstance, db: Db, config: Config) {
+export function taxRoutes(fastify: FastifyInstance, db: Db, config: Config) {
+  const app = fastify.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/v1/pph-a1/employees', {
     config: { access: a1Access('read') },
     schema: {
@@ -138,9 +141,7 @@ export function taxRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: Type.Object({ data: Type.Array(Type.Ref(A1Employee)) }), ...errorResponses },
     },
     handler: async (request) => {
-      const scope = scopeOf(request);
-      const { year } = request.query as Static<typeof YearQuery>;
-      return { data: await a1Rows(db, scope.companyId, year, scopeOptions(scope)) };
+      return { data: await a1Rows(db, scopeOf(request), request.query.year) };
     },
   });
 
@@ -155,9 +156,8 @@ export function taxRoutes(app: FastifyInstance, db: Db, config: Config) {
     },
     handler: async (request, reply) => {
       const scope = scopeOf(request);
-      const { id } = request.params as { id: string };
-      const { year, lang } = request.query as Static<typeof YearLangQuery>;
-      const [row] = await a1Rows(db, scope.companyId, year, { ...scopeOptions(scope), employee: id });
+      const { year, lang } = request.query;
+      const [row] = await a1Rows(db, scope, year, { employee: request.params.id });
       if (!row) throw notFound('1721-A1');
       const signer = await taxSigner(db, config.filesDir, scope.companyId);
       const pdf = await taxRenderPool().render({ document: 'a1', view: a1View(row, signer, lang ?? 'en') });
@@ -177,15 +177,12 @@ export function taxRoutes(app: FastifyInstance, db: Db, config: Config) {
       },
     },
     handler: async (request, reply) => {
-      const scope = scopeOf(request);
-      const { year, lang } = request.query as Static<typeof YearLangQuery>;
-      const d = department(scope);
-      const jobId = await app.jobs.enqueue(
-        'pph-a1-zip',
-        { companyId: scope.companyId, userId: scope.actor.userId },
-        'a1-form',
-        { year, language: lang ?? 'en', department: d ?? null, scoped: d !== undefined },
-      );
+      const { year, lang } = request.query;
+      // The job reads the caller's reach (a department admin's zip holds their department's forms).
+      const jobId = await app.jobs.enqueue('pph-a1-zip', jobStarter(scopeOf(request)), A1_MENU, {
+        year,
+        language: lang ?? 'en',
+      });
       reply.status(202);
       return { data: { job_id: jobId, url: jobUrl(jobId) } };
     },
@@ -193,14 +190,19 @@ export function taxRoutes(app: FastifyInstance, db: Db, config: Config) {
 
   const report = async (scope: Scope, year: number, month: number) => {
     const [result, signer] = await Promise.all([
-      pphReport(db, scope.companyId, year, month, department(scope)),
+      pphReport(db, scope, year, month),
       taxSigner(db, config.filesDir, scope.companyId),
     ]);
     return {
       year,
       month,
       ...result,
-      withholder: { name: signer.company.name, npwp: signer.npwp, tax_person: signer.tax_person },
+      withholder: {
+        name: signer.company.name,
+        npwp: signer.npwp,
+        klu_code: (await withholderKlu(db, scope.companyId)) ?? null,
+        tax_person: signer.tax_person,
+      },
     };
   };
 
@@ -213,7 +215,7 @@ export function taxRoutes(app: FastifyInstance, db: Db, config: Config) {
       response: { 200: Type.Object({ data: Type.Ref(PphReport) }), ...errorResponses },
     },
     handler: async (request) => {
-      const { year, month } = request.query as Static<typeof MonthQuery>;
+      const { year, month } = request.query;
       return { data: await report(scopeOf(request), year, month) };
     },
   });
@@ -222,7 +224,7 @@ export function taxRoutes(app: FastifyInstance, db: Db, config: Config) {
     config: { access: reportAccess },
     schema: { operationId: 'getPphReportPdf', tags: ['tax'], querystring: MonthLangQuery, response: pdfResponse },
     handler: async (request, reply) => {
-      const { year, month, lang } = request.query as Static<typeof MonthLangQuery>;
+      const { year, month, lang } = request.query;
       const data = await report(scopeOf(request), year, month);
       const pdf = await taxRenderPool().render({
         document: 'pph-report',

@@ -3,14 +3,16 @@
  * Set-based: one query for the whole group, whatever its size. The tile server the map should draw on is in the
  * same reply (MAP_TILE_URL), so a closed network's company tile server needs no client build.
  */
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import { actorOf, scopeOf } from '../http/access.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { errorResponses, Nullable } from '../http/schemas.ts';
+import { companyReach } from '../scope/scope.ts';
+import { knownEmployees, latestPositions, trackingGroupExists } from './repository.ts';
 
 const LiveTrackingPosition = Type.Object(
   {
@@ -33,77 +35,6 @@ const LiveTrackingPosition = Type.Object(
 const MapTiles = Type.Object({ url: Type.String(), attribution: Type.String() }, { $id: 'MapTiles' });
 export const trackingSchemas = [LiveTrackingPosition, MapTiles];
 
-export interface Position {
-  employee: { _id: string; fullname: string; employee_id: string };
-  position: {
-    date: string;
-    type: 'in' | 'out';
-    time: string;
-    latitude: number;
-    longitude: number;
-    offsite: boolean;
-  } | null;
-}
-
-/**
- * The group's members (of the caller's company, and of their department for an admin_department caller) with their
- * latest positioned clock: the later of a day's clock-out and clock-in that carries coordinates, on the latest such
- * day. Members are sorted by name.
- */
-export async function latestPositions(
-  db: Db,
-  companyId: string,
-  group: string,
-  department: string | null | undefined,
-): Promise<Position[]> {
-  const departmentRule =
-    department === undefined ? sql`true` : department === null ? sql`false` : sql`e.department_id = ${department}`;
-  const { rows } = await db.execute<{
-    id: string;
-    fullname: string;
-    employee_id: string;
-    date: string | null;
-    type: 'in' | 'out' | null;
-    time: string | null;
-    latitude: string | number | null;
-    longitude: string | number | null;
-    offsite: boolean | null;
-  }>(sql`
-    select e.id, e.fullname, e.employee_id, p.date::text as date, p.type, p.time, p.latitude, p.longitude, p.offsite
-    from live_tracking_groups g
-    join employees e on e.id = any(g.member_ids) and e.company_id = g.company_id
-    left join lateral (
-      select a.date,
-             case when a.clock_out_latitude is not null then 'out' else 'in' end as type,
-             to_char(case when a.clock_out_latitude is not null then a.clock_out else a.clock_in end at time zone 'UTC',
-                     'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as time,
-             coalesce(a.clock_out_latitude, a.clock_in_latitude) as latitude,
-             case when a.clock_out_latitude is not null then a.clock_out_longitude else a.clock_in_longitude end as longitude,
-             case when a.clock_out_latitude is not null then a.clock_out_offsite else a.clock_in_offsite end as offsite
-      from attendances a
-      where a.employee_id = e.id and a.company_id = ${companyId}
-        and (a.clock_in_latitude is not null or a.clock_out_latitude is not null)
-      order by a.date desc
-      limit 1
-    ) p on true
-    where g.id = ${group} and g.company_id = ${companyId} and ${departmentRule}
-    order by lower(e.fullname), e.id`);
-  return rows.map((r) => ({
-    employee: { _id: r.id, fullname: r.fullname, employee_id: r.employee_id },
-    position:
-      r.date && r.type && r.time && r.latitude !== null && r.longitude !== null
-        ? {
-            date: r.date,
-            type: r.type,
-            time: r.time,
-            latitude: Number(r.latitude),
-            longitude: Number(r.longitude),
-            offsite: Boolean(r.offsite),
-          }
-        : null,
-  }));
-}
-
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The member ids a group write names, for one row or every bulk row. */
@@ -123,17 +54,12 @@ function membersGuard(app: FastifyInstance, db: Db) {
     const companyId = actorOf(request).companyId;
     const ids = memberIds(request.body);
     if (!companyId || ids.length === 0) return;
-    const valid = ids.filter((id) => UUID.test(id));
-    const known = new Set<string>();
-    if (valid.length) {
-      const { rows } = await db.execute<{ id: string }>(
-        sql`select id from employees where company_id = ${companyId} and id in (${sql.join(
-          valid.map((id) => sql`${id}`),
-          sql`, `,
-        )})`,
-      );
-      for (const row of rows) known.add(row.id);
-    }
+    // Groups are company-wide lists: a member is any employee of the company (as before issue 24).
+    const known = await knownEmployees(
+      db,
+      companyReach(companyId),
+      ids.filter((id) => UUID.test(id)),
+    );
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length)
       throw invalid(
@@ -156,8 +82,9 @@ function membersGuard(app: FastifyInstance, db: Db) {
   });
 }
 
-export function trackingRoutes(app: FastifyInstance, db: Db, config: Config) {
-  membersGuard(app, db);
+export function trackingRoutes(parent: FastifyInstance, db: Db, config: Config) {
+  membersGuard(parent, db);
+  const app = parent.withTypeProvider<TypeBoxTypeProvider>();
   app.get('/v1/live-tracking', {
     config: { access: { kind: 'menu', menu: 'live-tracking', action: 'read', company: true } },
     schema: {
@@ -176,15 +103,11 @@ export function trackingRoutes(app: FastifyInstance, db: Db, config: Config) {
       },
     },
     handler: async (request) => {
-      const { actor, companyId } = scopeOf(request);
-      const { group } = request.query as { group: string };
-      const { rows } = await db.execute<{ id: string }>(
-        sql`select id from live_tracking_groups where id = ${group} and company_id = ${companyId}`,
-      );
-      if (!rows[0]) throw notFound('Live tracking group');
-      const department = actor.level === 'admin_department' ? actor.departmentId : undefined;
+      const scope = scopeOf(request);
+      const { group } = request.query;
+      if (!(await trackingGroupExists(db, scope, group))) throw notFound('Live tracking group');
       return {
-        data: await latestPositions(db, companyId, group, department),
+        data: await latestPositions(db, scope, group),
         tiles: config.mapTiles,
         updated_at: new Date().toISOString(),
       };

@@ -1,4 +1,5 @@
 import createClient, { type Middleware } from 'openapi-fetch';
+import { ACCESS_STAMP_HEADER } from '../../common/access-stamp.ts';
 import { notifyError } from '../overlays/progress.ts';
 import { cleanToken, errorNotificationText, requestErrorAction, sentForOtherSession } from '../sessionRules.ts';
 import type { components, paths } from './v1.d.ts';
@@ -57,14 +58,16 @@ export class ApiError extends Error {
   /** `bulk_invalid`: the per-row report, each invalid row with its field errors. */
   readonly rows: unknown[] | undefined;
   /** 409 `in_use`: how many rows of which resource use the record. */
-  readonly usedBy: readonly { resource: string; count: number }[] | undefined;
+  readonly usedBy: readonly UsedBy[] | undefined;
+  /** 409 `bank_account_missing`, `payroll_run_out_of_date`: the employees the refusal names. */
+  readonly names: readonly string[] | undefined;
 
   constructor(
     status: number,
     code: string,
     message: string,
     fields?: FieldErrors,
-    details: { current?: unknown; rows?: unknown[]; usedBy?: readonly { resource: string; count: number }[] } = {},
+    details: { current?: unknown; rows?: unknown[]; usedBy?: readonly UsedBy[]; names?: readonly string[] } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -74,8 +77,12 @@ export class ApiError extends Error {
     this.current = details.current;
     this.rows = details.rows;
     this.usedBy = details.usedBy;
+    this.names = details.names;
   }
 }
+
+/** 409 `in_use`: one place that uses the record; its first rows by name when the caller may read them. */
+export type UsedBy = NonNullable<Schemas['Error']['used_by']>[number];
 
 export const networkError = () => new ApiError(0, 'network_error', 'Network Error');
 
@@ -97,6 +104,7 @@ export function toApiError(error: unknown, response?: Response): ApiError {
         current: error.current,
         rows: error.rows,
         usedBy: error.used_by,
+        names: error.names,
       });
     return new ApiError(response.status, 'http_error', response.statusText || `HTTP ${response.status}`);
   }
@@ -152,8 +160,21 @@ const REQUEST_TIMEOUT_MS = 60_000;
 const timedFetch = (request: Request) =>
   fetch(request, { signal: AbortSignal.any([request.signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]) });
 
+/**
+ * The server's fingerprint of the caller's access on each reply (common/access-stamp.ts): announced to the session
+ * (src/session.ts), which reloads the user when it no longer matches, so a changed level reaches the menu at once.
+ */
+export const accessStamps = new EventTarget();
+const stamps: Middleware = {
+  onResponse({ response }) {
+    const stamp = response.headers.get(ACCESS_STAMP_HEADER);
+    if (stamp) accessStamps.dispatchEvent(new CustomEvent<string>('stamp', { detail: stamp }));
+    return undefined;
+  },
+};
+
 export const api = createClient<paths>({ baseUrl: '/', fetch: timedFetch });
-api.use(auth, errors);
+api.use(auth, errors, stamps);
 
 /**
  * Awaits an `api` call and returns its data, or throws an ApiError.

@@ -7,8 +7,8 @@
 import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../api/client.ts';
+import { storeFile } from '../api/files.ts';
 import { FileDrop } from '../grids/import/SheetSource.tsx';
-import { storeFile } from '../screens/employee/api.ts';
 import { errorText } from '../validation.ts';
 import '../grids/import/import.css';
 import './attachments.css';

@@ -8,13 +8,16 @@ const always = () => true;
 
 /** The signed-in employee's own record (App.tsx routes it outside the menu guard). */
 export const MY_PROFILE_PATH = '/dashboard/my-profile';
+/** My Profile's payslips section: the 'My payslips' command lands there (OwnPayslips.tsx scrolls to it). */
+export const PAYSLIPS_HASH = '#payslips';
 
 /** Change language to English, Bahasa Indonesia, 中文: the current language is not offered. */
 export const languageCommands: readonly Command[] = languages.map((language) => ({
   id: `language:${language.code}`,
   label: 'commands.switchLanguage',
   labelValues: () => ({ language: language.name }),
-  keywords: ['language', 'bahasa', 'locale', '语言', language.code, language.name],
+  keywords: ['language', 'bahasa', 'locale', '语言', language.code],
+  names: language.names,
   group: 'actions',
   isVisible: (ctx) => ctx.language !== language.code,
   isEnabled: always,
@@ -52,8 +55,21 @@ export const globalCommands: readonly Command[] = [
     keywords: ['my profile', 'profile', 'account', 'me', 'profil saya', 'profil', 'akun', '我的资料', '个人资料'],
     group: 'navigation',
     isVisible: (ctx) => ctx.user.company !== null,
-    isEnabled: (ctx) => ctx.screen.pathname !== MY_PROFILE_PATH,
-    run: (ctx) => ctx.navigate(MY_PROFILE_PATH),
+    isEnabled: always,
+    // On My Profile already: the palette just closes (the next keys belong to the screen, not its search box).
+    run: (ctx) => {
+      if (ctx.screen.pathname !== MY_PROFILE_PATH) ctx.navigate(MY_PROFILE_PATH);
+    },
+  },
+  {
+    // An employee's payslips are a section of My Profile, far below the form: this lands on them.
+    id: 'profile:payslips',
+    label: 'commands.myPayslips',
+    keywords: ['payslip', 'payslips', 'pay slip', 'salary', 'slip gaji', 'gaji', 'slip', '工资单', '工资条', '工资'],
+    group: 'navigation',
+    isVisible: (ctx) => ctx.user.company !== null && ctx.user.level !== 'developer',
+    isEnabled: always,
+    run: (ctx) => ctx.navigate(`${MY_PROFILE_PATH}${PAYSLIPS_HASH}`),
   },
   {
     id: 'sidebar:toggle',

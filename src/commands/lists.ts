@@ -26,8 +26,13 @@ export const listCommands: readonly Command[] = Object.entries(menuGrids).flatMa
       ],
       group: 'navigation',
       isVisible: (ctx) => canAccess(menuId, ctx.viewer),
-      isEnabled: (ctx) => !(ctx.screen.pathname === path && window.location.search.includes(`list=${name}`)),
-      run: (ctx) => ctx.navigate(`${path}?list=${name}`),
+      isEnabled: () => true,
+      // The list already open may be picked too: the palette closes and the list keeps its state.
+      run: (ctx) => {
+        if (!(ctx.screen.pathname === path && window.location.search.includes(`list=${name}`))) {
+          ctx.navigate(`${path}?list=${name}`);
+        }
+      },
     }),
   );
 });

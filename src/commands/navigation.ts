@@ -6,6 +6,7 @@ import type { Command } from './types.ts';
 /** The path of a menu screen (spec 2.1: every screen lives under /dashboard). */
 export const screenPath = (entry: MenuEntry) => `/dashboard/${entry.path}`;
 
+const always = () => true;
 const words = (id: string) => id.replaceAll('-', ' ');
 
 /**
@@ -23,6 +24,9 @@ export const navigationCommands: readonly Command[] = [...menuIndex.values()]
     group: 'navigation',
     comingSoon: !hasScreen(entry.id),
     isVisible: (ctx) => canAccess(entry.id, ctx.viewer),
-    isEnabled: (ctx) => ctx.screen.pathname !== screenPath(entry),
-    run: (ctx) => ctx.navigate(screenPath(entry)),
+    // The screen already open may be picked too: the palette closes and the screen keeps its state.
+    isEnabled: always,
+    run: (ctx) => {
+      if (ctx.screen.pathname !== screenPath(entry)) ctx.navigate(screenPath(entry));
+    },
   }));

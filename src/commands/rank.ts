@@ -7,6 +7,9 @@
  *  2. every word of the query starts a word of a name or a keyword (keywords hold the known abbreviations:
  *     dept, emp, ot, thr, bpjs…);
  *  3. fuzzy: inside a word, the initials of words ('attrep'), or a word with letters missing ('emplyee').
+ * The page's commands (tier 0) keep the order of tiers 1 and 2 among themselves: a name that starts with the whole query
+ * ('Import xlsx into Departments…' for 'import xlsx') before one that has the words only by keyword ('Download the
+ * Departments import template', found by its keyword 'xlsx').
  * Inside a tier: the page's commands, the enabled, the available (not 'coming soon'), then the closer match, then the
  * recently used, then the registry's order.
  */
@@ -24,6 +27,9 @@ export interface Rankable {
 }
 
 export const Tier = { page: 0, name: 1, words: 2, fuzzy: 3 } as const;
+
+/** Closeness of a page command matched by its words rather than its name: after every page command matched by name. */
+const PAGE_WORDS = 10_000;
 export type Tier = (typeof Tier)[keyof typeof Tier];
 
 export interface Match {
@@ -104,7 +110,10 @@ export function match(item: Rankable, query: string, tokens: readonly string[]):
     words = false;
     break;
   }
-  if (words) return { tier: item.page ? Tier.page : Tier.words, closeness: byKeyword * 100 + shortest };
+  if (words) {
+    const closeness = byKeyword * 100 + shortest;
+    return item.page ? { tier: Tier.page, closeness: PAGE_WORDS + closeness } : { tier: Tier.words, closeness };
+  }
   // Tier 3: fuzzy.
   let inKeywords = 0;
   for (const token of tokens) {

@@ -3,9 +3,10 @@
  * clock" and the other requests open the "New request" form on My requests (services → requests, or my-profile for
  * a company user without that menu), and "Notifications" opens the top bar's list.
  */
+
+import { adminContexts, type RequestContext, requestingForOthers } from '../../common/approvals.ts';
 import { canAccess, type Viewer } from '../../common/menu.ts';
 import { menuPathFor } from '../menu/index.ts';
-import { adminContexts, type RequestContext, requestingForOthers } from '../screens/approvals/requests.ts';
 import { MY_PROFILE_PATH } from './global.ts';
 import type { Command, CommandContext, LabelKey } from './types.ts';
 
@@ -17,7 +18,7 @@ export const requestsPathOf = (viewer: Viewer) =>
   canAccess('requests', viewer) ? menuPathFor('requests') : MY_PROFILE_PATH;
 const requestsPath = (ctx: CommandContext) => requestsPathOf(ctx.viewer);
 
-/** A contract change is asked by an admin for an employee (requests.ts `adminContexts`). */
+/** A contract change is asked by an admin for an employee (common/approvals.ts `adminContexts`). */
 const mayAskFor = (context: RequestContext) => (ctx: CommandContext) =>
   adminContexts.has(context)
     ? ctx.user.company !== null && requestingForOthers.includes(ctx.user.level)

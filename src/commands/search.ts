@@ -47,7 +47,9 @@ function textsOf(command: Command, ctx: CommandContext, also: readonly TFunction
   const cached = texts.get(command);
   if (cached?.key === key) return cached;
   const label = translate(ctx.t, command.label, values);
-  const labels = [label, ...also.map((t) => translate(t, command.label, values))].map(normalize);
+  const labels = [label, ...also.map((t) => translate(t, command.label, values)), ...(command.names ?? [])].map(
+    normalize,
+  );
   const fresh = {
     key,
     label,

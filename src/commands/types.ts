@@ -64,6 +64,11 @@ export interface Command {
   labelValues?: (ctx: CommandContext) => Record<string, string | number>;
   /** Extra words it is found by. Its label in English and Indonesian is always searched too. */
   keywords: readonly string[];
+  /**
+   * Other names, searched as if they were its label (a whole name or its start ranks with the names): a language's
+   * name in every language, so "bahasa" finds Bahasa Indonesia before the other languages' "Ganti bahasa ke …".
+   */
+  names?: readonly string[];
   group: CommandGroup;
   shortcut?: Shortcut;
   /** It opens a screen that is not available yet: ranked below available ones that match as well (rank.ts). */

@@ -2,6 +2,7 @@ import { type InputHTMLAttributes, type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { PRODUCT_NAME, usePageTitle } from '../page.ts';
+import { FieldError, fieldErrorProps } from './FieldError.tsx';
 import { LanguageSelect } from './LanguageSelect.tsx';
 
 /** The centered card of the public pages: product name, title, subtitle, content, language and a way back. */
@@ -49,21 +50,17 @@ export function TextField({
   ...input
 }: { label: string; error?: string | undefined; hint?: string } & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
+
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input id={id} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...input} />
+      <input id={id} {...fieldErrorProps(id, error, hint ? `${id}-hint` : undefined)} {...input} />
       {hint && (
         <p id={`${id}-hint`} className="hint">
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError fieldId={id} message={error} />
     </div>
   );
 }

@@ -5,6 +5,7 @@
  * shows mm/dd/yyyy in an en-US browser.
  */
 import './date-input.css';
+import type { TFunction } from 'i18next';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDate } from '../format.ts';
@@ -18,6 +19,43 @@ export function readDateText(text: string): string | null {
   const parsed = parseCell({ field: 'date', kind: 'date' }, text, noLookups);
   return parsed.ok && typeof parsed.value === 'string' ? parsed.value : null;
 }
+
+const DAY_FIRST = /^(\d{1,2})[-/.](\d{1,2})[-/.](\d{4})$/;
+const ISO = /^(\d{4})[-/.](\d{1,2})[-/.](\d{1,2})$/;
+
+/**
+ * Why typed text is no day, in words: '31/02/2027' is '31 February does not exist' (a day past the month's end,
+ * named in the language), anything else the date format's message. Null when the text is a day or empty.
+ */
+export function dateProblemText(t: TFunction, text: string, language: string): string | null {
+  const typed = text.trim();
+  if (!typed || readDateText(typed)) return null;
+  const dayFirst = DAY_FIRST.exec(typed);
+  const iso = dayFirst ? null : ISO.exec(typed);
+  const [day, month, year] = dayFirst
+    ? [Number(dayFirst[1]), Number(dayFirst[2]), Number(dayFirst[3])]
+    : iso
+      ? [Number(iso[3]), Number(iso[2]), Number(iso[1])]
+      : [0, 0, 0];
+  if (month >= 1 && month <= 12 && day > 28 && day <= 31) {
+    const monthName = new Intl.DateTimeFormat(language, { month: 'long', timeZone: 'UTC' }).format(
+      Date.UTC(year, month - 1, 1),
+    );
+    return t('validation.noSuchDay', { day, month: monthName });
+  }
+  return t('validation.formats.date');
+}
+
+/**
+ * Whether text being typed already looks like a whole day ('2/12/2026', '2026-12-02', '2 Dec 2026', '2026年12月2日'):
+ * read while typing only then, not '02', which alone is an Excel serial day (2 January 1900).
+ */
+const wholeDay = (text: string) => {
+  const typed = text.trim();
+  return (
+    /\D/.test(typed) && (/\d{4}$/.test(typed) || /^\d{4}[-/.]\d{1,2}[-/.]\d{1,2}$/.test(typed) || /日$/.test(typed))
+  );
+};
 
 /** A date field's text: an ISO day as spec 9 shows it ('DD MMM YYYY' in the language), anything else as typed. */
 export const dateFieldText = (value: string, language: string): string =>
@@ -53,6 +91,8 @@ export interface DateInputProps {
   required?: boolean;
   invalid?: boolean;
   describedBy?: string;
+  /** Told when the field is left: why its text is no day, in words (`dateProblemText`), or null (issue 25). */
+  onLeave?: (problem: string | null) => void;
 }
 
 /**
@@ -80,15 +120,20 @@ export function DateInput(props: DateInputProps) {
         required={props.required}
         aria-invalid={props.invalid ? true : undefined}
         aria-describedby={props.describedBy}
+        // Typing replaces what the field holds (an End Date that took the Start Date, issue 25), as in a grid cell.
+        onFocus={(event) => event.currentTarget.select()}
         onChange={(event) => {
           setEditing(event.target.value);
-          props.onChange(event.target.value);
+          // A whole day as soon as it is typed, so a form sent before the field is left (Ctrl+Enter) sends the day,
+          // not the text '02/12/2026' (issue 25).
+          props.onChange((wholeDay(event.target.value) && readDateText(event.target.value)) || event.target.value);
         }}
         onBlur={() => {
           // The text as typed, also when the form keeps only whole days (the grid toolbar's range).
           const typed = editing === null ? day : editing.trim() ? readDateText(editing) : null;
           setEditing(null);
           if (typed !== null && typed !== props.value) props.onChange(typed);
+          props.onLeave?.(typed === null && editing !== null ? dateProblemText(t, editing, props.language) : null);
         }}
       />
       <button

@@ -15,7 +15,7 @@ function Frame({ embedded, labelledBy, children }: { embedded: boolean; labelled
   return embedded ? <div className="centered embedded">{section}</div> : <main className="centered">{section}</main>;
 }
 
-/** The error page of spec 8: message and status (500 unless told); a 404 links back home. */
+/** The error page of spec 8: message and status (500 unless told); a 404 or 403 links back home. */
 export function ErrorPage({
   message,
   status = 500,
@@ -31,7 +31,7 @@ export function ErrorPage({
     <Frame embedded={embedded} labelledBy="error-message">
       <p className="error-status">{status}</p>
       <h1 id="error-message">{message}</h1>
-      {status === 404 ? (
+      {status === 404 || status === 403 ? (
         <Link to="/">{t('errors.backHome')}</Link>
       ) : (
         <Link to="/" reloadDocument>
@@ -76,15 +76,20 @@ export function NetworkErrorPanel({ retry }: { retry?: () => void }) {
 
 /**
  * A screen's data while it is not ready: 'Loading…', then on failure the network panel with Try again (spec 8), or the
- * screen's own message for any other error (the error's text in an alert unless told). Nothing once ready: the screen
- * draws its data.
+ * screen's own message for any other error (by default the error's text in an alert, with Try again). Nothing once
+ * ready: the screen draws its data. A screen that keeps only the failure's translated text (`message`) passes that;
+ * every screen's loading and failed blocks are this one, not a copy (issue 25).
  */
 export function LoadStatus({
   load,
   retry,
   failure,
 }: {
-  load: { state: 'loading' } | { state: 'failed'; error: ApiError } | { state: 'ready' };
+  load:
+    | { state: 'loading' }
+    | { state: 'failed'; error: ApiError }
+    | { state: 'failed'; message: string }
+    | { state: 'ready' };
   retry: () => void;
   failure?: (error: ApiError) => ReactNode;
 }) {
@@ -96,12 +101,16 @@ export function LoadStatus({
       </p>
     );
   if (load.state !== 'failed') return null;
-  if (isNetworkFailure(load.error)) return <NetworkErrorPanel retry={retry} />;
-  return failure ? (
-    failure(load.error)
-  ) : (
+  if ('error' in load) {
+    if (isNetworkFailure(load.error)) return <NetworkErrorPanel retry={retry} />;
+    if (failure) return failure(load.error);
+  }
+  return (
     <p className="form-error" role="alert">
-      {errorText(t, load.error)}
+      {'error' in load ? errorText(t, load.error) : load.message}{' '}
+      <button type="button" onClick={retry}>
+        {t('common.tryAgain')}
+      </button>
     </p>
   );
 }

@@ -7,6 +7,7 @@
 import './file-button.css';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { errorId, FieldError } from './FieldError.tsx';
 
 export interface FileButtonProps {
   id: string;
@@ -17,6 +18,8 @@ export interface FileButtonProps {
   /** The chosen (or stored) file's name, shown beside the button. */
   chosen?: string | null;
   onFile: (file: File) => void;
+  /** Why the file was refused (the upload's error), shown beside the button. */
+  error?: string | null | undefined;
 }
 
 export function FileButton(props: FileButtonProps) {
@@ -28,6 +31,8 @@ export function FileButton(props: FileButtonProps) {
         type="button"
         id={props.id}
         aria-labelledby={`${props.labelId} ${props.id}`}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={props.error ? errorId(props.id) : undefined}
         disabled={props.disabled}
         onClick={() => input.current?.click()}
       >
@@ -46,6 +51,7 @@ export function FileButton(props: FileButtonProps) {
           if (file) props.onFile(file);
         }}
       />
+      <FieldError fieldId={props.id} message={props.error} />
     </span>
   );
 }

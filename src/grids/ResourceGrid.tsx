@@ -3,16 +3,15 @@
  * toolbar, dialogs and palette commands live here; what edits do to rows and the server lives in `editing.ts`.
  */
 
-import {
-  type CellEditRequestEvent,
-  type CellFocusedEvent,
-  type FilterModel,
-  type GetRowIdParams,
-  type GridApi,
-  type GridReadyEvent,
-  type IDatasource,
-  type SortModelItem,
-  themeQuartz,
+import type {
+  CellEditRequestEvent,
+  CellFocusedEvent,
+  FilterModel,
+  GetRowIdParams,
+  GridApi,
+  GridReadyEvent,
+  IDatasource,
+  SortModelItem,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useSetAtom } from 'jotai';
@@ -30,7 +29,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import { DATE_YEARS } from '../../common/dates.ts';
 import { toApiError } from '../api/client.ts';
 import { useCommandSelection, useCommands } from '../commands/registry.ts';
@@ -38,6 +37,7 @@ import { isEditable } from '../commands/shortcuts.ts';
 import { DateInput } from '../components/DateInput.tsx';
 import i18n from '../i18n.ts';
 import { useMainFocus } from '../layout/mainFocus.ts';
+import { menuPathFor } from '../menu/index.ts';
 import { notifyError, toast } from '../overlays/progress.ts';
 import { errorText } from '../validation.ts';
 import { type ListQuery, listRows, onRowChanged } from './api.ts';
@@ -55,6 +55,7 @@ import { listFieldsOf } from './listFields.ts';
 import { gridModules } from './modules.ts';
 import { formatCell } from './parse.ts';
 import { createReferenceIndex, loadReferenceIndex } from './references.ts';
+import { gridTheme } from './theme.ts';
 import { toTsv } from './tsv.ts';
 import type { AnyColumn, AnyGridSpec, DraftRow, ReferenceIndex } from './types.ts';
 import { UndoButtons } from './UndoButtons.tsx';
@@ -75,20 +76,6 @@ const BLOCK_SIZE = 500;
 const ImportDialog = lazy(() =>
   import('./import/ImportDialog.tsx').then((module) => ({ default: module.ImportDialog })),
 );
-
-/** The app's look, through AG Grid's Theming API. */
-export const gridTheme = themeQuartz.withParams({
-  accentColor: 'var(--accent)',
-  backgroundColor: 'var(--surface)',
-  foregroundColor: 'var(--text)',
-  borderColor: 'var(--border)',
-  headerBackgroundColor: 'var(--bg)',
-  fontFamily: 'inherit',
-  fontSize: 14,
-  rowHeight: 36,
-  headerHeight: 38,
-  wrapperBorderRadius: 8,
-});
 
 export interface ResourceGridProps {
   spec: AnyGridSpec;
@@ -205,6 +192,15 @@ export function ResourceGrid({
   /** The focused cell, by row id and field: its refusal, if any, is the message line's. */
   const [focusedCell, setFocusedCell] = useState<{ id: string; field: string } | null>(null);
   const [dialog, setDialog] = useState<null | 'delete' | 'setValue' | 'import'>(null);
+  /** The rows the grid shows (client-side lists): pasted, new and deleted rows and the search count at once. */
+  const [shownRows, setShownRows] = useState<number | null>(null);
+  /** A delete refused because other records use the rows: the reason, and a link to each record the server named. */
+  const [inUse, setInUse] = useState<{ message: string; links: { label: string; to: string }[] } | null>(null);
+  const inUseLink = useRef<HTMLAnchorElement>(null);
+  // The refusal's way on takes the focus from the closed confirmation: Enter opens the record that uses the row.
+  useEffect(() => {
+    if (inUse) inUseLink.current?.focus();
+  }, [inUse]);
   const [references, setReferences] = useState<ReferenceIndex>(() => createReferenceIndex({}));
   const [importRows, setImportRows] = useState<readonly Row[]>([]);
   const search = useRef<HTMLInputElement>(null);
@@ -226,6 +222,7 @@ export function ResourceGrid({
   context.language = language;
   context.parse = { enumLookup: context.parse.enumLookup, references };
   const [editing] = useState(() => new GridEditing(context));
+  context.refuseTyped = (id, field, error) => editing.refuseTyped(id, field, error);
   useSyncExternalStore(editing.subscribe, () => editing.revision);
   const unsaved = editing.pendingCount();
   const setUnsaved = useSetAtom(unsavedRowsAtom);
@@ -268,7 +265,11 @@ export function ResourceGrid({
       if (spec.populate?.length) query.populate = spec.populate.join(',');
       const fields = listFieldsOf(spec);
       if (fields) query.fields = fields;
-      if (spec.dateRange && (state.from || state.to)) {
+      if (spec.dateRange && spec.dateRangeEnd) {
+        // Two fields: starting on or after "from", ending on or before "to".
+        if (state.from) query[spec.dateRange] = [state.from, `${DATE_YEARS.max}-12-31`];
+        if (state.to) query[spec.dateRangeEnd] = [`${DATE_YEARS.min}-01-01`, state.to];
+      } else if (spec.dateRange && (state.from || state.to)) {
         // An open end is the first or last day the API takes (a later one, 9999-12-31, is refused as a typing slip).
         query[spec.dateRange] = [state.from ?? `${DATE_YEARS.min}-01-01`, state.to ?? `${DATE_YEARS.max}-12-31`];
       }
@@ -575,6 +576,25 @@ export function ResourceGrid({
       event.preventDefault();
       return;
     }
+    if ((event.key === 'Delete' || event.key === 'Backspace') && !mod && !event.altKey && !event.shiftKey) {
+      // With rows selected, Delete is about the rows: it asks to delete them (never blanks the focused cell).
+      if (selected.length) {
+        event.preventDefault();
+        event.stopPropagation();
+        actions.remove();
+        return;
+      }
+      // On a cell it clears the cell (AG Grid's own), only where the field may be empty.
+      const at = api?.getFocusedCell();
+      const row = at && api?.getDisplayedRowAtIndex(at.rowIndex)?.data;
+      const column = at && columns.get(at.column.getColId());
+      if (row && column?.required) {
+        event.preventDefault();
+        event.stopPropagation();
+        if (editing.isEditable(row, column)) toast(t('grid.cannotClear', { field: fieldLabel(t, spec, column.field) }));
+        return;
+      }
+    }
     if (mod && key === 'enter') {
       event.preventDefault();
       actions.newRow();
@@ -693,7 +713,9 @@ export function ResourceGrid({
         {spec.dateRange && (
           <>
             <div className="grid-date">
-              <label htmlFor={`${gridId}-from`}>{t('grid.from')}</label>
+              <label htmlFor={`${gridId}-from`}>
+                {spec.dateRangeEnd ? fieldLabel(t, spec, spec.dateRange) : t('grid.from')}
+              </label>
               <DateInput
                 id={`${gridId}-from`}
                 value={view.from ?? ''}
@@ -705,7 +727,9 @@ export function ResourceGrid({
               />
             </div>
             <div className="grid-date">
-              <label htmlFor={`${gridId}-to`}>{t('grid.to')}</label>
+              <label htmlFor={`${gridId}-to`}>
+                {spec.dateRangeEnd ? fieldLabel(t, spec, spec.dateRangeEnd) : t('grid.to')}
+              </label>
               <DateInput
                 id={`${gridId}-to`}
                 value={view.to ?? ''}
@@ -803,6 +827,21 @@ export function ResourceGrid({
         </div>
       )}
 
+      {inUse && (
+        <div className="grid-banner grid-banner-error" role="status" aria-label={t('grid.inUse.title')}>
+          <strong>{inUse.message}</strong>
+          {inUse.links.map((link, index) => (
+            <Link key={link.to} to={link.to} ref={index === 0 ? inUseLink : undefined}>
+              {link.label}
+            </Link>
+          ))}
+          <span className="grid-spacer" />
+          <button type="button" onClick={() => setInUse(null)}>
+            {t('common.close')}
+          </button>
+        </div>
+      )}
+
       {refusal && (
         <div className="grid-banner grid-banner-error grid-cell-message" role="status">
           <strong>{refusal.message}</strong>
@@ -858,6 +897,7 @@ export function ResourceGrid({
             selectionColumnDef={{ pinned: 'left', width: 44 }}
             onSelectionChanged={(event) => setSelected(event.api.getSelectedRows().map((row) => row._id))}
             onGridReady={onGridReady}
+            onModelUpdated={(event) => setShownRows(event.api.getDisplayedRowCount())}
             onCellEditRequest={onCellEditRequest}
             onSortChanged={(event) =>
               updateView({
@@ -878,8 +918,10 @@ export function ResourceGrid({
           />
         </div>
       )}
-      <p className="visually-hidden" aria-live="polite">
-        {load.state === 'ready' ? t('grid.rowCount', { count: load.total }) : ''}
+      <p className="grid-count muted" aria-live="polite">
+        {load.state === 'ready'
+          ? t('grid.rowCount', { count: load.mode === 'client' && shownRows !== null ? shownRows : load.total })
+          : ''}
       </p>
 
       {dialog === 'delete' && (
@@ -894,8 +936,19 @@ export function ResourceGrid({
               await editing.remove(ids);
               toast(t('grid.deleted', { count: ids.length }), 'success');
             } catch (reason) {
-              // Translated by code: "Cannot delete: used by 51 Employees" for a record in use.
-              notifyError(errorText(t, toApiError(reason)));
+              // Translated by code: "Cannot delete: used by 1 Attendance Group (Head office)" for a record in use,
+              // with a link that opens each record named (its list, searched for it).
+              const error = toApiError(reason);
+              const links = (error.usedBy ?? []).flatMap((use) =>
+                use.menu
+                  ? (use.rows ?? []).map((row) => ({
+                      label: t('grid.inUse.open', { name: row.title }),
+                      to: `${menuPathFor(use.menu!)}?${new URLSearchParams({ list: use.resource, q: row.search })}`,
+                    }))
+                  : [],
+              );
+              if (error.code === 'in_use' && links.length) setInUse({ message: errorText(t, error), links });
+              else notifyError(errorText(t, error));
             }
           }}
         />

@@ -28,6 +28,11 @@ export interface GridContext {
   language: string;
   parse: ParseContext;
   meta: Map<string, RowMeta>;
+  /**
+   * A cell editor closed on text it cannot read ('25:99' in a time cell): the cell keeps the text, flagged, with the
+   * reason as its tooltip and on the grid's message line, as for a value the server refused.
+   */
+  refuseTyped?: (rowId: string, field: string, error: CellError) => void;
 }
 
 export const DRAFT_PREFIX = 'draft-';

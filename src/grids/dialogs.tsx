@@ -1,7 +1,9 @@
 /** The grid's modal dialogs: delete confirmation (spec 5's texts) and 'Set value for selected rows'. */
-import { type ReactNode, useId, useLayoutEffect, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../api/client.ts';
+import { FieldError, fieldErrorProps } from '../components/FieldError.tsx';
+import { Modal } from '../components/Modal.tsx';
 import { PickerField } from '../picker/PickerField.tsx';
 import type { GridContext } from './context.ts';
 import { referenceSource } from './editors/ReferenceEditor.tsx';
@@ -10,40 +12,7 @@ import { fieldLabel } from './labels.ts';
 import { cellErrorText, parseCell } from './parse.ts';
 import type { AnyGridSpec, DeleteQuestion, RefValue } from './types.ts';
 
-/** A native modal dialog, titled, that Escape cancels: the grid's dialogs and its screens' batch-action dialogs. */
-export function Modal({
-  title,
-  onCancel,
-  children,
-  role = 'dialog',
-}: {
-  title: string;
-  onCancel: () => void;
-  children: ReactNode;
-  role?: 'dialog' | 'alertdialog';
-}) {
-  const dialog = useRef<HTMLDialogElement>(null);
-  const titleId = useId();
-  useLayoutEffect(() => {
-    const element = dialog.current;
-    if (element && !element.open) element.showModal();
-  }, []);
-  return (
-    <dialog
-      ref={dialog}
-      className="grid-dialog"
-      role={role}
-      aria-labelledby={titleId}
-      onCancel={(event) => {
-        event.preventDefault();
-        onCancel();
-      }}
-    >
-      <h2 id={titleId}>{title}</h2>
-      {children}
-    </dialog>
-  );
-}
+export { Modal } from '../components/Modal.tsx';
 
 /** 'Are you sure want to delete <item name>?' for one row, 'Do you really want to delete the data?' for several. */
 export function ConfirmDelete({
@@ -60,7 +29,7 @@ export function ConfirmDelete({
   const { t } = useTranslation();
   const question = names.length === 1 ? t(one, { name: names[0] }) : t('confirm.delete');
   return (
-    <Modal title={question} onCancel={onCancel} role="alertdialog">
+    <Modal title={question} onCancel={onCancel} role="alertdialog" focusDefault>
       {names.length > 1 && (
         <p>
           {t('grid.deleteCount', { count: names.length })}: {names.slice(0, 5).join(', ')}
@@ -68,11 +37,11 @@ export function ConfirmDelete({
         </p>
       )}
       <div className="dialog-actions">
-        {/* biome-ignore lint/a11y/noAutofocus: the safe answer takes focus in a destructive confirmation. */}
-        <button type="button" autoFocus onClick={onCancel}>
+        <button type="button" onClick={onCancel}>
           {t('confirm.no')}
         </button>
-        <button type="button" className="danger" onClick={onConfirm}>
+        {/* The default button (Enter): the user asked to delete; Escape or No keeps the rows (issue 25). */}
+        <button type="button" className="danger" data-default onClick={onConfirm}>
           {t('confirm.deleteButton')}
         </button>
       </div>
@@ -163,9 +132,15 @@ export function SetValueDialog({
             source={referenceSource(column.reference)}
             value={reference}
             onChange={(value) => setReference(value as RefValue | null)}
+            error={error}
           />
         ) : column?.kind === 'enum' || column?.kind === 'boolean' ? (
-          <select id={valueId} value={text} onChange={(event) => setText(event.target.value)}>
+          <select
+            id={valueId}
+            value={text}
+            {...fieldErrorProps(valueId, error)}
+            onChange={(event) => setText(event.target.value)}
+          >
             <option value="">—</option>
             {(column.kind === 'enum' ? (column.enum?.values ?? []) : ['true', 'false']).map((value) => (
               <option key={value} value={value}>
@@ -180,14 +155,11 @@ export function SetValueDialog({
             id={valueId}
             type={column?.kind === 'date' ? 'date' : 'text'}
             value={text}
+            {...fieldErrorProps(valueId, error)}
             onChange={(event) => setText(event.target.value)}
           />
         )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
+        {column?.kind !== 'reference' && <FieldError fieldId={valueId} message={error} />}
         <div className="dialog-actions">
           <button type="button" onClick={onCancel}>
             {t('grid.cancel')}

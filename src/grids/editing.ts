@@ -407,6 +407,16 @@ export class GridEditing {
     return error && error.text !== undefined && !this.meta(id).draft && !this.meta(id).staged ? error : null;
   }
 
+  /** Text typed into a cell that its kind cannot read: shown in the cell, flagged, with the reason (`GridContext`). */
+  refuseTyped(id: string, field: string, error: CellError) {
+    if (!this.row(id) || !this.context.columns.has(field)) return;
+    const meta = this.meta(id);
+    meta.errors = { ...meta.errors, [field]: error };
+    this.lastRefused = { id, field };
+    this.refresh([id]);
+    this.changed();
+  }
+
   /** Esc on a refused cell: its typed text and reason go, the saved value shows again. Whether there was one. */
   discardRefused(id: string, field: string): boolean {
     if (!this.refusedAt(id, field)) return false;

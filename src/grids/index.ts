@@ -3,8 +3,11 @@
  * (spec 2.3). Explicit, like every registry here: a new grid is imported and listed by hand.
  */
 
-import { attendanceGroupsGrid } from './attendance-groups.ts';
-import { businessTripRulesGrid } from './business-trip-rules.ts';
+import { announcementsGrid } from './specs/announcements.ts';
+import { companyAnnouncementsGrid } from './specs/announcements-company.ts';
+import { attendanceGroupsGrid } from './specs/attendance-groups.ts';
+import { bannersGrid } from './specs/banners.ts';
+import { businessTripRulesGrid } from './specs/business-trip-rules.ts';
 import {
   allowancesGrid,
   banksGrid,
@@ -14,6 +17,7 @@ import {
   dutyTypesGrid,
   incentivesGrid,
   jobCategoriesGrid,
+  jobReportCategoriesGrid,
   jobTitlesGrid,
   locationsGrid,
   majorsGrid,
@@ -22,20 +26,24 @@ import {
   relationshipsGrid,
   religionsGrid,
   titlesGrid,
-} from './codeName.ts';
-import { absentDeductionsGrid, earlyDeductionsGrid } from './deductionRules.ts';
-import { departmentsGrid } from './departments.ts';
-import { employeeRolesGrid } from './employee-roles.ts';
-import { lateDeductionsGrid } from './late-deductions.ts';
-import { liveTrackingGroupGrid } from './live-tracking-group.ts';
-import { depositsGrid, loansGrid } from './loans.ts';
-import { manFeeRulesGrid } from './man-fee-rules.ts';
-import { missedDeductionsGrid } from './missed-deductions.ts';
-import { overtimeRulesGrid } from './overtime-rules.ts';
-import { salaryGradesGrid } from './salary-grades.ts';
-import { shiftOverridesGrid } from './shift-overrides.ts';
-import { shiftsGrid } from './shifts.ts';
-import { subDepartmentsGrid } from './sub-departments.ts';
+} from './specs/code-name-lists.ts';
+import { absentDeductionsGrid, earlyDeductionsGrid } from './specs/deduction-rules.ts';
+import { departmentsGrid } from './specs/departments.ts';
+import { employeeRolesGrid } from './specs/employee-roles.ts';
+import { lateDeductionsGrid } from './specs/late-deductions.ts';
+import { liveTrackingGroupGrid } from './specs/live-tracking-group.ts';
+import { depositsGrid, loansGrid } from './specs/loans.ts';
+import { manFeeRulesGrid } from './specs/man-fee-rules.ts';
+import { missedDeductionsGrid } from './specs/missed-deductions.ts';
+import { overtimeRulesGrid } from './specs/overtime-rules.ts';
+import { salaryGradesGrid } from './specs/salary-grades.ts';
+import { salesObjectivesGrid } from './specs/sales-objectives.ts';
+import { shiftOverridesGrid } from './specs/shift-overrides.ts';
+import { shiftsGrid } from './specs/shifts.ts';
+import { storeLocationGrid } from './specs/store-location.ts';
+import { subDepartmentsGrid } from './specs/sub-departments.ts';
+import { usefulLinksGrid } from './specs/useful-links.ts';
+import { warningLettersGrid } from './specs/warning-letters.ts';
 import type { AnyGridSpec } from './types.ts';
 
 export const grids = {
@@ -69,9 +77,17 @@ export const grids = {
   'attendance-groups': attendanceGroupsGrid,
   'shift-overrides': shiftOverridesGrid,
   'live-tracking-group': liveTrackingGroupGrid,
+  'store-location': storeLocationGrid,
   loans: loansGrid,
   deposits: depositsGrid,
   'man-fee-rules': manFeeRulesGrid,
+  banners: bannersGrid,
+  'announcements-company': companyAnnouncementsGrid,
+  announcements: announcementsGrid,
+  'useful-links': usefulLinksGrid,
+  'warning-letters': warningLettersGrid,
+  'job-report-categories': jobReportCategoriesGrid,
+  'sales-objectives': salesObjectivesGrid,
 } satisfies Record<string, AnyGridSpec>;
 
 export type GridName = keyof typeof grids;

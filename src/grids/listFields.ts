@@ -8,6 +8,7 @@ export function listFieldsOf(spec: AnyGridSpec): string | undefined {
     ...(spec.naturalKey ? [spec.naturalKey] : []),
     ...(spec.populate ?? []),
     ...(spec.dateRange ? [spec.dateRange] : []),
+    ...(spec.dateRangeEnd ? [spec.dateRangeEnd] : []),
     ...Object.keys(spec.fixed ?? {}),
     ...spec.listFields,
   ];

@@ -247,7 +247,7 @@ const CHINESE = /^(\d{4})\s*年\s*(\d{1,2})\s*月\s*(\d{1,2})\s*日?$/;
  * an Excel serial day (but not 1900–2099, which reads as a year), '1 Jan 2024', '1 Januari 2024', '1st Jan 24',
  * 'January 1, 2024' or '2024年1月1日'; or null.
  */
-function readDate(text: string): string | null {
+export function readDate(text: string): string | null {
   const s = text.normalize('NFKC').trim().toLowerCase();
   let match = ISO_DATE.exec(s);
   if (match) return calendarDate(Number(match[1]), Number(match[3]), Number(match[4]));
@@ -299,7 +299,7 @@ const clock = (hours: number, minutes: number) =>
  * Excel day fraction ('0.5' is 12:00, rounded to the minute). A fraction is '0.' or '.' and digits; '00.25' is
  * 00:25, while '0.25' is the fraction, 06:00.
  */
-function readTime(text: string): string | null {
+export function readTime(text: string): string | null {
   const s = text.normalize('NFKC').trim().toLowerCase();
   if (DAY_FRACTION.test(s)) {
     const minutes = Math.round(Number(s) * 1440);

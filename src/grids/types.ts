@@ -127,6 +127,11 @@ export interface GridSpec<P extends ListPath> {
   populate?: readonly (keyof RowOf<P> & string)[];
   /** A date field the toolbar's start/end range filters on. */
   dateRange?: keyof RowOf<P> & string;
+  /**
+   * With `dateRange`, a second date field: the toolbar then filters two fields, "start date" (on or after, on
+   * `dateRange`) and "end date" (on or before, on this one), labelled with the fields' names: an announcement within.
+   */
+  dateRangeEnd?: keyof RowOf<P> & string;
   tabs?: readonly TabSpec[];
   /** The route of a row's detail editor (`/dashboard/edit/<routePath>/<id>`), for lists that have one. */
   detail?: (row: DraftRow<RowOf<P>>) => string;
@@ -167,6 +172,7 @@ export interface AnyGridSpec
     | 'naturalKey'
     | 'populate'
     | 'dateRange'
+    | 'dateRangeEnd'
     | 'importWith'
     | 'listFields'
   > {
@@ -178,6 +184,7 @@ export interface AnyGridSpec
   naturalKey?: string;
   populate?: readonly string[];
   dateRange?: string;
+  dateRangeEnd?: string;
   title: (row: DraftRow<AnyRow>) => string;
   detail?: (row: DraftRow<AnyRow>) => string;
   /** Master-detail: fields fixed to a parent's id, set by `ResourceGrid`'s `fixed` prop (`fixed.ts`). */

@@ -1,11 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { type ComponentType, type LazyExoticComponent, useMemo } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
-import { page } from '../lazyPage.ts';
-import { type ClientMenuEntry, flatten, type MenuId, visibleMenu } from '../menu/index.ts';
+import { flatten, visibleMenu } from '../menu/index.ts';
 import { usePageTitle } from '../page.ts';
 import NotFound from '../pages/NotFound.tsx';
+import { detailScreenFor, LoanSchedule } from '../screens/details.ts';
 import { userAtom } from '../session.ts';
 
 function useVisibleEntries() {
@@ -30,8 +30,6 @@ function DetailComingSoon({ title, subtitle }: { title: string; subtitle: string
   );
 }
 
-const LoanSchedule = page<{ id: string; listLabel: string }>(() => import('../screens/finance/LoanDetail.tsx'));
-
 /** `/dashboard/payroll/employee-loan/detail/:id?`: for users who may see a loan list. */
 export function LoanDetail() {
   const { t } = useTranslation();
@@ -49,24 +47,6 @@ export function LoanDetail() {
   );
 }
 
-/** What a record detail screen gets: the menu entry it belongs to and the record's id from the route. */
-export interface DetailScreenProps {
-  entry: ClientMenuEntry;
-  id: string;
-}
-
-type DetailScreen = LazyExoticComponent<ComponentType<DetailScreenProps>> & { preload: () => Promise<unknown> };
-
-const employeeDetail: DetailScreen = page<DetailScreenProps>(() => import('../screens/employee/EmployeeDetail.tsx'));
-
-/** Detail screens by menu id, loaded on demand: an explicit list. Other menus keep the "coming soon" detail. */
-const detailScreens: Partial<Record<MenuId, DetailScreen>> = {
-  'active-employees': employeeDetail,
-  'resigned-employees': employeeDetail,
-  'daily-worker': employeeDetail,
-  'payroll-employees': page<DetailScreenProps>(() => import('../screens/payroll/PayrollEmployee.tsx')),
-};
-
 /** `/dashboard/edit/:type?/:id?`: the record detail of a screen the user may see (`type` is its route path). */
 export function RecordDetail() {
   const { t } = useTranslation();
@@ -74,7 +54,7 @@ export function RecordDetail() {
   const entries = useVisibleEntries();
   const entry = type ? entries.find((candidate) => candidate.path === type && !candidate.children.length) : undefined;
   if (type && !entry) return <NotFound embedded />;
-  const Screen = entry ? detailScreens[entry.id] : undefined;
+  const Screen = entry ? detailScreenFor(entry.id) : undefined;
   if (Screen && entry && id) return <Screen entry={entry} id={id} />;
   const record = id ? t('screen.record', { id }) : t('screen.newRecord');
   return (

@@ -2,14 +2,16 @@ import { useAtomValue } from 'jotai';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, useParams } from 'react-router';
+import { ErrorPage } from '../components/ErrorPage.tsx';
 import { resolveDashboardPath, visibleMenu } from '../menu/index.ts';
 import { usePageTitle } from '../page.ts';
 import NotFound from '../pages/NotFound.tsx';
 import { screenFor } from '../screens/registry.ts';
 import { userAtom } from '../session.ts';
 
-/** `/dashboard/*`: the first segment selects the section; unknown or hidden sections are a 404. */
+/** `/dashboard/*`: the first segment selects the section; unknown sections are a 404, hidden ones a 403. */
 export default function Section() {
+  const { t } = useTranslation();
   const user = useAtomValue(userAtom);
   const splat = useParams()['*'] ?? '';
   const tree = useMemo(() => (user ? visibleMenu(user) : []), [user]);
@@ -19,6 +21,8 @@ export default function Section() {
       return <Navigate to={resolved.to} replace />;
     case 'not-found':
       return <NotFound embedded />;
+    case 'forbidden':
+      return <ErrorPage status={403} message={t('errors.codes.forbidden')} embedded />;
     case 'screen':
       return <ScreenPage entry={resolved.entry} trail={resolved.trail} />;
   }

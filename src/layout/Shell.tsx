@@ -4,12 +4,16 @@ import { useTranslation } from 'react-i18next';
 import { Outlet, useLocation, useNavigationType } from 'react-router';
 import { CommandPalette } from '../commands/CommandPalette.tsx';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { loadAllLanguages } from '../i18n.ts';
 import { userAtom } from '../session.ts';
 import { navCollapsedAtom } from '../state/settings.ts';
 import { useDemoHistoryProgress } from './demoHistory.ts';
 import { focusWhenReady } from './mainFocus.ts';
 import { Sidebar } from './Sidebar.tsx';
 import { Topbar } from './Topbar.tsx';
+
+// The signed-in app reads labels in every language (the palette, grid paste): all three load with its code.
+await loadAllLanguages();
 
 /** The signed-in layout: sidebar, top bar and the content container (75vw; 1024 px under 1440 px). */
 export default function Shell() {

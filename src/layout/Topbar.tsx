@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useId, useRef, useState } from 'react';
+import { Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { UserDetail } from '../api/client.ts';
@@ -7,10 +7,10 @@ import { MY_PROFILE_PATH } from '../commands/global.ts';
 import { LanguageSelect } from '../components/LanguageSelect.tsx';
 import { initials } from '../format.ts';
 import { viewerOf } from '../menu/index.ts';
-import { NotificationBell } from '../screens/approvals/Notifications.tsx';
+import { NotificationBell } from '../screens/panels.ts';
 import { logout } from '../session.ts';
 import { onlineAtom } from '../state/network.ts';
-import { greetingFor, greetingKeys } from './greeting.ts';
+import { greetingAt, greetingKeys } from './greeting.ts';
 import { levelKeys } from './levels.ts';
 
 /** Opens the Cmd-K palette, which listens for this event. */
@@ -46,7 +46,7 @@ export function Topbar({ user }: { user: UserDetail }) {
             <span className="badge badge-info">{t('shell.actingAs', { name: user.fullname })}</span>
           </p>
         ) : (
-          <p className="greeting">{t(greetingKeys[greetingFor(new Date().getHours())], { name: user.fullname })}</p>
+          <p className="greeting">{t(greetingKeys[greetingAt()], { name: user.fullname })}</p>
         )}
       </div>
       <div className="topbar-end">
@@ -59,7 +59,12 @@ export function Topbar({ user }: { user: UserDetail }) {
           <span>{t('shell.palette')}</span>
           <kbd>{t('shell.paletteShortcut')}</kbd>
         </button>
-        {company && <NotificationBell viewer={viewerOf(user)} />}
+        {company && (
+          // The bell belongs to approvals (their notifications); it loads beside the shell, in the space it keeps.
+          <Suspense fallback={<span className="notifications" aria-hidden="true" />}>
+            <NotificationBell viewer={viewerOf(user)} />
+          </Suspense>
+        )}
         <LanguageSelect compact />
         <UserMenu user={user} />
       </div>

@@ -133,18 +133,21 @@ const defaultChild: Readonly<Partial<Record<MenuId, MenuId>>> = { attendance: 'd
 export type Resolved =
   | { kind: 'screen'; entry: ClientMenuEntry; trail: readonly ClientMenuEntry[] }
   | { kind: 'redirect'; to: string }
-  | { kind: 'not-found' };
+  | { kind: 'not-found' }
+  /** A screen that exists but is not this viewer's (a custom user opening a payroll URL): 403, not 404. */
+  | { kind: 'forbidden' };
 
 /**
  * What `/dashboard/<segments...>` shows for this viewer: a screen (a visible leaf), a redirect from a group to its
- * default child, or the 404 page for anything unknown or hidden.
+ * default child, the 403 page for a screen that exists but is hidden from this viewer, or the 404 page for anything
+ * unknown.
  * `/dashboard/attendance/shift` (a group then its child) is accepted as well as the flat `/dashboard/shift`.
  */
 export function resolveDashboardPath(segments: readonly string[], tree: readonly ClientMenuEntry[]): Resolved {
   const [first, ...rest] = segments.filter(Boolean);
   if (!first) return { kind: 'redirect', to: menuPathFor('home') };
   const trail = findTrail(tree, (entry) => entry.path === first);
-  if (!trail) return { kind: 'not-found' };
+  if (!trail) return byPath.has(first) ? { kind: 'forbidden' } : { kind: 'not-found' };
   let entry = trail.at(-1)!;
   const path = [...trail];
   for (const segment of rest) {

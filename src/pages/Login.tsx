@@ -46,6 +46,8 @@ export default function Login() {
           <TextField
             label={t('login.username')}
             name="username"
+            // The sign-in page's one task starts in its first field (issue 25).
+            autoFocus
             autoComplete="username"
             autoCapitalize="none"
             spellCheck={false}

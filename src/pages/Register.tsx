@@ -8,6 +8,7 @@ import { viewerOf } from '../menu/index.ts';
 import { toast } from '../overlays/progress.ts';
 import { useSession } from '../session.ts';
 import { describeFailure } from '../validation.ts';
+import { Activation } from './Verification.tsx';
 
 interface Values {
   fullname: string;
@@ -38,7 +39,8 @@ const optional = (value: string) => (value.trim() ? value.trim() : undefined);
 
 /**
  * Registration: a company and its admin, created when the emailed link is verified. With `?developer=1` (the
- * developer add form) it creates a developer instead, for a signed-in developer.
+ * developer add form) it creates a developer instead, for a signed-in developer; with `?developer=1&activation=` (the
+ * link of the developer list's invitation) the invited developer chooses their own password there.
  */
 export default function Register() {
   const { t } = useTranslation();
@@ -50,7 +52,10 @@ export default function Register() {
   const [busy, setBusy] = useState(false);
   const [failure, setFailure] = useState<ApiError | null>(null);
 
+  const activation = query.get('activation');
   const mayAddDevelopers = session.status === 'signed-in' && canAccess('developer', viewerOf(session.user), 'write');
+  // The developer add form's invitation (spec 2.2's hidden redirect): the invited developer chooses their password.
+  if (developer && activation !== null) return <Activation token={activation} />;
   if (developer && session.status === 'loading') return null;
   if (developer && !mayAddDevelopers) {
     return (

@@ -78,10 +78,11 @@ const problemKeys = {
 
 /**
  * The activation form: the password twice (at least 8 characters), then POST /v1/auth/activate, which signs the
- * employee in; the session is stored as a sign-in's is and the dashboard opens. A used, expired or unknown link says
+ * employee in (or the invited developer: /register?developer=1&activation=, spec 2.2); the session is stored as a
+ * sign-in's is and the dashboard opens. A used, expired or unknown link says
  * so, with the way to the sign-in page.
  */
-function Activation({ token }: { token: string }) {
+export function Activation({ token }: { token: string }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const [password, setPassword] = useState('');

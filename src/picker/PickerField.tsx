@@ -15,6 +15,7 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { errorId, FieldError } from '../components/FieldError.tsx';
 import { OptionPicker, type PickerCloseReason, type PickerEvent } from './OptionPicker.tsx';
 import { optionText, type PickerOption, type PickerSource, type SourceProps, valueKey } from './options.ts';
 
@@ -158,7 +159,7 @@ export function PickerField<V>(props: PickerFieldProps<V>) {
     }
   };
 
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
+  const describedBy = [error ? errorId(id) : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ');
   const style: CSSProperties = placement ?? { top: 0, left: 0 };
 
   return (
@@ -192,11 +193,7 @@ export function PickerField<V>(props: PickerFieldProps<V>) {
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} className="field-error">
-          {error}
-        </p>
-      )}
+      <FieldError fieldId={id} message={error} />
       {open && (
         <div ref={popover} className="picker-popover" data-positioned={placement !== null} style={style}>
           <OptionPicker<V>

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ageOn, jakartaToday, serviceLength } from '../../common/employment.ts';
+import { ageOn, employedOn, employedSpan, jakartaToday, serviceLength } from '../../common/employment.ts';
 
 describe('ageOn', () => {
   it.each([
@@ -151,5 +151,27 @@ describe('jakartaToday', () => {
     vi.useFakeTimers();
     vi.setSystemTime(new Date('2025-03-09T20:00:00Z'));
     expect(jakartaToday()).toBe('2025-03-10');
+  });
+});
+
+describe('employedOn: the one definition of employed on a day or in a period', () => {
+  const person = (join_date: string | null, exit_date: string | null) => ({ join_date, exit_date });
+  it('counts the join day and the exit day (the last day employed), not the days outside', () => {
+    const p = person('2026-03-10', '2026-05-01');
+    expect(employedOn(p, '2026-03-09')).toBe(false);
+    expect(employedOn(p, '2026-03-10')).toBe(true);
+    expect(employedOn(p, '2026-05-01')).toBe(true);
+    expect(employedOn(p, '2026-05-02')).toBe(false);
+    expect(employedOn(person(null, null), '1990-01-01')).toBe(true);
+    expect(employedOn(person('2026-07-15', '2026-07-15'), '2026-07-15')).toBe(true);
+  });
+  it('in a period: employed on at least one of its days; employedSpan says which', () => {
+    const p = person('2026-03-10', '2026-05-01');
+    expect(employedOn(p, '2026-03-01', '2026-03-31')).toBe(true);
+    expect(employedOn(p, '2026-05-01', '2026-05-31')).toBe(true);
+    expect(employedOn(p, '2026-06-01', '2026-06-30')).toBe(false);
+    expect(employedSpan(p, '2026-03-01', '2026-03-31')).toEqual({ from: '2026-03-10', to: '2026-03-31' });
+    expect(employedSpan(p, '2026-05-01', '2026-05-31')).toEqual({ from: '2026-05-01', to: '2026-05-01' });
+    expect(employedSpan(p, '2026-06-01', '2026-06-30')).toBeNull();
   });
 });

@@ -23,8 +23,11 @@ describe('menu access rules (spec 6)', () => {
     ['duty-report', 'read', ['admin', 'sub_admin', 'admin_department', 'approver']],
     ['duty-report', 'write', ['admin', 'sub_admin', 'admin_department']],
     ['live-attendance', 'read', ['approver', 'employee']],
-    ['assign-access', 'read', ['admin']],
-    ['request-access', 'read', []],
+    // Issue 26: assigning custom levels is the admin's and the sub-admin's (spec 6); every company user asks for access.
+    ['assign-access', 'read', ['admin', 'sub_admin']],
+    ['request-access', 'read', ['admin', 'sub_admin', 'admin_department', 'approver', 'employee']],
+    ['request-access', 'write', ['admin', 'sub_admin', 'admin_department', 'approver', 'employee']],
+    ['role-permission', 'read', ['admin']],
     ['my-profile', 'read', []],
     ['home', 'read', [...levels].filter((l) => l !== 'custom')],
     ['announcements', 'read', ['admin', 'sub_admin', 'admin_department', 'developer']],
@@ -72,9 +75,11 @@ describe('menu access rules (spec 6)', () => {
     expect(canAccess('visit-report', viewer('admin', { features: { sales_menu: { enabled: false } } }))).toBe(false);
   });
 
-  it('man-power is for its one configured company', () => {
-    expect(canAccess('man-power', viewer('admin', { companyCode: 'DEMO' }))).toBe(true);
-    expect(canAccess('man-power', viewer('admin', { companyCode: 'CJ' }))).toBe(false);
+  it('man-power is for the company whose man_power_report setting is on, not a company code', () => {
+    const on = { man_power_report: { enabled: true } };
+    expect(canAccess('man-power', viewer('admin', { companyCode: 'CJ', features: on }))).toBe(true);
+    expect(canAccess('man-power', viewer('admin', { companyCode: 'DEMO' }))).toBe(false);
+    expect(canAccess('man-power', viewer('admin', { features: { man_power_report: { enabled: false } } }))).toBe(false);
   });
 
   it('unknown menus are closed', () => {

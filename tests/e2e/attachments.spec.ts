@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { cell, runCommand, signIn } from './support.ts';
 
 /**
@@ -67,9 +68,15 @@ test('an employee attaches a PDF to a leave request by keyboard; the admin opens
   await expect(region.getByText('File: surat-dokter.pdf')).toBeVisible();
   await employee.screenshot({ path: test.info().outputPath('attachment-request-en.png'), fullPage: true });
   await form.getByRole('button', { name: 'Send request' }).focus();
+  const sent = employee.waitForResponse(
+    (reply) => reply.request().method() === 'POST' && new URL(reply.url()).pathname === '/v1/approvals',
+  );
   await employee.keyboard.press('Enter');
   await expect(form).toBeHidden();
-  const number = ((await cell(employee, 0, 'approval_number').textContent()) ?? '').trim();
+  const number: string = (await (await sent).json()).data.approval_number;
+  // Sent from the palette on Home, the request shows among the employee's open requests there, with its number.
+  // (the toast says it too: the open request's line is the one with its status)
+  await expect(employee.getByText(`${number} · Pending`)).toBeVisible();
   expect(number).toMatch(/^LV-\d{4}-\d{5}$/);
 
   // ---- the admin opens it from the review panel ------------------------------------------------------------------

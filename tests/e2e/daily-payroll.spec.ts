@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
+import { expect, test } from './fixtures.ts';
 import { cell, grid, runCommand, signIn } from './support.ts';
 
 /** runCommand once the interface is Indonesian (the palette is named 'Palet perintah'). */

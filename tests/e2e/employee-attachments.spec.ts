@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { signIn } from './support.ts';
 
 /** An employee's attachment: a file uploaded from the detail editor, listed, downloadable, and in the API. */

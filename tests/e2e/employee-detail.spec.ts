@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { palette, runCommand, signIn } from './support.ts';
 
 /**
@@ -216,6 +217,8 @@ test('the palette jumps to a section; Alt+↓, the sidebar and the palette warn 
   page,
   request,
 }) => {
+  // A long walk (eleven questions and three navigations): 30 s is tight on a busy machine.
+  test.setTimeout(90_000);
   await signIn(page);
   const employee = await activeEmployee(request, page, 10);
   const next = await activeEmployee(request, page, 11);
@@ -243,6 +246,12 @@ test('the palette jumps to a section; Alt+↓, the sidebar and the palette warn 
   const warning = page.getByRole('alertdialog', { name: 'Leave without saving?' });
   await expect(warning).toBeVisible();
   await expect(warning).toContainText('Address');
+  await warning.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(`/dashboard/edit/active-employees/${userIdOf(employee)}`);
+  await expect(section(page, 'Address').getByLabel('ID card address')).toHaveValue('Unsaved street');
+  // The browser's Back asks too (issue 25), and staying keeps the change.
+  await page.goBack();
+  await expect(warning).toBeVisible();
   await warning.getByRole('button', { name: 'Cancel' }).click();
   await expect(page).toHaveURL(`/dashboard/edit/active-employees/${userIdOf(employee)}`);
   await expect(section(page, 'Address').getByLabel('ID card address')).toHaveValue('Unsaved street');

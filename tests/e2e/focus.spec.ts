@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { cell, grid, runCommand, signIn } from './support.ts';
 
 /** Issue 11, section 4: after moving to a screen, the keyboard is in the screen's grid or first field. */
@@ -32,8 +32,13 @@ test('after a sidebar link, the focus is in the screen, not on the page body', a
   await expect(page).toHaveURL('/dashboard/active-employees');
   await expect(grid(page).locator('[row-index="0"] [role="gridcell"]:focus')).toHaveCount(1);
 
-  // A screen without a grid or a field (one not built yet): the main region, so Tab starts in the screen.
-  await runCommand(page, 'kpi indicators', 'KPI Indicators');
-  await expect(page.getByRole('heading', { name: 'This screen is not available yet' })).toBeVisible();
+  // A screen without a grid or a field (a record detail with no editor of its own): the main region, so Tab starts
+  // in the screen. (Every menu entry has its screen since issue 29.)
+  // Moved to in the app (a history step, as Back does), not a page load: the focus moves only on a navigation.
+  await page.evaluate(() => {
+    window.history.pushState(null, '', '/dashboard/edit/daily/123');
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  });
+  await expect(page.getByRole('heading', { level: 1, name: 'Record detail' })).toBeVisible();
   await expect(page.locator('#content')).toBeFocused();
 });

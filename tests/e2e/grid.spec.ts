@@ -1,4 +1,5 @@
-import { type APIRequestContext, type BrowserContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { cell, grid, runCommand, signIn } from './support.ts';
 
 /**
@@ -329,7 +330,8 @@ test("delete asks with the spec's texts, removes the row in one request, and Ctr
   await page.keyboard.press('Space');
   await runCommand(page, 'delete selected', 'Delete selected rows (1)');
   const confirm = page.getByRole('alertdialog', { name: `Are you sure want to delete ${name} (${code})?` });
-  await expect(confirm.getByRole('button', { name: 'No' })).toBeFocused();
+  // Its default button, Delete, has the focus: Enter answers (issue 25).
+  await expect(confirm.getByRole('button', { name: 'Delete' })).toBeFocused();
   const removal = page.waitForRequest((r) => r.url().endsWith(path) && r.method() === 'DELETE');
   await confirm.getByRole('button', { name: 'Delete' }).click();
   expect((await removal).postDataJSON()).toEqual({ ids: [expect.any(String)] });

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { runCommand, signIn } from './support.ts';
 
 /**
@@ -171,7 +172,9 @@ test('the search keeps the matches and their chain of supervisors; palette colla
   await expect(page).toHaveURL(`/dashboard/edit/active-employees/${root.user}`);
 });
 
-test('a failed request shows a translated message, and Try again loads the tree', async ({ page }) => {
+test('a failed request shows a translated message, and Try again loads the tree', async ({ page, consoleErrors }) => {
+  // The 500 is the test's own (page.route): Chromium logs it.
+  consoleErrors.allow(/status of 500 \(Internal Server Error\) \(http:\/\/[^)]*\/v1\/employees\?/);
   await signIn(page);
   const fail = (route: import('@playwright/test').Route) =>
     route.fulfill({ status: 500, json: { code: 'internal', message: 'Something broke' } });

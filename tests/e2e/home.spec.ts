@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { runCommand, signIn } from './support.ts';
 
 /**
@@ -30,12 +31,17 @@ test('an employee clocks from home with the i key and sees the status change', a
   const before = (await button.textContent()) ?? '';
   await page.locator('body').press('i');
   const done = before.includes('in') ? /Clocked in at \d\d:\d\d/ : /Clocked out at \d\d:\d\d/;
+  // A clock-out before the shift's end asks first (issue 25): Enter confirms.
+  const early = page.getByRole('alertdialog', { name: 'Clock out before your shift ends?' });
+  await expect(card.getByRole('status').getByText(done).or(early)).toBeVisible();
+  if (await early.isVisible()) await page.keyboard.press('Enter');
   await expect(card.getByRole('status')).toContainText(done);
   await expect(page.getByRole('region', { name: 'My leave balance' })).toBeVisible();
-  await expect(page.getByRole('link', { name: /Request leave/ })).toBeVisible();
-  // l opens the leave request form.
+  await expect(page.getByRole('button', { name: /Request leave/ })).toBeVisible();
+  // l opens the leave request form, on home.
   await page.locator('body').press('l');
-  await expect(page).toHaveURL(/new=leave/);
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page).toHaveURL('/dashboard/home');
 });
 
 test('an admin follows Late to the daily screen filtered to late, by keyboard', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { cell, grid, runCommand, signIn } from './support.ts';
 
 /** Leave: a holiday typed from the keyboard, and a balance adjusted from the keyboard whose remaining changes. */

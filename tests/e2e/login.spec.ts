@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 
 const ADMIN = { username: 'admin', password: 'demo12345' };
 
@@ -45,7 +46,9 @@ test('a wrong password shows the server message', async ({ page }) => {
   expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
 });
 
-test('a network failure shows Network Error', async ({ page }) => {
+test('a network failure shows Network Error', async ({ page, consoleErrors }) => {
+  // The request is aborted on purpose: Chromium logs that itself.
+  consoleErrors.allow(/net::ERR_INTERNET_DISCONNECTED/);
   await page.goto('/');
   await page.route('**/v1/auth/login', (route) => route.abort('internetdisconnected'));
   await page.getByLabel('Username or email').fill(ADMIN.username);

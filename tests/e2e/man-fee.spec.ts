@@ -2,7 +2,7 @@
  * Developer area → finances → man-fee (issue 15, decision 0073): the developer imports a fee rule from xlsx through
  * the preview with the keyboard, then reads the monthly report, whose figures are the completed demo runs' fees.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { runCommand, signIn } from './support.ts';
 
 const DEVELOPER = { username: 'developer', password: 'demo12345' };

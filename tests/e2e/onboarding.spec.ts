@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { cell, grid, signIn } from './support.ts';
 
 /** employee-onboarding: Pending and Completed tabs by whether the link exists, and the batch download as xlsx. */

@@ -2,7 +2,8 @@
  * Issue 10 section 1: forgot-password gives nothing away (the same answer for a real and an unknown account, no link on
  * screen); the reset link goes to the outbox, where the developer finds it on the Outbox screen, and it works.
  */
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { cell, grid, signIn } from './support.ts';
 
 /** Asks for a reset link for `username` and returns the page's whole answer. */

@@ -1,4 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { palette, signIn } from './support.ts';
 
 /** Issue 11, section 3: what the palette offers first for a query, against the real app and its demo data. */

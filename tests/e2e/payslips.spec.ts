@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { pdfText } from '../support/pdf.ts';
+import { expect, test } from './fixtures.ts';
 import { ADMIN, signIn } from './support.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { type APIRequestContext, type BrowserContext, expect as baseExpect, type Page, test } from '@playwright/test';
+import type { APIRequestContext, BrowserContext, Page } from '@playwright/test';
 import * as XLSX from 'xlsx';
+import { expect as baseExpect, test } from './fixtures.ts';
 import { cell, grid, runCommand, signIn } from './support.ts';
 
 /**

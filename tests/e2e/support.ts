@@ -60,3 +60,27 @@ export async function mailedLink(request: APIRequestContext, recipient: string):
   expect(mail?.recipient).toBe(recipient);
   return mail!.link!;
 }
+
+/**
+ * Completes the open payroll run as a user would: Save payroll; when rows are out of date (a loan, an approval or
+ * attendance changed since the calculation: other specs on this server do that), the run refuses and shows them, so
+ * they are recalculated visibly and Save is pressed again; then the confirmation. Never a guess from isVisible: the
+ * out-of-date check is asynchronous.
+ */
+export async function savePayrollRun(page: Page) {
+  const dialog = page.getByRole('alertdialog');
+  const recalculate = page
+    .getByRole('status', { name: 'Rows out of date' })
+    .getByRole('button', { name: /^Recalculate \d+ rows?$/ });
+  await page.getByRole('button', { name: 'Save payroll' }).click();
+  await expect(dialog.or(page.getByText(/out of date: recalculate/).first())).toBeVisible();
+  if (!(await dialog.isVisible())) {
+    await recalculate.click();
+    await expect(page.getByText(/^Recalculated \d+ rows?: /).first()).toBeVisible();
+    await expect(recalculate).toBeHidden();
+    await page.getByRole('button', { name: 'Save payroll' }).click();
+  }
+  await expect(dialog).toContainText('Are you sure to save payroll?');
+  await dialog.getByRole('button', { name: 'Save payroll' }).click();
+  await expect(page.getByText('Payroll saved')).toBeVisible();
+}

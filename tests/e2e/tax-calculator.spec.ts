@@ -3,7 +3,7 @@
  * the keyboard: January typed into the grid, February to December pasted as a block copied from Excel, Ctrl+Enter.
  * Each month withholds 200,000 by TER A 2 %; December settles the year at 515,000.
  */
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { cell, grid, runCommand, signIn } from './support.ts';
 
 test('computes the PP 58/2023 example from the keyboard, with a block pasted from Excel', async ({ page }) => {

@@ -1,4 +1,5 @@
-import { type Browser, expect, type Page, test } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures.ts';
 import { runCommand, signIn } from './support.ts';
 
 /**
@@ -30,9 +31,16 @@ test('an employee clocks from services and the admin sees them on the live-track
   await runCommand(employee, 'Live Attendance', /Live Attendance/);
   await expect(employee.getByRole('heading', { name: /^Today/ })).toBeVisible();
   const clock = employee.getByRole('button', { name: /^Clock (in|out)$/ });
+  const before = (await clock.textContent()) ?? '';
   await clock.focus();
   await employee.keyboard.press('Enter');
-  await expect(employee.getByRole('status').filter({ hasText: /Clocked (in|out) at \d\d:\d\d/ })).toBeVisible();
+  const done = before.includes('in') ? /Clocked in at \d\d:\d\d/ : /Clocked out at \d\d:\d\d/;
+  const clocked = employee.getByRole('status').filter({ hasText: done });
+  // A clock-out before the shift's end asks first (issue 25): Enter confirms.
+  const early = employee.getByRole('alertdialog', { name: 'Clock out before your shift ends?' });
+  await expect(clocked.or(early)).toBeVisible();
+  if (await early.isVisible()) await employee.keyboard.press('Enter');
+  await expect(clocked).toBeVisible();
   await expect(employee.getByRole('table')).toBeVisible();
   await employee.screenshot({ path: test.info().outputPath('live-attendance-en.png'), fullPage: true });
 

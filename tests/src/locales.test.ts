@@ -16,8 +16,8 @@ import en from '../../locales/en.json' with { type: 'json' };
 import id from '../../locales/id.json' with { type: 'json' };
 import zh from '../../locales/zh.json' with { type: 'json' };
 import openapi from '../../openapi/v1.json' with { type: 'json' };
+import { enumValues as detailEnums, sections as detailSections } from '../../src/employeeForm/sections.ts';
 import type { AnyGridSpec } from '../../src/grids/types.ts';
-import { enumValues as detailEnums, sections as detailSections } from '../../src/screens/employee/sections.ts';
 
 type Tree = { [key: string]: string | Tree };
 
@@ -102,6 +102,12 @@ const openApiEnumKeys: Record<string, string | null> = {
   ter_category: null,
   'PphReportRow.employment_kind': null,
   'PphReport.withholder.tax_person.tax_id_kind': null,
+  // Coretax pre-check (decision 0166): the dialog words the kind, the problems and the company's ids with its own
+  // keys (coretax.title.*, coretax.problems.*, coretax.company.*); `fix` only picks a link.
+  'CoretaxCheck.kind': null,
+  'CoretaxCheck.refused.problems': null,
+  'CoretaxCheck.refused.fix': null,
+  'CoretaxCheck.company': null,
   gender: 'gender',
   marital_status: 'marital_status',
   recruitment_type: 'recruitment_type',
@@ -124,6 +130,22 @@ const openApiEnumKeys: Record<string, string | null> = {
   'ManFeeRuleCreate.method': 'man_fee_method',
   'ManFeeRuleUpdate.method': 'man_fee_method',
   'ManFeeMonthlyRow.method': 'man_fee_method',
+  // Portal (issue 28): warning letter levels; the ID card's fields are labelled by the customiser (portal.idCard.fields).
+  'WarningLetter.type': 'warning_letter_type',
+  'WarningLetterCreate.type': 'warning_letter_type',
+  'WarningLetterUpdate.type': 'warning_letter_type',
+  'WarningLetterStatus.proposed': 'warning_letter_type',
+  'WarningLetterStatus.valid.type': 'warning_letter_type',
+  'OwnWarningLetter.type': 'warning_letter_type',
+  'IdCardDesign.front': null,
+  'IdCardDesign.back': null,
+  // Exit pay (decision 0170): the causes have labels; the lines are payroll line labels (payrollRun.lines), the tax
+  // kind is said in a sentence.
+  exit_cause: 'exit_cause',
+  'ExitPay.cause': 'exit_cause',
+  'ExitPay.lines.code': null,
+  'ExitPay.lines.tax': null,
+  'ExitPayEdit.code': null,
   // Payroll runs (issue 14) and the jobs that make them.
   'PayrollSummary.type': 'payroll_run_type',
   // The import's target: a month's components (payroll_run) or a daily payroll's inputs (weekly), never shown.
@@ -210,6 +232,16 @@ const openApiEnumKeys: Record<string, string | null> = {
   'ApprovalFlow.levels.approvers.type': null,
   'ApprovalFlowInput.levels.mode': null,
   'ApprovalFlow.levels.mode': null,
+  // KPI (decision 0185): target types, assessor types and period types as enums; a period's status in kpi.status.
+  target_type: 'kpi_target_type',
+  'KpiSheet.indicators.target_type': 'kpi_target_type',
+  'KpiFlowInput.assessors.type': 'kpi_assessor',
+  'KpiFlow.assessors.type': 'kpi_assessor',
+  'KpiSheet.rows.steps.type': 'kpi_assessor',
+  period_type: 'kpi_period_type',
+  'KpiAssessment.status': null,
+  // Access levels (issue 26): an access request's status, shown in upper case.
+  'AccessRequest.status': 'access_request_status',
 };
 
 type Schema = { enum?: unknown[]; properties?: Record<string, Schema>; items?: Schema; anyOf?: Schema[] };
@@ -245,9 +277,9 @@ const commonEnums: [string, readonly (string | number)[]][] = [
   ['approval_decision', approvalDecisions],
 ];
 
-/** Every grid spec in src/grids/ (the registry's, the employee lists' and the detail's sub-record grids). */
+/** Every grid spec in src/grids/specs/ (the registry's, the employee lists' and the detail's sub-record grids). */
 async function gridSpecs(): Promise<AnyGridSpec[]> {
-  const dir = join(srcDir, 'grids');
+  const dir = join(srcDir, 'grids', 'specs');
   const files = readdirSync(dir).filter(
     (name) => name.endsWith('.ts') && readFileSync(join(dir, name), 'utf8').includes('defineGrid('),
   );

@@ -15,7 +15,7 @@ const viewer = (level: Level, extra: Partial<Viewer> = {}): Viewer => ({
   username: `${level}-user`,
   permissions: [],
   companyCode: 'DEMO',
-  features: { sales_menu: { enabled: true } },
+  features: { sales_menu: { enabled: true }, man_power_report: { enabled: true } },
   ...extra,
 });
 
@@ -46,10 +46,11 @@ const without = (list: readonly string[], ...drop: string[]) => list.filter((id)
 describe('visibleMenu: top level by level (spec 6)', () => {
   it.each<[Level, Partial<Viewer>, readonly string[]]>([
     ['admin', {}, companyAdminMenu],
-    ['sub_admin', {}, without(companyAdminMenu, 'activity-log', 'access-level')],
-    ['admin_department', {}, without(companyAdminMenu, 'activity-log', 'access-level')],
-    ['approver', {}, ['home', 'approval', 'services', 'reports']],
-    ['employee', {}, ['home', 'services']],
+    // access-level: request-access is every company user's, assign-access the sub-admin's too (issue 26).
+    ['sub_admin', {}, without(companyAdminMenu, 'activity-log')],
+    ['admin_department', {}, without(companyAdminMenu, 'activity-log')],
+    ['approver', {}, ['home', 'approval', 'access-level', 'services', 'reports']],
+    ['employee', {}, ['home', 'access-level', 'services']],
     ['custom', {}, []],
     // A developer has no company: sales needs the company's sales_menu feature. Only companies, finances, bpjs and
     // statistics are narrowed by username.
@@ -117,10 +118,10 @@ describe('visibleMenu: children', () => {
       ],
     ],
     [
-      'request access has no roles',
+      "request access is every company user's (issue 26)",
       viewer('admin'),
       'access-level',
-      ['sub-admin', 'admin-department', 'approver', 'role-permission', 'assign-access'],
+      ['sub-admin', 'admin-department', 'approver', 'request-access', 'role-permission', 'assign-access'],
     ],
     [
       'my-profile has no roles',
@@ -215,10 +216,10 @@ describe('visibleMenu: permissions, usernames, companies and features', () => {
     ['bpjs not for an ordinary admin', viewer('admin'), 'bpjs', false],
     ['statistics for the finance account', viewer('sub_admin', { username: 'finance' }), 'total-employees', true],
     ['statistics not for an approver named finance', viewer('approver', { username: 'finance' }), 'statistics', false],
-    // Company restriction: man-power is for DEMO only.
-    ['man-power in DEMO', viewer('admin'), 'man-power', true],
-    ['man-power not in CJ', viewer('admin', { companyCode: 'CJ' }), 'man-power', false],
-    ['man-power without a company', viewer('admin', { companyCode: null }), 'man-power', false],
+    // Company restriction: man-power only where the company's man_power_report setting is on.
+    ['man-power with the setting on', viewer('admin'), 'man-power', true],
+    ['man-power with the setting off', viewer('admin', { features: { sales_menu: true } }), 'man-power', false],
+    ['man-power for an approver with the setting on', viewer('approver'), 'man-power', true],
     ['reports stay in CJ', viewer('admin', { companyCode: 'CJ' }), 'reports', true],
     // Feature restriction: sales needs sales_menu.
     ['sales with the feature enabled', viewer('admin'), 'store-location', true],
@@ -239,13 +240,13 @@ describe('visibleMenu: permissions, usernames, companies and features', () => {
     for (const level of levels) expect(ids(viewer(level)).includes('home'), level).toBe(level !== 'custom');
   });
 
-  it('request-access and my-profile are never shown', () => {
+  it("my-profile is never shown; request-access is every company user's (issue 26)", () => {
     for (const level of levels) {
       const all = ids(
         viewer(level, { username: 'developer', permissions: ['request-access:read', 'my-profile:read'] }),
       );
-      expect(all).not.toContain('request-access');
       expect(all).not.toContain('my-profile');
+      expect(all.includes('request-access')).toBe(level !== 'developer');
     }
   });
 
@@ -310,7 +311,8 @@ describe('resolveDashboardPath', () => {
     ['other groups go to their first child', admin, 'payroll', { kind: 'redirect', to: '/dashboard/payroll-run' }],
     ['nothing goes home', admin, '', { kind: 'redirect', to: '/dashboard/home' }],
     ['an unknown path', admin, 'no-such-page', { kind: 'not-found' }],
-    ['a hidden path', employee, 'activity-log', { kind: 'not-found' }],
+    // A screen that exists but is not the viewer's: 403 (issue 25), not the 404 of an unknown path.
+    ['a hidden path', employee, 'activity-log', { kind: 'forbidden' }],
     ['a leaf with extra segments', admin, 'active-employees/x', { kind: 'not-found' }],
     ['a child under the wrong group', admin, 'payroll/shift', { kind: 'not-found' }],
   ])('%s', (_, tree, path, expected) => {

@@ -13,6 +13,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import type { TestProject } from 'vitest/node';
@@ -48,7 +49,7 @@ export default async function setup(project: TestProject) {
   }
   const folder = mkdtempSync(join(tmpdir(), 'hrw-snapshot-'));
   const snapshot = join(folder, 'migrated.tar');
-  const db = await PGlite.create('memory://');
+  const db = await PGlite.create('memory://', { extensions: { pg_trgm } });
   try {
     await migrate(drizzle(db), { migrationsFolder });
     const dump = await db.dumpDataDir('none');

@@ -2,8 +2,8 @@ import { Command } from 'cmdk';
 import { useTranslation } from 'react-i18next';
 import { jakartaToday } from '../../../common/employment.ts';
 import { api, call, type Schemas } from '../../api/client.ts';
-import { employeeDetailPath } from '../../grids/employeeColumns.ts';
-import { listOf } from '../../screens/employee/lists.ts';
+import { listOf } from '../../employeeForm/lists.ts';
+import { employeeDetailPath } from '../../grids/specs/employee-columns.ts';
 import type { PageProps } from './types.ts';
 import { useSelectFirst, useServerSearch } from './useServerSearch.ts';
 

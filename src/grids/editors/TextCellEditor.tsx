@@ -27,13 +27,18 @@ export function TextCellEditor(props: CustomCellEditorProps) {
   const column = props.colDef.cellEditorParams?.spec as AnyColumn;
   // A value the server refused stays in the cell for correction: editing starts from it, not from the saved value.
   const refused = props.data ? context.meta.get(props.data._id)?.errors?.[column.field]?.text : undefined;
-  const initial = props.eventKey && props.eventKey.length === 1 ? props.eventKey : (refused ?? startText(props.value));
-  const [text, setText] = useState(initial);
-  const [error, setError] = useState<string | null>(null);
-  const input = useRef<HTMLInputElement>(null);
   const typed = column.digits ? digitsOnly : typedByKind[column.kind];
   const allowed = typed?.chars;
   const refusedCode: CellErrorCode = typed?.refused ?? 'number';
+  const firstKey = props.eventKey && props.eventKey.length === 1 ? props.eventKey : null;
+  // A first key the cell refuses ('a' in a number cell) starts it empty, with the reason, like any later one.
+  const firstRefused = firstKey !== null && !!allowed && !allowed.test(firstKey);
+  const initial = firstKey !== null ? (firstRefused ? '' : firstKey) : (refused ?? startText(props.value));
+  const [text, setText] = useState(initial);
+  const [error, setError] = useState<string | null>(() =>
+    firstRefused ? cellErrorText(context.t, { code: refusedCode }) : null,
+  );
+  const input = useRef<HTMLInputElement>(null);
 
   function startText(value: unknown) {
     if (value === null || value === undefined) return '';
@@ -64,10 +69,15 @@ export function TextCellEditor(props: CustomCellEditorProps) {
     return false;
   };
 
-  // A native listener on the input runs before AG Grid's on the cell (React's handlers run at the root, too late to
-  // keep an invalid value from being committed by Enter or Tab).
-  const latest = useRef({ text, check });
-  latest.current = { text, check };
+  // An edit started by a typed key holds that key as its value from the start: Enter right after it saves it (no
+  // change event fires for the first key, which AG Grid hands over as `eventKey`).
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, when the editor opens
+  useEffect(() => {
+    if (firstKey !== null && !firstRefused) check(initial);
+  }, []);
+
+  // A native listener on the input refuses the characters a number-only cell does not take, with the reason, before
+  // they reach the input.
   useEffect(() => {
     const element = input.current;
     if (!element) return;
@@ -77,18 +87,21 @@ export function TextCellEditor(props: CustomCellEditorProps) {
         setError(cellErrorText(context.t, { code: refusedCode }));
         return;
       }
-      if ((event.key === 'Enter' || event.key === 'Tab') && !latest.current.check(latest.current.text)) {
-        event.preventDefault();
-        event.stopPropagation();
-      }
     };
     element.addEventListener('keydown', onKeyDown);
     return () => element.removeEventListener('keydown', onKeyDown);
   }, [allowed, refusedCode, context]);
 
   useGridCellEditor({
-    // An unreadable value is never saved: the editor closes without a change, and the reason stays visible until then.
-    isCancelAfterEnd: () => !parseCell(column, text, context.parse).ok,
+    // An unreadable value is never saved: the editor closes without a change of the value, and the cell keeps the text,
+    // flagged, with what is expected as its tooltip and on the grid's message line (Esc there restores the value).
+    isCancelAfterEnd: () => {
+      const parsed = parseCell(column, text, context.parse);
+      if (parsed.ok) return false;
+      if (props.data && text.trim() !== '')
+        context.refuseTyped?.(props.data._id, column.field, { ...parsed.error, text });
+      return true;
+    },
   });
 
   return (

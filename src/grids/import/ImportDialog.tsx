@@ -41,6 +41,7 @@ import {
 import type { Cell } from './protocol.ts';
 import { MAX_IMPORT_ROWS } from './readWorkbook.ts';
 import { useSheetFile } from './SheetSource.tsx';
+import { headerLabels } from './synonyms.ts';
 import { downloadTemplate, importableColumns } from './template.ts';
 
 /** The file types the file chooser offers. */
@@ -155,7 +156,10 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
       ...columns.map((column) => ({
         field: column.field,
         required: Boolean(column.required),
-        labels: labelsInEveryLanguage(i18n, `resources.${spec.resource}.fields.${column.field}`),
+        labels: headerLabels(
+          column.field,
+          labelsInEveryLanguage(i18n, `resources.${spec.resource}.fields.${column.field}`),
+        ),
       })),
       { field: ID_FIELD, required: false, labels: [] },
     ],

@@ -173,7 +173,13 @@ export function ImportShell(props: ImportShellProps) {
             <button type="button" onClick={close} disabled={busy}>
               {t('import.cancel')}
             </button>
-            <button type="button" className="primary" onClick={footer.onConfirm} disabled={!footer.canConfirm}>
+            <button
+              type="button"
+              className="primary"
+              data-default
+              onClick={footer.onConfirm}
+              disabled={!footer.canConfirm}
+            >
               {footer.confirm}
             </button>
           </div>

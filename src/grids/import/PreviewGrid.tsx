@@ -16,7 +16,7 @@ import {
 import { AgGridReact } from 'ag-grid-react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gridTheme } from '../ResourceGrid.tsx';
+import { gridTheme } from '../theme.ts';
 
 const previewModules: Module[] = [
   ClientSideRowModelModule,

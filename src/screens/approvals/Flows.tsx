@@ -4,6 +4,7 @@
  * and ordered levels, each with its approvers (an employee, or the requester's supervisor) and whether any one of
  * them or all must approve. Enter or `e` edits the focused flow, `n` (Ctrl+Enter too) adds one, Delete removes it.
  */
+import { FieldError, fieldErrorProps } from '../../components/FieldError.tsx';
 import './approvals.css';
 import type { ColDef, GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
@@ -12,16 +13,18 @@ import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
+import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { ConfirmDelete } from '../../grids/dialogs.tsx';
 import { gridModules } from '../../grids/modules.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { gridTheme } from '../../grids/theme.ts';
+import { contextText } from '../../labels/approvals.ts';
 import { useMainFocus } from '../../layout/mainFocus.ts';
 import { useCanWrite } from '../../menu/access.ts';
 import { toast } from '../../overlays/progress.ts';
 import { usePageTitle } from '../../page.ts';
 import { errorText, fieldErrors } from '../../validation.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import {
   deleteFlow,
   type Flow,
@@ -32,7 +35,6 @@ import {
   loadFlowOptions,
   saveFlow,
 } from './api.ts';
-import { contextText } from './labels.ts';
 import { type ApprovalContext, approvalContexts } from './model.ts';
 import { OwnKeysModal } from './parts.tsx';
 
@@ -157,8 +159,8 @@ export default function Flows({ entry, trail }: ScreenProps) {
     return true;
   });
 
-  const actions = useRef({ edit, create });
-  actions.current = { edit, create };
+  const actions = useRef({ edit, create, remove });
+  actions.current = { edit, create, remove };
   const commands = useMemo<Command[]>(
     () => [
       {
@@ -183,6 +185,19 @@ export default function Flows({ entry, trail }: ScreenProps) {
         isEnabled: always,
         run: () => {
           setTimeout(() => actions.current.edit(), 0);
+        },
+      },
+      {
+        // The focused flow, after its confirmation: listed by '?' like the grid's other keys.
+        id: 'approval-flow:remove',
+        label: 'approvals.flows.remove',
+        keywords: ['delete', 'remove', 'flow', 'hapus', 'alur', '删除'],
+        group: 'context',
+        shortcut: { key: 'Delete' },
+        isVisible: () => canWrite,
+        isEnabled: always,
+        run: () => {
+          setTimeout(() => actions.current.remove(), 0);
         },
       },
     ],
@@ -210,14 +225,7 @@ export default function Flows({ entry, trail }: ScreenProps) {
           )}
         </div>
         <p className="hint">{t('approvals.flows.hint')}</p>
-        {load.state === 'failed' && (
-          <p className="form-error" role="alert">
-            {load.message}{' '}
-            <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-              {t('common.tryAgain')}
-            </button>
-          </p>
-        )}
+        {load.state === 'failed' && <LoadStatus load={load} retry={() => setAttempt((n) => n + 1)} />}
         {load.state === 'ready' && (
           <div
             className="grid-frame"
@@ -360,12 +368,12 @@ function FlowEditor({ flow, onClose }: { flow: Flow | null; onClose: (saved: Flo
             autoFocus
             value={body.name}
             maxLength={200}
-            aria-invalid={errors.name ? true : undefined}
+            {...fieldErrorProps(`${id}-name`, errors.name)}
             onChange={(event) => setBody({ ...body, name: event.target.value })}
           />
-          {errors.name && <span className="field-error">{errors.name}</span>}
+          <FieldError fieldId={`${id}-name`} message={errors.name} />
         </div>
-        <fieldset>
+        <fieldset {...fieldErrorProps(`${id}-context`, errors.context)}>
           <legend>{t('approvals.flows.contexts')}</legend>
           {approvalContexts.map((value: ApprovalContext) => (
             <label key={value} className="checkbox">
@@ -377,7 +385,7 @@ function FlowEditor({ flow, onClose }: { flow: Flow | null; onClose: (saved: Flo
               {contextText(t, value)}
             </label>
           ))}
-          {errors.context && <span className="field-error">{errors.context}</span>}
+          <FieldError fieldId={`${id}-context`} message={errors.context} />
         </fieldset>
         {body.context.includes('leave') && (
           <fieldset>
@@ -441,9 +449,9 @@ function FlowEditor({ flow, onClose }: { flow: Flow | null; onClose: (saved: Flo
             </select>
           </div>
         </fieldset>
-        <fieldset>
+        <fieldset {...fieldErrorProps(`${id}-levels`, errors.levels)}>
           <legend>{t('approvals.flows.levels')}</legend>
-          {errors.levels && <span className="field-error">{errors.levels}</span>}
+          <FieldError fieldId={`${id}-levels`} message={errors.levels} />
           <ol className="flow-levels">
             {body.levels.map((level, index) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: a level is its position in the flow.

@@ -12,19 +12,20 @@ import { toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
 import { DateInput } from '../../components/DateInput.tsx';
+import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { exportRows } from '../../grids/export.ts';
 import { fieldLabel } from '../../grids/labels.ts';
 import { gridModules } from '../../grids/modules.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { gridTheme } from '../../grids/theme.ts';
 import type { AnyColumn, AnyGridSpec } from '../../grids/types.ts';
+import { contextText } from '../../labels/approvals.ts';
 import { useMainFocus } from '../../layout/mainFocus.ts';
 import { usePageTitle } from '../../page.ts';
 import { errorText } from '../../validation.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import { getApproval, type HistoryRecord, listHistory } from './api.ts';
 import { flatten } from './columns.ts';
-import { contextText } from './labels.ts';
 import { type ApprovalContext, approvalContexts } from './model.ts';
 import { DetailPanel, timestamp } from './parts.tsx';
 
@@ -228,19 +229,7 @@ export default function History({ entry, trail }: ScreenProps) {
             {t('grid.exportXlsx')}
           </button>
         </div>
-        {load.state === 'failed' && (
-          <p className="form-error" role="alert">
-            {load.message}{' '}
-            <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-              {t('common.tryAgain')}
-            </button>
-          </p>
-        )}
-        {load.state === 'loading' && (
-          <p className="muted" aria-busy="true">
-            {t('common.loading')}
-          </p>
-        )}
+        <LoadStatus load={load} retry={() => setAttempt((n) => n + 1)} />
         {load.state === 'ready' && (
           <div className={detail ? 'approvals-layout with-detail' : 'approvals-layout'}>
             <div

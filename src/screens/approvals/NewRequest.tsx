@@ -6,40 +6,44 @@
 import { useAtomValue } from 'jotai';
 import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { profileRequestFields } from '../../../common/approvals.ts';
+import type { RequestContext } from '../../../common/approvals.ts';
+import { overtimeLimits, profileRequestFields } from '../../../common/approvals.ts';
 import { toApiError } from '../../api/client.ts';
 import { AttachmentField, type AttachmentValue } from '../../attachments/AttachmentField.tsx';
-import { DateInput } from '../../components/DateInput.tsx';
+import { DateInput, dateProblemText } from '../../components/DateInput.tsx';
 import { referenceSource } from '../../grids/editors/ReferenceEditor.tsx';
 import { fieldLabel } from '../../grids/labels.ts';
+import { readTime } from '../../grids/parse.ts';
 import type { AnyGridSpec, RefValue } from '../../grids/types.ts';
+import { contextText } from '../../labels/approvals.ts';
 import { PickerField } from '../../picker/PickerField.tsx';
 import { userAtom } from '../../session.ts';
 import { errorText, fieldErrors } from '../../validation.ts';
 import { createRequest, leavePreview, loadRequestOptions, type RequestOptions } from './api.ts';
-import { approvalFieldLabel, contextText } from './labels.ts';
+import { approvalFieldLabel } from './labels.ts';
 import type { Approval } from './model.ts';
 import { OwnKeysModal } from './parts.tsx';
 import {
   calendarDays,
   checkRequest,
+  completeDraft,
   contextsFor,
   type Draft,
   employmentStatuses,
   fieldShown,
   type ProfileChange,
-  type RequestContext,
   type RequestField,
   requestContent,
   requestEmployee,
   requestFields,
   serverFieldKey,
+  withField,
 } from './requests.ts';
 
 const employeeSpec = { resource: 'employees' } as AnyGridSpec;
 const employeeSource = referenceSource({ path: '/v1/employees', label: 'fullname', code: 'employee_id' });
 const units = ['day', 'half_day', 'hour'] as const;
-const emptyOptions: RequestOptions = { leaveTypes: [], shifts: [], colleagues: [] };
+const emptyOptions: RequestOptions = { leaveTypes: [], shifts: [], colleagues: [], dutyTypes: [] };
 
 /** Spec 5's required messages name the field by the server's code: a required field keeps the form's own text. */
 const requiredByField: Partial<Record<string, Partial<Record<RequestContext, string>>>> = {
@@ -104,26 +108,51 @@ export function NewRequest({
   }, [context, draft.leave_type, draft.start_date, draft.end_date, draft.unit, draft.hours]);
 
   const set = (key: string, value: string) => {
-    setDraft((current) => ({ ...current, [key]: value }));
+    setDraft((current) => withField(context, current, key, value));
     setErrors((current) => {
       const { [key]: _, ...rest } = current;
       return rest;
     });
   };
+  /** A field's own message, or none (a date refused as soon as it is left). */
+  const setError = (key: string, message: string | null) =>
+    setErrors((current) => {
+      const { [key]: _, ...rest } = current;
+      return message ? { ...rest, [key]: message } : rest;
+    });
+
+  // Something typed and not sent: leaving asks first (issue 25).
+  const unsent =
+    Object.entries(draft).some(([key, value]) => key !== 'unit' && !!value?.trim()) ||
+    !!attachment ||
+    changes.some((change) => !!change.field || !!change.value.trim());
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     setFormError(null);
-    const found = checkRequest(context, draft, changes);
+    const ready = completeDraft(context, draft);
+    setDraft(ready);
+    const found = checkRequest(context, ready, changes);
     if (Object.keys(found).length) {
       setErrors(
-        Object.fromEntries(Object.entries(found).map(([key, code]) => [key, t(code as 'validation.required')])),
+        Object.fromEntries(
+          Object.entries(found).map(([key, code]) => [
+            key,
+            // A day that does not exist says so ('31 February does not exist'), not just the format.
+            (code === 'validation.formats.date' && dateProblemText(t, ready[key] ?? '', language)) ||
+              t(code as 'validation.required'),
+          ]),
+        ),
+      );
+      // The first field with a message takes the focus, so it is read out and fixed at once.
+      requestAnimationFrame(() =>
+        document.querySelector<HTMLElement>(`.approvals-form [aria-invalid="true"]`)?.focus(),
       );
       return;
     }
     setSaving(true);
     try {
-      onClose(await createRequest(context, requestContent(context, draft, changes), requestEmployee(context, draft)));
+      onClose(await createRequest(context, requestContent(context, ready, changes), requestEmployee(context, ready)));
     } catch (reason) {
       const error = toApiError(reason);
       const byField = fieldErrors(t, error);
@@ -174,6 +203,25 @@ export function NewRequest({
                 : `${type.type} (${t('approvals.request.left', { count: type.remaining })})`,
           })),
         ),
+      // The duty type (`duty/category`): the option picker over the company's list, as the form's other lists.
+      dutyType: () => (
+        <PickerField<string>
+          id={id}
+          label={label(field.key)}
+          source={{
+            kind: 'local',
+            options: options.dutyTypes.map((type) => ({
+              key: type._id,
+              label: type.name,
+              detail: type.code,
+              value: type._id,
+            })),
+          }}
+          value={value || null}
+          onChange={(chosen) => set(field.key, chosen ?? '')}
+          error={errors[field.key] ?? null}
+        />
+      ),
       unit: () => choose(units.map((unit) => ({ value: unit, label: t(`enums.leave_unit.${unit}`) }))),
       shift: () =>
         choose(
@@ -193,6 +241,7 @@ export function NewRequest({
           invalid={!!errors[field.key]}
           {...(errors[field.key] ? { describedBy: `${id}-error` } : {})}
           onChange={(text) => set(field.key, text)}
+          onLeave={(problem) => setError(field.key, problem)}
         />
       ),
       employee: () => (
@@ -229,6 +278,12 @@ export function NewRequest({
           placeholder="HH:mm"
           value={value}
           onChange={(event) => set(field.key, event.target.value)}
+          // '1700' reads as 17:00 once the field is left (the grid's reading of a time).
+          onBlur={(event) => {
+            const time = readTime(event.target.value);
+            if (time && time !== event.target.value) set(field.key, time);
+            else if (!time && event.target.value.trim()) setError(field.key, t('validation.time'));
+          }}
         />
       ),
       hours: () => (
@@ -262,6 +317,12 @@ export function NewRequest({
           {controls.employee()}
         </div>
       );
+    if (field.kind === 'dutyType')
+      return (
+        <div key={field.key} className="field">
+          {controls.dutyType()}
+        </div>
+      );
     // So does the attachment field.
     if (field.kind === 'attachment') return <div key={field.key}>{controls.attachment()}</div>;
     return (
@@ -289,7 +350,7 @@ export function NewRequest({
   );
 
   return (
-    <OwnKeysModal title={t('approvals.request.title')} onCancel={() => onClose(null)}>
+    <OwnKeysModal title={t('approvals.request.title')} onCancel={() => onClose(null)} unsent={unsent && !saving}>
       <form className="approvals-form" onSubmit={(event) => void submit(event)} noValidate>
         <div className="field">
           <label htmlFor={`${formId}-context`}>{t('approvals.request.kind')}</label>
@@ -361,6 +422,15 @@ export function NewRequest({
                   : t('approvals.request.remaining', { count: remaining })}
               </>
             )}
+          </p>
+        )}
+        {context === 'overtime' && Number(draft.hours) > overtimeLimits.day && (
+          <p className="approvals-warning" role="status">
+            {t('approvals.warnings.overtime_daily_limit', {
+              hours: Number(draft.hours),
+              limit: overtimeLimits.day,
+              taken: 0,
+            })}
           </p>
         )}
         {formError && (

@@ -12,9 +12,9 @@ import { Link } from 'react-router';
 import { approvalMenuOf } from '../../../common/approvals.ts';
 import { canAccess, type Viewer } from '../../../common/menu.ts';
 import { formatDate } from '../../format.ts';
+import { contextText, statusText } from '../../labels/approvals.ts';
 import { menuPathFor } from '../../menu/index.ts';
 import { listNotifications, markRead, type Notification } from './api.ts';
-import { contextText, statusText } from './labels.ts';
 import { openRequestPath } from './parts.tsx';
 
 /** The palette's "Notifications" asks the bell to open through this event. */
@@ -26,6 +26,10 @@ const REFRESH_MS = 60_000;
  * my requests for the requester (`?open=<id>`, parts.tsx).
  */
 export function notificationPath(notification: Notification, viewer: Viewer): string {
+  if (notification.announcement) return `${menuPathFor('home')}#announcement-${notification.announcement._id}`;
+  if (notification.company_announcement)
+    return `${menuPathFor('home')}#notice-${notification.company_announcement._id}`;
+  if (!notification.approval) return menuPathFor('home');
   const review = approvalMenuOf[notification.approval.context];
   const screen =
     notification.kind === 'approval_waiting' && canAccess(review, viewer)
@@ -111,16 +115,22 @@ export function NotificationBell({ viewer }: { viewer: Viewer }) {
   };
 
   const text = (item: Notification) =>
-    item.kind === 'approval_waiting'
-      ? t('approvals.notifications.waiting', {
-          number: item.approval.approval_number,
-          kind: contextText(t, item.approval.context),
-        })
-      : t('approvals.notifications.decided', {
-          number: item.approval.approval_number,
-          kind: contextText(t, item.approval.context),
-          status: statusText(t, item.approval.status),
-        });
+    item.announcement
+      ? t('portalBell.announcement', { title: item.announcement.title })
+      : item.company_announcement
+        ? t('portalBell.companyAnnouncement', { title: item.company_announcement.title })
+        : !item.approval
+          ? ''
+          : item.kind === 'approval_waiting'
+            ? t('approvals.notifications.waiting', {
+                number: item.approval.approval_number,
+                kind: contextText(t, item.approval.context),
+              })
+            : t('approvals.notifications.decided', {
+                number: item.approval.approval_number,
+                kind: contextText(t, item.approval.context),
+                status: statusText(t, item.approval.status),
+              });
 
   return (
     <div className="notifications" ref={root}>

@@ -11,20 +11,22 @@ import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
+import { type RequestContext, requestContexts } from '../../../common/approvals.ts';
 import { toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
+import { LoadStatus } from '../../components/ErrorPage.tsx';
 import { formatDate } from '../../format.ts';
 import { gridModules } from '../../grids/modules.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { gridTheme } from '../../grids/theme.ts';
+import { contextText } from '../../labels/approvals.ts';
 import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
 import { listApprovals, withdraw } from './api.ts';
 import { type ApprovalRow, flatten } from './columns.ts';
-import { approvalFieldLabel, contextText } from './labels.ts';
+import { approvalFieldLabel } from './labels.ts';
 import { NewRequest } from './NewRequest.tsx';
 import { DetailPanel, OwnKeysModal, StatusChip, timestamp, useOpenFromUrl } from './parts.tsx';
-import { type RequestContext, requestContexts } from './requests.ts';
 
 type Load = { state: 'loading' } | { state: 'ready'; rows: ApprovalRow[] } | { state: 'failed'; message: string };
 
@@ -195,19 +197,7 @@ export function OwnRequests({ embedded = false }: { embedded?: boolean }) {
           {t('approvals.mine.withdraw')}
         </button>
       </div>
-      {load.state === 'failed' && (
-        <p className="form-error" role="alert">
-          {load.message}{' '}
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.tryAgain')}
-          </button>
-        </p>
-      )}
-      {load.state === 'loading' && (
-        <p className="muted" aria-busy="true">
-          {t('common.loading')}
-        </p>
-      )}
+      <LoadStatus load={load} retry={() => setAttempt((n) => n + 1)} />
       {load.state === 'ready' && (
         <div className={detail ? 'approvals-layout with-detail' : 'approvals-layout'}>
           <div
@@ -279,7 +269,7 @@ export function OwnRequests({ embedded = false }: { embedded?: boolean }) {
             <button type="button" autoFocus onClick={() => setWithdrawing(null)}>
               {t('confirm.no')}
             </button>
-            <button type="button" className="danger" onClick={() => void doWithdraw(withdrawing)}>
+            <button type="button" className="danger" data-default onClick={() => void doWithdraw(withdrawing)}>
               {t('approvals.mine.withdraw')}
             </button>
           </div>

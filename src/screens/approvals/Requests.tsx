@@ -1,8 +1,8 @@
 /** services → requests ("My requests"): the signed-in employee's requests and the "New request" form. */
 import { useTranslation } from 'react-i18next';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { usePageTitle } from '../../page.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import { OwnRequests } from './OwnRequests.tsx';
 
 export default function Requests({ entry, trail }: ScreenProps) {

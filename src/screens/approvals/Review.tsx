@@ -2,7 +2,7 @@
  * The approval menu's review screens (employment, clock-in-out, change-shift, approval-leave, approval-resignation,
  * approval-overtime, business-trip): one grid of requests per screen, its contexts from `reviewLeaves`, its columns
  * from `columnsFor` (what the approver needs without opening a request). Tabs: waiting for me (the default), all I
- * may read, decided. Keys (selection.ts): arrows or j/k move, Space selects, Shift+↓/↑ extends, Ctrl+A selects the
+ * may read, decided. Keys (selection.ts): arrows or j/k (commands, so '?' lists them) move, Space selects, Shift+↓/↑ extends, Ctrl+A selects the
  * filtered rows; `a` approves and `r` rejects the selection (or the focused row) after one dialog with an optional
  * note, then a summary of each row's result; Enter opens the request beside the grid. The palette has the same.
  */
@@ -13,27 +13,31 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../api/client.ts';
 import { useCommandSelection, useCommands } from '../../commands/registry.ts';
+import { matches } from '../../commands/shortcuts.ts';
 import type { Command } from '../../commands/types.ts';
+import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { formatDate } from '../../format.ts';
 import { gridModules } from '../../grids/modules.ts';
 import { displayCell } from '../../grids/parse.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { gridTheme } from '../../grids/theme.ts';
+import { contextText } from '../../labels/approvals.ts';
 import { useMainFocus } from '../../layout/mainFocus.ts';
 import { useCanWrite } from '../../menu/access.ts';
 import { toast } from '../../overlays/progress.ts';
 import { usePageTitle } from '../../page.ts';
 import { errorText } from '../../validation.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import { decideInBatches, loadForContexts } from './api.ts';
 import { type ApprovalRow, columnsFor, flatten } from './columns.ts';
-import { approvalFieldLabel, contextText } from './labels.ts';
+import { approvalFieldLabel } from './labels.ts';
 import {
   type Approval,
   type ApprovalStatus,
   approvalStatuses,
   decidedStatuses,
   isReviewLeaf,
+  limitWarningsOf,
   type ReviewBox,
   reviewBoxes,
   reviewLeaves,
@@ -51,6 +55,7 @@ import {
   clear,
   emptySelection,
   focus,
+  letterMoves,
   prune,
   type SelectionState,
   selectionKey,
@@ -260,12 +265,12 @@ export default function Review({ entry, trail }: ScreenProps) {
     setDeciding({ decision, ids });
   };
 
-  const runDecision = async (note: string) => {
+  const runDecision = async (note: string, acknowledge: boolean) => {
     if (!deciding) return;
     const { decision, ids } = deciding;
     setDeciding(null);
     try {
-      const results = await decideInBatches(ids, decision, note);
+      const results = await decideInBatches(ids, decision, note, acknowledge);
       const byId = new Map((load.state === 'ready' ? load.rows : []).map((row) => [row._id, row]));
       setSummary({ decision, results: results.map((result) => ({ result, row: byId.get(result.id) ?? null })) });
       followAll.current = false;
@@ -276,6 +281,14 @@ export default function Review({ entry, trail }: ScreenProps) {
     } catch (reason) {
       toast(errorText(t, toApiError(reason)), 'error');
     }
+  };
+
+  /** How many of the chosen requests carry warnings (overtime past its limit) the approval acknowledges. */
+  const warnedAmong = (ids: readonly string[]) => {
+    const chosen = new Set(ids);
+    return (load.state === 'ready' ? load.rows : []).filter(
+      (row) => chosen.has(row._id) && limitWarningsOf(row.source.content).length > 0,
+    ).length;
   };
 
   const focusedRow = (): ApprovalRow | null => {
@@ -299,6 +312,14 @@ export default function Review({ entry, trail }: ScreenProps) {
 
   const onKeyDownCapture = (event: React.KeyboardEvent) => {
     if (!onCell(event.target)) return;
+    // j / k: the same table as the palette's commands (and the '?' list).
+    const letter = letterMoves.find((row) => matches(row.shortcut, event));
+    if (letter) {
+      event.preventDefault();
+      event.stopPropagation();
+      update(applyKey[letter.move]);
+      return;
+    }
     const key = selectionKey(event);
     if (key) {
       event.preventDefault();
@@ -367,6 +388,19 @@ export default function Review({ entry, trail }: ScreenProps) {
           setTimeout(() => actions.current.startDecision('reject'), 0);
         },
       },
+      // j / k and Shift+J / K: outside the grid too (after the palette or a tab), the cursor moves.
+      ...letterMoves.map(
+        (row): Command => ({
+          id: `approvals:${row.id}`,
+          label: row.label,
+          keywords: ['next', 'previous', 'move', 'berikutnya', 'sebelumnya', '下一条', '上一条'],
+          group: 'context',
+          shortcut: row.shortcut,
+          isVisible: always,
+          isEnabled: always,
+          run: () => actions.current.update(applyKey[row.move]),
+        }),
+      ),
       {
         id: 'approvals:select-all',
         label: 'approvals.commands.selectAll',
@@ -495,19 +529,7 @@ export default function Review({ entry, trail }: ScreenProps) {
         </div>
         <p className="hint">{t('approvals.review.hint')}</p>
 
-        {load.state === 'failed' && (
-          <p className="form-error" role="alert">
-            {load.message}{' '}
-            <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-              {t('common.tryAgain')}
-            </button>
-          </p>
-        )}
-        {load.state === 'loading' && (
-          <p className="muted" aria-busy="true">
-            {t('common.loading')}
-          </p>
-        )}
+        <LoadStatus load={load} retry={() => setAttempt((n) => n + 1)} />
         {load.state === 'ready' && (
           <div className={detail ? 'approvals-layout with-detail' : 'approvals-layout'}>
             <div className="grid-frame" onKeyDownCapture={onKeyDownCapture}>
@@ -566,11 +588,12 @@ export default function Review({ entry, trail }: ScreenProps) {
         <DecisionDialog
           decision={deciding.decision}
           count={deciding.ids.length}
+          warned={warnedAmong(deciding.ids)}
           onCancel={() => {
             setDeciding(null);
             backToGrid();
           }}
-          onConfirm={(note) => void runDecision(note)}
+          onConfirm={(note, acknowledge) => void runDecision(note, acknowledge)}
         />
       )}
       {summary && (

@@ -1,4 +1,6 @@
 /** The approvals screens' API calls (the contract in docs: /v1/approvals, /v1/approval-flow, /v1/notifications). */
+
+import type { NotificationKind } from '../../../common/approvals.ts';
 import { api, call, INLINE_ERRORS_HEADER, type Schemas } from '../../api/client.ts';
 import type { Approval, ApprovalContext, ApprovalStatus, DecisionResult } from './model.ts';
 
@@ -104,10 +106,16 @@ export async function decide(
   ids: readonly string[],
   decision: 'approve' | 'reject',
   note: string,
+  acknowledge = false,
 ): Promise<DecisionResult[]> {
   const reply = await call(
     api.POST('/v1/approvals/decisions', {
-      body: { ids: [...ids], decision, ...(note.trim() ? { note: note.trim() } : {}) },
+      body: {
+        ids: [...ids],
+        decision,
+        ...(note.trim() ? { note: note.trim() } : {}),
+        ...(acknowledge ? { acknowledge_warnings: true } : {}),
+      },
       headers: inline,
     }),
   );
@@ -124,10 +132,11 @@ export async function decideInBatches(
   ids: readonly string[],
   decision: 'approve' | 'reject',
   note: string,
+  acknowledge = false,
 ): Promise<DecisionResult[]> {
   const results: DecisionResult[] = [];
   for (let start = 0; start < ids.length; start += 1000) {
-    results.push(...(await decide(ids.slice(start, start + 1000), decision, note)));
+    results.push(...(await decide(ids.slice(start, start + 1000), decision, note, acknowledge)));
   }
   return results;
 }
@@ -150,11 +159,16 @@ export interface RequestOptions {
   leaveTypes: { _id: string; type: string; remaining: number | null }[];
   shifts: { _id: string; name: string; code: string | null }[];
   colleagues: { _id: string; fullname: string }[];
+  /** The company's duty types (`duty/category`), a business trip's duty type. */
+  dutyTypes: { _id: string; code: string; name: string }[];
 }
 
 export async function loadRequestOptions(): Promise<RequestOptions> {
-  const { data } = await call(api.GET('/v1/approvals/options', { headers: inline }));
-  return { leaveTypes: data.leave_types, shifts: data.shifts, colleagues: data.colleagues };
+  const [{ data }, duty] = await Promise.all([
+    call(api.GET('/v1/approvals/options', { headers: inline })),
+    call(api.GET('/v1/duty/category', { headers: inline })),
+  ]);
+  return { leaveTypes: data.leave_types, shifts: data.shifts, colleagues: data.colleagues, dutyTypes: duty.data };
 }
 
 /** A leave's days as the request will count them, and the type's balance left. */
@@ -173,8 +187,10 @@ export async function leavePreview(query: {
 
 export interface Notification {
   _id: string;
-  kind: 'approval_waiting' | 'approval_decided';
-  approval: { _id: string; approval_number: string; context: ApprovalContext; status: ApprovalStatus };
+  kind: NotificationKind;
+  approval: { _id: string; approval_number: string; context: ApprovalContext; status: ApprovalStatus } | null;
+  announcement: { _id: string; title: string } | null;
+  company_announcement: { _id: string; title: string } | null;
   created_at: string;
   read_at: string | null;
 }

@@ -7,6 +7,7 @@ import {
   type ApprovalStatus,
   approvalContexts,
   approvalStatuses,
+  type OvertimeLimitWarning,
 } from '../../../common/approvals.ts';
 
 export { type ApprovalContext, type ApprovalStatus, approvalContexts, approvalStatuses };
@@ -46,6 +47,8 @@ export interface HistoryEntry {
   at: string;
   note: string | null;
   as_admin: boolean;
+  /** The request's warnings the approver acknowledged with this approval. */
+  acknowledged_warnings?: string[];
 }
 
 export interface Approval {
@@ -59,6 +62,8 @@ export interface Approval {
   levels: number;
   approvers: PersonRef[];
   can_decide: boolean;
+  /** Who can decide an open request the viewer cannot (its approvers, else the admins who may). */
+  deciders: PersonRef[];
   can_withdraw: boolean;
   review?: { balance_remaining?: number | null; overlaps?: number | null } | null;
   history: HistoryEntry[];
@@ -68,4 +73,16 @@ export interface Approval {
 
 export type DecisionResult =
   | { id: string; ok: true; status: string }
-  | { id: string; ok: false; error: string; message: string };
+  | {
+      id: string;
+      ok: false;
+      error: string;
+      message: string;
+      fields?: Record<string, { code: string; message: string; params?: Record<string, unknown> }>;
+    };
+
+/** An overtime request's limits gone past (`content.limit_warnings`, set by the server). */
+export function limitWarningsOf(content: Record<string, unknown>): OvertimeLimitWarning[] {
+  const warnings = content.limit_warnings;
+  return Array.isArray(warnings) ? (warnings as OvertimeLimitWarning[]) : [];
+}

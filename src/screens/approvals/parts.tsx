@@ -9,16 +9,18 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { toApiError } from '../../api/client.ts';
 import { AttachmentLink } from '../../attachments/AttachmentField.tsx';
+import { onFormKey } from '../../components/formKeys.ts';
 import { formatDate } from '../../format.ts';
 import { Modal } from '../../grids/dialogs.tsx';
 import { fieldLabel } from '../../grids/labels.ts';
 import type { AnyGridSpec } from '../../grids/types.ts';
+import { contextText, statusText } from '../../labels/approvals.ts';
 import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
 import { getApproval } from './api.ts';
 import { type ApprovalField, type ApprovalRow, contextColumns, flatten } from './columns.ts';
-import { approvalFieldLabel, contextText, refusalText, statusText, statusTone } from './labels.ts';
-import type { Approval, ApprovalStatus, DecisionResult } from './model.ts';
+import { approvalFieldLabel, limitWarningKeys, refusalText, statusTone } from './labels.ts';
+import { type Approval, type ApprovalStatus, type DecisionResult, limitWarningsOf } from './model.ts';
 import type { employmentStatuses } from './requests.ts';
 
 export function StatusChip({ status }: { status: ApprovalStatus }) {
@@ -66,7 +68,10 @@ export function useOpenFromUrl(open: (row: ApprovalRow) => void) {
 
 /** Plain keys typed in a dialog stay there: the screen's window-wide shortcuts (a, r, n, w…) must not act behind it. */
 const keepPlainKeys = (event: KeyboardEvent) => {
-  if (!event.ctrlKey && !event.metaKey && !event.altKey) event.stopPropagation();
+  if (event.ctrlKey || event.metaKey || event.altKey) return;
+  // Stopped here, a plain Enter would not reach the app's form keys (Enter in a select submits): given to them first.
+  onFormKey(event);
+  event.stopPropagation();
 };
 
 /** The app's modal dialog whose plain keys stay inside it (Enter on its buttons, letters in its fields). */
@@ -91,16 +96,21 @@ export const timestamp = (value: string, language: string) =>
 export function DecisionDialog({
   decision,
   count,
+  warned = 0,
   onCancel,
   onConfirm,
 }: {
   decision: 'approve' | 'reject';
   count: number;
+  /** How many of the requests carry warnings (overtime past its limit): approving them needs the acknowledgement. */
+  warned?: number;
   onCancel: () => void;
-  onConfirm: (note: string) => void;
+  onConfirm: (note: string, acknowledge: boolean) => void;
 }) {
   const { t } = useTranslation();
   const [note, setNote] = useState('');
+  const [acknowledge, setAcknowledge] = useState(false);
+  const needsAcknowledgement = decision === 'approve' && warned > 0;
   return (
     <OwnKeysModal
       title={
@@ -113,9 +123,23 @@ export function DecisionDialog({
       <form
         onSubmit={(event) => {
           event.preventDefault();
-          onConfirm(note);
+          if (needsAcknowledgement && !acknowledge) return;
+          onConfirm(note, needsAcknowledgement && acknowledge);
         }}
       >
+        {needsAcknowledgement && (
+          <label className="field approvals-warning">
+            <span>
+              <input
+                type="checkbox"
+                checked={acknowledge}
+                required
+                onChange={(event) => setAcknowledge(event.target.checked)}
+              />{' '}
+              {t('approvals.decision.acknowledge', { count: warned })}
+            </span>
+          </label>
+        )}
         <label className="field">
           {t('approvals.decision.note')} <span className="muted">({t('common.optional')})</span>
           <input
@@ -131,7 +155,11 @@ export function DecisionDialog({
           <button type="button" onClick={onCancel}>
             {t('grid.cancel')}
           </button>
-          <button type="submit" className={decision === 'approve' ? 'primary' : 'danger'}>
+          <button
+            type="submit"
+            className={decision === 'approve' ? 'primary' : 'danger'}
+            disabled={needsAcknowledgement && !acknowledge}
+          >
             {decision === 'approve'
               ? t('approvals.decision.approve', { count })
               : t('approvals.decision.reject', { count })}
@@ -139,6 +167,26 @@ export function DecisionDialog({
         </div>
       </form>
     </OwnKeysModal>
+  );
+}
+
+/** The limits an overtime request goes past (`content.limit_warnings`, decision 0205): shown, never a refusal. */
+export function LimitWarnings({ content }: { content: Record<string, unknown> }) {
+  const { t } = useTranslation();
+  const warnings = limitWarningsOf(content);
+  if (warnings.length === 0) return null;
+  return (
+    <ul className="approvals-warnings" aria-label={t('approvals.detail.warnings')}>
+      {warnings.map((warning) => (
+        <li key={warning.code} className="approvals-warning">
+          {t(limitWarningKeys[warning.code], {
+            hours: warning.hours,
+            limit: warning.limit,
+            taken: warning.taken,
+          })}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -287,6 +335,12 @@ export function DetailPanel({
             </dd>
           </div>
         )}
+        {!approval.can_decide && approval.deciders.length > 0 && (
+          <div className="approvals-field">
+            <dt>{t('approvals.detail.deciders')}</dt>
+            <dd>{approval.deciders.map((person) => person.fullname).join(', ')}</dd>
+          </div>
+        )}
         {approval.approvers.length > 0 && (
           <div className="approvals-field">
             <dt>{approvalFieldLabel(t, 'approvers')}</dt>
@@ -298,6 +352,7 @@ export function DetailPanel({
           <dd>{timestamp(approval.created_at, i18n.language)}</dd>
         </div>
       </dl>
+      <LimitWarnings content={approval.content} />
       {changes.length > 0 && (
         <table className="approvals-diff">
           <caption>{t('approvals.detail.changes')}</caption>
@@ -337,6 +392,9 @@ export function DetailPanel({
                 at: timestamp(entry.at, i18n.language),
               })}
               {entry.as_admin && <span className="badge badge-muted">{t('approvals.detail.asAdmin')}</span>}
+              {(entry.acknowledged_warnings ?? []).length > 0 && (
+                <span className="badge badge-muted">{t('approvals.detail.acknowledged')}</span>
+              )}
               {entry.note && <q>{entry.note}</q>}
             </li>
           ))}

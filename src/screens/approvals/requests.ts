@@ -4,26 +4,11 @@
  * Start Date is required', 'Overtime Hours is required', 'Replacement Reason is required', 'Swap With is required';
  * the server checks the same and more), and the request body. Pure.
  */
+
+import { adminContexts, type RequestContext, requestContexts, requestingForOthers } from '../../../common/approvals.ts';
+import { readTime } from '../../grids/parse.ts';
 import type { ValidationCode } from '../../validation.ts';
-import type { ApprovalContext } from './model.ts';
 
-/** What the form asks for: every context; a contract change is asked by an admin for an employee (`adminContexts`). */
-export const requestContexts = [
-  'leave',
-  'overtime',
-  'clock_correction',
-  'change_shift',
-  'business_trip',
-  'resignation',
-  'employee_profile',
-  'contract',
-] as const satisfies readonly ApprovalContext[];
-export type RequestContext = (typeof requestContexts)[number];
-
-/** Contexts only an admin asks for, naming the employee (the server refuses them to others with a 403). */
-export const adminContexts: ReadonlySet<RequestContext> = new Set(['contract']);
-/** Levels that may request for another employee (server/approvals/repository.ts `adminLevels`). */
-export const requestingForOthers: readonly string[] = ['admin', 'sub_admin', 'custom', 'admin_department'];
 /** The contexts the form offers a user of this level. */
 export const contextsFor = (level: string | undefined): RequestContext[] =>
   requestContexts.filter((context) => !adminContexts.has(context) || requestingForOthers.includes(level ?? ''));
@@ -33,6 +18,8 @@ export const employmentStatuses = ['pkwt', 'pkwtt', 'probation', 'intern', 'free
 
 export type FieldKind =
   | 'leaveType'
+  /** A duty type (`duty/category`): what the duty-report groups business trips by. */
+  | 'dutyType'
   | 'date'
   | 'time'
   | 'hours'
@@ -94,6 +81,7 @@ export const requestFields = {
     { key: 'start_date', kind: 'date', required: req },
     { key: 'end_date', kind: 'date', required: req },
     { key: 'purpose', kind: 'longText', required: req },
+    { key: 'duty_type', kind: 'dutyType' },
   ],
   resignation: [
     { key: 'last_working_day', kind: 'date', required: req },
@@ -115,7 +103,6 @@ export interface ProfileChange {
   value: string;
 }
 
-const HHMM = /^([01]\d|2[0-3]):[0-5]\d$/;
 const blank = (value: string | undefined) => !value?.trim();
 
 /** Whether a field is shown for the draft as it is (the hours of a leave only by the hour). */
@@ -134,7 +121,7 @@ export function checkRequest(
     if (!fieldShown(context, field.key, draft)) continue;
     const value = draft[field.key];
     if (field.required && blank(value)) errors[field.key] = field.required;
-    else if (field.kind === 'time' && !blank(value) && !HHMM.test(value!.trim())) errors[field.key] = 'validation.time';
+    else if (field.kind === 'time' && !blank(value) && readTime(value!) === null) errors[field.key] = 'validation.time';
     // The date field reads what was typed when it is left: text that is still no day is refused here.
     else if (field.kind === 'date' && !blank(value) && !ISO_DAY.test(value!.trim()))
       errors[field.key] = 'validation.formats.date';
@@ -154,6 +141,46 @@ export function checkRequest(
   if (context === 'employee_profile' && !changes.some((change) => change.field && !blank(change.value)))
     errors.changes = req;
   return errors;
+}
+
+/** Hours between two HH:mm times, an end not after the start past midnight (the server's `hoursBetween`). */
+export function hoursBetween(start: string, end: string): number {
+  const minutes = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
+  let span = minutes(end) - minutes(start);
+  if (span <= 0) span += 24 * 60;
+  return Math.round((span / 60) * 100) / 100;
+}
+
+const dateRanges = { leave: true, business_trip: true } as Partial<Record<RequestContext, true>>;
+
+/**
+ * The draft after `key` is set to `value`, with what follows from it (issue 25): End Date takes the Start Date while
+ * it is empty or still the start it took; an overtime's hours follow its From and To once both are times ('1700' is
+ * 17:00, as the grid reads it).
+ */
+export function withField(context: RequestContext, draft: Draft, key: string, value: string): Draft {
+  const next: Draft = { ...draft, [key]: value };
+  if (dateRanges[context] && key === 'start_date' && ISO_DAY.test(value)) {
+    if (blank(draft.end_date) || draft.end_date === draft.start_date) next.end_date = value;
+  }
+  if (context === 'overtime' && (key === 'start_time' || key === 'end_time')) {
+    const start = readTime(next.start_time ?? '');
+    const end = readTime(next.end_time ?? '');
+    if (start && end) next.hours = String(hoursBetween(start, end));
+  }
+  return next;
+}
+
+/** The draft as it is sent: times read ('1700' is '17:00'), an empty End Date the Start Date. */
+export function completeDraft(context: RequestContext, draft: Draft): Draft {
+  const next: Draft = { ...draft };
+  for (const field of requestFields[context] as readonly RequestField[]) {
+    const value = next[field.key];
+    if (field.kind === 'time' && !blank(value)) next[field.key] = readTime(value!) ?? value!;
+  }
+  if (dateRanges[context] && blank(next.end_date) && ISO_DAY.test(next.start_date ?? ''))
+    next.end_date = next.start_date!;
+  return next;
 }
 
 const optional = (value: string | undefined) => (blank(value) ? undefined : value!.trim());

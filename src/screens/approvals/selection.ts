@@ -3,6 +3,7 @@
  * arrows or j/k move the cursor, Space toggles the cursor's row, Shift+↓/↑ extends a range from an anchor, Ctrl+A
  * selects every displayed (filtered) row. The grid applies the result to AG Grid's row selection (Review.tsx).
  */
+import type { LabelKey, Shortcut } from '../../commands/types.ts';
 
 export interface SelectionState {
   /** The focused row's index in the displayed rows, or -1 with no rows. */
@@ -79,6 +80,27 @@ export function targets(state: SelectionState, ids: readonly string[]): string[]
   return id === undefined ? [] : [id];
 }
 
+/**
+ * The letter keys (j and k, as in a mail reader), one table for both ways they run: the review screen's palette
+ * commands (so the '?' list shows them) and the grid's own key handler. The arrows are AG Grid's own keys.
+ */
+export const letterMoves = [
+  { id: 'next', label: 'approvals.commands.next', shortcut: { key: 'j' }, move: 'down' },
+  { id: 'previous', label: 'approvals.commands.previous', shortcut: { key: 'k' }, move: 'up' },
+  {
+    id: 'extend-next',
+    label: 'approvals.commands.extendNext',
+    shortcut: { key: 'j', shift: true },
+    move: 'extendDown',
+  },
+  {
+    id: 'extend-previous',
+    label: 'approvals.commands.extendPrevious',
+    shortcut: { key: 'k', shift: true },
+    move: 'extendUp',
+  },
+] as const satisfies readonly { id: string; label: LabelKey; shortcut: Shortcut; move: SelectionKey }[];
+
 /** The grid keys of the model, by the key event's `key` (with Shift for the extension). */
 export type SelectionKey = 'down' | 'up' | 'extendDown' | 'extendUp' | 'toggle' | 'all';
 
@@ -92,9 +114,8 @@ export function selectionKey(event: {
   if (event.altKey) return null;
   const mod = event.ctrlKey || event.metaKey;
   if (mod) return event.key.toLowerCase() === 'a' && !event.shiftKey ? 'all' : null;
-  if (event.key === 'ArrowDown' || event.key === 'j' || event.key === 'J')
-    return event.shiftKey ? 'extendDown' : 'down';
-  if (event.key === 'ArrowUp' || event.key === 'k' || event.key === 'K') return event.shiftKey ? 'extendUp' : 'up';
+  if (event.key === 'ArrowDown') return event.shiftKey ? 'extendDown' : 'down';
+  if (event.key === 'ArrowUp') return event.shiftKey ? 'extendUp' : 'up';
   if (event.key === ' ' && !event.shiftKey) return 'toggle';
   return null;
 }

@@ -87,3 +87,56 @@ export function AttendanceCell({ cell }: { cell: AttendanceCellData | null | und
     </span>
   );
 }
+
+/** The one-character mark of a day in a month's report (its tone as the cell's), keys `attendance.mark.*`. */
+export type MarkKey = 'present' | 'missed' | 'absent' | 'leave' | 'holiday' | 'off';
+const markKeys = {
+  present: 'attendance.mark.present',
+  missed: 'attendance.mark.missed',
+  absent: 'attendance.mark.absent',
+  leave: 'attendance.mark.leave',
+  holiday: 'attendance.mark.holiday',
+  off: 'attendance.mark.off',
+} as const satisfies Record<MarkKey, string>;
+
+export function cellMark(cell: AttendanceCellData | null | undefined): { key: MarkKey; tone: Part['tone'] } | null {
+  if (!cell) return null;
+  switch (cell.kind) {
+    case 'present': {
+      const statuses = [cell.clockInStatus, cell.clockOutStatus];
+      if (statuses.includes('missed')) return { key: 'missed', tone: 'missed' };
+      return { key: 'present', tone: statuses.includes('late') || statuses.includes('early') ? 'warn' : 'plain' };
+    }
+    case 'absent':
+      return { key: 'absent', tone: 'missed' };
+    case 'holiday':
+    case 'leave':
+    case 'off':
+      return { key: cell.kind, tone: 'plain' };
+    case 'none':
+      return null;
+  }
+}
+
+/**
+ * A day of a month's report in one narrow column: its mark (✓, amber when late or early; ? for a missed clock; the
+ * absence, leave, holiday or day off as a letter), its full text (times, leave type, holiday) as the tooltip and the
+ * accessible name. A month of days fits a 1440-wide screen.
+ */
+export function AttendanceMark({ cell }: { cell: AttendanceCellData | null | undefined }) {
+  const { t } = useTranslation();
+  const mark = cellMark(cell);
+  if (!mark) return null;
+  const text = cellText(t, cell);
+  return (
+    <span
+      className={`attendance-mark attendance-${mark.tone}`}
+      data-tone={mark.tone}
+      title={text}
+      role="img"
+      aria-label={text}
+    >
+      {t(markKeys[mark.key])}
+    </span>
+  );
+}

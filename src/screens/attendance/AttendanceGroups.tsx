@@ -7,11 +7,11 @@ import './attendance.css';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCommands } from '../../commands/registry.ts';
-import { attendanceGroupsGrid } from '../../grids/attendance-groups.ts';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { ResourceGrid, type Row } from '../../grids/ResourceGrid.tsx';
+import { attendanceGroupsGrid } from '../../grids/specs/attendance-groups.ts';
 import { useCanWrite } from '../../menu/access.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import { groupCommands } from './commands.ts';
 import { GroupPanel, type GroupPanelHandle } from './GroupPanel.tsx';
 

@@ -14,6 +14,7 @@ import {
   TooltipModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
+import type { TFunction } from 'i18next';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -21,17 +22,18 @@ import { type DailyStatus, dailyStatuses } from '../../../common/attendance.ts';
 import { api, call, type Schemas, toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import { DateInput, readDateText } from '../../components/DateInput.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { downloadWorkbook } from '../../grids/export.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { gridTheme } from '../../grids/theme.ts';
+import { statusLabels } from '../../labels/attendance.ts';
 import { useCanWrite } from '../../menu/access.ts';
 import { toast } from '../../overlays/progress.ts';
 import { errorText, fieldErrorText } from '../../validation.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import { AttendanceCell, type AttendanceCellData, cellText, jakartaClock } from './AttendanceCell.tsx';
 import { dailyCommands } from './commands.ts';
 import { AttendanceImportDialog } from './ImportDialog.tsx';
-import { clockLabels, filterLabels, statusLabels } from './labels.ts';
+import { clockLabels, filterLabels } from './labels.ts';
 
 type Row = Schemas['AttendanceDailyRow'];
 const modules: Module[] = [ClientSideRowModelModule, TextEditorModule, TooltipModule, CellStyleModule];
@@ -54,6 +56,26 @@ export function dailyCell(row: Row): AttendanceCellData {
     leave: row.leave?.type,
     holiday: row.mass_leave?.name,
   };
+}
+
+/**
+ * What the clock requests said about their positions (issue 24), for the Position column's tooltip: an implausible
+ * move first, then each clock's reported accuracy and address, then what a mark is worth.
+ */
+export function evidenceText(t: TFunction, evidence: Schemas['AttendanceClockEvidence']): string {
+  const lines: string[] = [];
+  for (const field of ['clock_in', 'clock_out'] as const) {
+    const travel = evidence[`${field}_travel`];
+    if (travel) lines.push(t('attendance.daily.travel', { clock: t(clockLabels[field]), ...travel }));
+  }
+  for (const field of ['clock_in', 'clock_out'] as const) {
+    const ip = evidence[`${field}_ip`];
+    if (!ip) continue;
+    const accuracy = evidence[`${field}_accuracy`] ?? '?';
+    lines.push(t('attendance.daily.clockEvidence', { clock: t(clockLabels[field]), accuracy, ip }));
+  }
+  if (lines.length) lines.push(t('attendance.daily.evidenceNote'));
+  return lines.join('\n');
 }
 
 type Options = Schemas['AttendanceDailyOptions'];
@@ -257,6 +279,14 @@ export default function Daily({ entry, trail }: ScreenProps) {
         headerName: t('attendance.daily.status'),
         width: 120,
         valueGetter: (p) => (p.data && p.data.status !== 'none' ? t(statusLabels[p.data.status as Status]) : ''),
+      },
+      {
+        colId: 'position',
+        headerName: t('attendance.daily.position'),
+        width: 170,
+        valueGetter: (p) => (p.data?.evidence?.implausible ? t('attendance.daily.implausible') : ''),
+        cellClass: (p) => (p.data?.evidence?.implausible ? 'attendance-implausible' : undefined),
+        tooltipValueGetter: (p) => (p.data?.evidence ? evidenceText(t, p.data.evidence) : undefined),
       },
     ];
   }, [t, canWrite, correct]);

@@ -21,8 +21,8 @@ import { forwardRef, type KeyboardEvent, useEffect, useImperativeHandle, useMemo
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
 import { announceRowChanged, onListWritten } from '../../grids/api.ts';
-import { attendanceGroupsGrid } from '../../grids/attendance-groups.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { attendanceGroupsGrid } from '../../grids/specs/attendance-groups.ts';
+import { gridTheme } from '../../grids/theme.ts';
 import type { ApiRecord, PickerOption, PickerSource } from '../../picker/options.ts';
 import { PickerField } from '../../picker/PickerField.tsx';
 import { errorText } from '../../validation.ts';

@@ -1,10 +1,13 @@
 /**
  * attendance-report (spec 2.3): employees × the days of a month with the attendance cell (spec 2.4), and per
- * employee the month's totals payroll reads (pinned right). Month and year are required ('Fill in the Month and Year
- * of the Report!'). Export xlsx writes the cells as text and the totals as numbers.
+ * employee the month's totals payroll reads. It opens on the current month (Asia/Jakarta); Month and Year pick
+ * another ('Fill in the Month and Year of the Report!'). A day is one narrow column with its mark (the full cell as
+ * its tooltip), so a month fits a 1440-wide screen beside the pinned name; the totals and the employee ID and
+ * department follow the days. Export xlsx writes the cells as text and the totals as numbers.
  */
 import './attendance.css';
 import {
+  CellStyleModule,
   ClientSideRowModelModule,
   type ColDef,
   type Module,
@@ -16,19 +19,19 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, type Schemas, toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { downloadWorkbook } from '../../grids/export.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { gridTheme } from '../../grids/theme.ts';
 import { errorText } from '../../validation.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
-import { AttendanceCell, type AttendanceCellData, cellText } from './AttendanceCell.tsx';
+import type { ScreenProps } from '../types.ts';
+import { type AttendanceCellData, AttendanceMark, cellText } from './AttendanceCell.tsx';
 import { reportCommands } from './commands.ts';
 import { totalLabels } from './labels.ts';
 
 type Report = Schemas['AttendanceReport'];
 type Row = Report['rows'][number];
 type ReportCell = NonNullable<Row['cells'][number]>;
-const modules: Module[] = [ClientSideRowModelModule, TooltipModule, QuickFilterModule];
+const modules: Module[] = [ClientSideRowModelModule, TooltipModule, QuickFilterModule, CellStyleModule];
 
 const toCell = (cell: ReportCell | null | undefined): AttendanceCellData | null =>
   cell
@@ -55,8 +58,8 @@ const totalKeys = [
   'absent',
   'holidays',
 ] as const;
-/** Totals kept in view at the right edge (all ten would leave no room for the days at 1440 px). */
-const pinnedTotals = new Set<(typeof totalKeys)[number]>(['present', 'late', 'late_minutes', 'absent']);
+/** A day's column: room for a mark and for a two-digit day number as its heading. */
+const DAY_WIDTH = 28;
 const months = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12] as const;
 const leaveTotal = (row: Row) => Object.values(row.totals.leave).reduce((sum, days) => sum + days, 0);
 
@@ -95,6 +98,12 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
     }
   };
 
+  // The current month, at once: nothing to fill in before the first look.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: once, on opening.
+  useEffect(() => {
+    void show();
+  }, []);
+
   // biome-ignore lint/correctness/useExhaustiveDependencies: runs once the moved period is in the fields.
   useEffect(() => {
     if (!pending) return;
@@ -115,37 +124,30 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
     if (!report) return [];
     return [
       {
-        colId: 'employee_id',
-        headerName: t('attendance.daily.employeeId'),
-        valueGetter: (p) => p.data?.employee.employee_id,
-        pinned: 'left',
-        width: 130,
-      },
-      {
         colId: 'fullname',
         headerName: t('attendance.daily.name'),
         valueGetter: (p) => p.data?.employee.fullname,
+        tooltipValueGetter: (p) => p.data?.employee.employee_id,
         pinned: 'left',
-        width: 180,
-      },
-      {
-        colId: 'department',
-        headerName: t('attendance.daily.department'),
-        valueGetter: (p) => p.data?.employee.department?.name ?? '',
-        // Scrolls with the days: code and name stay in view (a narrow screen keeps room for the days).
-        width: 150,
+        // With 31 days of DAY_WIDTH: 1,028 px, inside the 1,080 px a 1440-wide window leaves beside the sidebar.
+        width: 160,
       },
       ...report.days.map(
         (day, index): ColDef<Row> => ({
           colId: day,
           headerName: String(Number(day.slice(8))),
           headerTooltip: day,
-          width: 118,
+          headerClass: 'attendance-day',
+          cellClass: 'attendance-day',
+          width: DAY_WIDTH,
+          minWidth: DAY_WIDTH,
+          resizable: false,
           sortable: false,
+          suppressHeaderMenuButton: true,
           getQuickFilterText: () => '',
           valueGetter: (p) => toCell(p.data?.cells[index]),
           valueFormatter: (p) => cellText(t, p.value as AttendanceCellData | null),
-          cellRenderer: (p: { value: AttendanceCellData | null }) => <AttendanceCell cell={p.value} />,
+          cellRenderer: (p: { value: AttendanceCellData | null }) => <AttendanceMark cell={p.value} />,
         }),
       ),
       ...totalKeys.map(
@@ -153,8 +155,6 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
           colId: `total_${key}`,
           headerName: t(totalLabels[key]),
           valueGetter: (p) => p.data?.totals[key],
-          // The totals checked most stay in view beside the days; the rest follow the last day.
-          pinned: pinnedTotals.has(key) ? 'right' : undefined,
           // Room for the longest word of a heading (Indonesian "terlambat"): headings wrap between words only.
           width: 112,
           getQuickFilterText: () => '',
@@ -174,6 +174,18 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
         width: 104,
         getQuickFilterText: () => '',
         type: 'rightAligned',
+      },
+      {
+        colId: 'employee_id',
+        headerName: t('attendance.daily.employeeId'),
+        valueGetter: (p) => p.data?.employee.employee_id,
+        width: 130,
+      },
+      {
+        colId: 'department',
+        headerName: t('attendance.daily.department'),
+        valueGetter: (p) => p.data?.employee.department?.name ?? '',
+        width: 150,
       },
     ];
   }, [report, t]);
@@ -263,7 +275,7 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
         )}
         {report && (
           <span className="muted" aria-live="polite">
-            {t('attendance.daily.count', { count: report.rows.length })}
+            {t('attendance.report.count', { count: report.rows.length })}
           </span>
         )}
       </form>
@@ -272,6 +284,7 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
           {error}
         </p>
       )}
+      {report && <p className="muted attendance-legend">{t('attendance.report.legend')}</p>}
       {report && (
         <section className="attendance-grid" aria-label={title}>
           <AgGridReact<Row>
@@ -281,6 +294,9 @@ export default function AttendanceReport({ entry, trail }: ScreenProps) {
             columnDefs={columnDefs}
             getRowId={(p) => p.data.employee._id}
             quickFilterText={find}
+            // Every column is in the page (a month is 31 narrow days and ten totals): the totals are read and found
+            // without scrolling to them first; rows are still virtualised.
+            suppressColumnVirtualisation
             defaultColDef={{ resizable: true, sortable: true, wrapHeaderText: true, autoHeaderHeight: true }}
             tooltipShowDelay={300}
           />

@@ -26,18 +26,19 @@ import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts
 import { useCommands } from '../../commands/registry.ts';
 import { isEditable } from '../../commands/shortcuts.ts';
 import type { Command } from '../../commands/types.ts';
+import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { listRows } from '../../grids/api.ts';
 import { downloadWorkbook } from '../../grids/export.ts';
 import { gridModules } from '../../grids/modules.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { gridTheme } from '../../grids/theme.ts';
 import { parseTsv, toTsv } from '../../grids/tsv.ts';
 import { UndoStack } from '../../grids/undo.ts';
 import { useMainFocus } from '../../layout/mainFocus.ts';
 import { useCanWrite } from '../../menu/access.ts';
 import { notifyError, toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import { RosterCodeEditor } from './RosterCodeEditor.tsx';
 import {
   applyChanges,
@@ -717,19 +718,7 @@ export default function RosterScreen({ entry, trail }: ScreenProps) {
           </div>
         )}
         {noGroups && <p className="hint">{t('attendance.roster.noGroups')}</p>}
-        {load.state === 'failed' && (
-          <p className="form-error" role="alert">
-            {load.message}{' '}
-            <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-              {t('common.tryAgain')}
-            </button>
-          </p>
-        )}
-        {load.state === 'loading' && !noGroups && (
-          <p className="muted" aria-busy="true">
-            {t('common.loading')}
-          </p>
-        )}
+        {!(noGroups && load.state === 'loading') && <LoadStatus load={load} retry={() => setAttempt((n) => n + 1)} />}
         {roster && load.state === 'ready' && (
           <div
             className="grid-frame attendance-grid roster-grid"

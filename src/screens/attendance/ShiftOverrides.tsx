@@ -1,11 +1,11 @@
 /** attendance → shift-overrides: one employee's shift on one date, winning over the schedule and the roster. */
 
 import { useTranslation } from 'react-i18next';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
-import { shiftOverridesGrid } from '../../grids/shift-overrides.ts';
+import { shiftOverridesGrid } from '../../grids/specs/shift-overrides.ts';
 import { useCanWrite } from '../../menu/access.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 
 export default function ShiftOverrides({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();

@@ -1,11 +1,11 @@
 /** attendance → shift: the company's shifts as an editable grid (type-dependent cells, decision 0031). */
 
 import { useTranslation } from 'react-i18next';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
-import { shiftsGrid } from '../../grids/shifts.ts';
+import { shiftsGrid } from '../../grids/specs/shifts.ts';
 import { useCanWrite } from '../../menu/access.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 
 export default function Shifts({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();

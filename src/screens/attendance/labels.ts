@@ -1,16 +1,4 @@
 /** Label keys of the attendance screens, spelled out (the locale test finds every key used in src/). */
-export const statusLabels = {
-  present: 'attendance.status.present',
-  late: 'attendance.status.late',
-  early: 'attendance.status.early',
-  missed: 'attendance.status.missed',
-  absent: 'attendance.status.absent',
-  not_in: 'attendance.status.not_in',
-  leave: 'attendance.status.leave',
-  holiday: 'attendance.status.holiday',
-  off: 'attendance.status.off',
-} as const;
-
 export const filterLabels = {
   department: 'attendance.daily.department',
   location: 'attendance.daily.location',

@@ -3,22 +3,25 @@
  * (`PUT /v1/company/profile`, `PUT /v1/company/tax`) with the company's version; Ctrl+S saves the section the focus is
  * in. The server's field errors are translated by code under their fields.
  */
-import '../employee/employee.css';
+import type { DtpSector } from '../../../common/payroll/types.ts';
+import '../../employeeForm/employee-form.css';
 import { type FormEvent, type KeyboardEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { companyJkkPercentages, companySizes, type KopTemplate, kopTemplates } from '../../../common/company.ts';
 import { type ApiError, api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
+import { fileObjectUrl, storeFile } from '../../api/files.ts';
 import { DateInput, readDateText } from '../../components/DateInput.tsx';
 import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { errorId, FieldError, fieldErrorProps } from '../../components/FieldError.tsx';
 import { FileButton } from '../../components/FileButton.tsx';
+import { useTyped, useUnsentGuard } from '../../components/Modal.tsx';
 import { groupRupiah, MoneyInput, readRupiah } from '../../components/MoneyInput.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { toast } from '../../overlays/progress.ts';
 import { usePageTitle } from '../../page.ts';
 import { PickerField } from '../../picker/PickerField.tsx';
 import { errorText, fieldErrors } from '../../validation.ts';
-import { fileObjectUrl, storeFile } from '../employee/api.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import { CertificatesSection, SignaturesSection } from './SignaturesSection.tsx';
 import './company.css';
 
@@ -112,6 +115,14 @@ function SectionForm(props: {
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  // Typed and not saved: leaving asks first (issue 25); a save that went through clears it.
+  const { typed, onInput, done } = useTyped();
+  const guard = useUnsentGuard(typed && !props.saving);
+  const { saving, general } = props;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when a save ends.
+  useEffect(() => {
+    if (!saving && general === null) done();
+  }, [saving]);
   const keys = (event: KeyboardEvent<HTMLFormElement>) => {
     if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 's') {
       event.preventDefault();
@@ -126,11 +137,13 @@ function SectionForm(props: {
       noValidate
       aria-busy={props.saving}
       onKeyDown={keys}
+      onInput={onInput}
       onSubmit={(event: FormEvent) => {
         event.preventDefault();
         props.onSave();
       }}
     >
+      {guard}
       <h2 id={props.id}>{props.title}</h2>
       <div className="field-grid">{props.children}</div>
       {props.general && (
@@ -166,17 +179,12 @@ function TextInput(props: {
         inputMode={props.numeric ? 'numeric' : undefined}
         value={props.value}
         readOnly={props.readOnly}
-        aria-invalid={props.error ? true : undefined}
-        aria-describedby={props.error ? `${props.id}-error` : undefined}
+        {...fieldErrorProps(props.id, props.error)}
         onChange={(event) =>
           props.onChange(props.numeric ? event.target.value.replace(/[^0-9]/g, '') : event.target.value)
         }
       />
-      {props.error && (
-        <p id={`${props.id}-error`} className="field-error">
-          {props.error}
-        </p>
-      )}
+      <FieldError fieldId={props.id} message={props.error} />
     </div>
   );
 }
@@ -199,7 +207,7 @@ function MoneyField(props: {
         id={props.id}
         value={shown}
         invalid={!!props.error}
-        describedBy={props.error ? `${props.id}-error` : undefined}
+        describedBy={props.error ? errorId(props.id) : undefined}
         onBlur={() => setTyped(null)}
         onChange={(text) => {
           setTyped(text);
@@ -210,11 +218,7 @@ function MoneyField(props: {
           }
         }}
       />
-      {props.error && (
-        <p id={`${props.id}-error`} className="field-error">
-          {props.error}
-        </p>
-      )}
+      <FieldError fieldId={props.id} message={props.error} />
     </div>
   );
 }
@@ -234,7 +238,7 @@ function Select(props: {
       <select
         id={props.id}
         value={props.value}
-        aria-invalid={props.error ? true : undefined}
+        {...fieldErrorProps(props.id, props.error)}
         onChange={(event) => props.onChange(event.target.value)}
       >
         {props.empty !== undefined && <option value="">{props.empty}</option>}
@@ -244,7 +248,7 @@ function Select(props: {
           </option>
         ))}
       </select>
-      {props.error && <p className="field-error">{props.error}</p>}
+      <FieldError fieldId={props.id} message={props.error} />
     </div>
   );
 }
@@ -320,14 +324,17 @@ function ProfileSection(props: SectionProps<Profile>) {
   }, [draft.logo_url]);
 
   const [logoName, setLogoName] = useState<string | null>(null);
+  const [logoError, setLogoError] = useState<string | null>(null);
   const upload = async (file: File) => {
     setUploading(true);
+    setLogoError(null);
     try {
       const stored = await storeFile(file, 'image');
       set('logo_url', stored.url);
       setLogoName(file.name);
     } catch (reason) {
-      toast(errorText(t, toApiError(reason)), 'error');
+      // Beside the field, in words (a file that is not an image, too large…), like the server's field errors.
+      setLogoError(errorText(t, toApiError(reason)));
     } finally {
       setUploading(false);
     }
@@ -363,8 +370,8 @@ function ProfileSection(props: SectionProps<Profile>) {
           disabled={uploading}
           chosen={logoName}
           onFile={(file) => void upload(file)}
+          error={logoError ?? errors.logo_url}
         />
-        {errors.logo_url && <p className="field-error">{errors.logo_url}</p>}
       </div>
       <Select
         id={`${id}-company_size`}
@@ -429,6 +436,15 @@ function ProfileSection(props: SectionProps<Profile>) {
   );
 }
 
+/** The DTP sectors' label keys (common/payroll/dtp.json), spelled out. */
+const dtpSectorKeys = {
+  footwear: 'coretax.sectors.footwear',
+  textile_apparel: 'coretax.sectors.textile_apparel',
+  furniture: 'coretax.sectors.furniture',
+  leather: 'coretax.sectors.leather',
+  tourism: 'coretax.sectors.tourism',
+} as const satisfies Record<DtpSector, string>;
+
 function TaxSection(props: SectionProps<Tax>) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -441,6 +457,8 @@ function TaxSection(props: SectionProps<Tax>) {
         api.PUT('/v1/company/tax', {
           body: {
             npwp_number: draft.npwp_number,
+            nitku: draft.nitku,
+            klu_code: draft.klu_code,
             tax_person: draft.tax_person?._id ?? null,
             // Typed day-first and saved with Ctrl+S before the field was left: read here.
             taxable_date: draft.taxable_date && (readDateText(draft.taxable_date) ?? draft.taxable_date),
@@ -460,6 +478,33 @@ function TaxSection(props: SectionProps<Tax>) {
         value={text(draft.npwp_number)}
         onChange={(value) => setDraft((row) => ({ ...row, npwp_number: orNull(value) }))}
         error={errors.npwp_number}
+      />
+      <TextInput
+        id={`${id}-nitku`}
+        label={t('companyInfo.fields.nitku')}
+        numeric
+        value={text(draft.nitku)}
+        onChange={(value) => setDraft((row) => ({ ...row, nitku: orNull(value) }))}
+        error={errors.nitku}
+      />
+      <TextInput
+        id={`${id}-klu_code`}
+        label={t('companyInfo.fields.klu_code')}
+        numeric
+        value={text(draft.klu_code)}
+        onChange={(value) => setDraft((row) => ({ ...row, klu_code: orNull(value), dtp_sector: null }))}
+        error={errors.klu_code}
+      />
+      <TextInput
+        id={`${id}-dtp_sector`}
+        label={t('companyInfo.fields.dtp_sector')}
+        readOnly
+        value={
+          draft.dtp_sector && draft.dtp_sector in dtpSectorKeys
+            ? t(dtpSectorKeys[draft.dtp_sector as DtpSector])
+            : t('coretax.sectors.none')
+        }
+        onChange={() => {}}
       />
       <div className="field">
         <PickerField<{ _id: string; fullname: string; employee_id: string }>

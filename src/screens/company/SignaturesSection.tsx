@@ -13,10 +13,12 @@ import type { ParseKeys } from 'i18next';
 import { type FormEvent, type ReactNode, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
+import { fileObjectUrl, storeFile } from '../../api/files.ts';
+import { FieldError, fieldErrorProps } from '../../components/FieldError.tsx';
 import { FileButton } from '../../components/FileButton.tsx';
+import { useUnsentGuard } from '../../components/Modal.tsx';
 import { toast } from '../../overlays/progress.ts';
-import { errorText } from '../../validation.ts';
-import { fileObjectUrl, storeFile } from '../employee/api.ts';
+import { errorText, fieldErrors } from '../../validation.ts';
 
 const inline = { [INLINE_ERRORS_HEADER]: '1' };
 type Signature = Schemas['DigitalSignature'];
@@ -107,6 +109,9 @@ const certificates: DocumentKind<Certificate> = {
 export const SignaturesSection = () => <DocumentSection kind={signatures} />;
 export const CertificatesSection = () => <DocumentSection kind={certificates} />;
 
+/** The upload of the chosen file was refused: its message goes beside the file's button. */
+class FileRefused extends Error {}
+
 function DocumentSection<Row extends { _id: string; file: string }>({ kind }: { kind: DocumentKind<Row> }) {
   const { t } = useTranslation();
   const id = useId();
@@ -115,6 +120,8 @@ function DocumentSection<Row extends { _id: string; file: string }>({ kind }: { 
   const [draft, setDraft] = useState<Draft>(blank);
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
+  /** Messages beside their fields: the server's field errors by field key, and `file` for the chosen file. */
+  const [fieldErrs, setFieldErrs] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const reload = () => kind.list().then(setList, (reason: unknown) => setError(errorText(t, toApiError(reason))));
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once.
@@ -123,12 +130,21 @@ function DocumentSection<Row extends { _id: string; file: string }>({ kind }: { 
   const run = async (work: () => Promise<unknown>) => {
     setBusy(true);
     setError(null);
+    setFieldErrs({});
     try {
       await work();
       await reload();
       toast(t('companyInfo.documentSaved'), 'success');
     } catch (reason) {
-      setError(errorText(t, toApiError(reason)));
+      if (reason instanceof FileRefused) {
+        setFieldErrs({ file: reason.message });
+        return;
+      }
+      const failure = toApiError(reason);
+      const byField = fieldErrors(t, failure);
+      const known = Object.keys(byField).filter((key) => key === 'file' || kind.fields.some((f) => f.key === key));
+      if (known.length) setFieldErrs(Object.fromEntries(known.map((key) => [key, byField[key]!])));
+      else setError(errorText(t, failure));
     } finally {
       setBusy(false);
     }
@@ -137,7 +153,10 @@ function DocumentSection<Row extends { _id: string; file: string }>({ kind }: { 
     event.preventDefault();
     void run(async () => {
       if (!file) throw new Error(t(kind.keys.file));
-      const stored = await storeFile(file, kind.upload);
+      const stored = await storeFile(file, kind.upload).catch((reason: unknown) => {
+        // The file itself was refused (not an image, too large…): said beside the file's button.
+        throw new FileRefused(errorText(t, toApiError(reason)));
+      });
       await kind.create(draft, stored.url);
       setDraft(blank());
       setFile(null);
@@ -151,10 +170,13 @@ function DocumentSection<Row extends { _id: string; file: string }>({ kind }: { 
     }
   };
   const first = kind.fields[0]!.key;
+  // A document typed or chosen and not added: leaving asks first (issue 25).
+  const guard = useUnsentGuard(!busy && (!!file || kind.fields.some((field) => !!draft[field.key]?.trim())));
 
   return (
     <section className="employee-section" aria-labelledby={`${id}-title`} aria-busy={busy}>
       <h2 id={`${id}-title`}>{t(kind.keys.title)}</h2>
+      {guard}
       {list.length === 0 ? (
         <p className="muted">{t(kind.keys.empty)}</p>
       ) : (
@@ -196,8 +218,10 @@ function DocumentSection<Row extends { _id: string; file: string }>({ kind }: { 
                 id={`${id}-${field.key}`}
                 value={draft[field.key] ?? ''}
                 required={field.key === first}
+                {...fieldErrorProps(`${id}-${field.key}`, fieldErrs[field.key])}
                 onChange={(event) => setDraft({ ...draft, [field.key]: event.target.value })}
               />
+              <FieldError fieldId={`${id}-${field.key}`} message={fieldErrs[field.key]} />
             </div>
           ))}
           <div className="field">
@@ -209,7 +233,11 @@ function DocumentSection<Row extends { _id: string; file: string }>({ kind }: { 
               labelId={`${id}-file-label`}
               accept={kind.accept}
               chosen={file?.name ?? null}
-              onFile={setFile}
+              onFile={(chosen) => {
+                setFile(chosen);
+                setFieldErrs(({ file: _, ...rest }) => rest);
+              }}
+              error={fieldErrs.file}
             />
           </div>
           {kind.selectable && (

@@ -5,6 +5,11 @@
 import { useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, toApiError } from '../../api/client.ts';
+import { fileObjectUrl } from '../../api/files.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { SectionActions } from '../../employeeForm/fields.tsx';
+import { errorTexts, type FieldError } from '../../employeeForm/form.ts';
 import { startTask, toast } from '../../overlays/progress.ts';
 import { describeFailure, errorText } from '../../validation.ts';
 import {
@@ -19,15 +24,11 @@ import {
 import {
   type Account,
   type AccountChanges,
-  fileObjectUrl,
   getAccount,
   reissueActivationLink,
   saveAccount,
   uploadPhoto,
 } from './api.ts';
-import { ConfirmDialog } from './dialogs.tsx';
-import { SectionActions } from './fields.tsx';
-import { errorTexts, type FieldError } from './form.ts';
 import { useFocusKeptThroughSave } from './keepFocus.ts';
 
 /** The labels of the account's text fields. */
@@ -200,22 +201,9 @@ export function AccountSection({
     }
   }
 
-  if (load.state === 'loading') {
-    return (
-      <p className="muted" aria-busy="true">
-        {t('common.loading')}
-      </p>
-    );
-  }
-  if (load.state === 'failed' || !draft || !account) {
-    return (
-      <p className="form-error" role="alert">
-        {load.state === 'failed' ? load.message : t('errors.default')}{' '}
-        <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-          {t('common.tryAgain')}
-        </button>
-      </p>
-    );
+  if (load.state !== 'ready' || !draft || !account) {
+    const status = load.state === 'ready' ? { state: 'failed' as const, message: t('errors.default') } : load;
+    return <LoadStatus load={status} retry={() => setAttempt((n) => n + 1)} />;
   }
 
   const described = describeFailure(t, failure);

@@ -6,12 +6,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
+import { readStoredFile, storeFile } from '../../api/files.ts';
 import { onListWritten } from '../../grids/api.ts';
-import { employeeAttachmentsGrid } from '../../grids/employee-attachments.ts';
 import { downloadBlob } from '../../grids/export.ts';
+import { employeeAttachmentsGrid } from '../../grids/specs/employee-attachments.ts';
 import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
-import { readStoredFile, storeFile } from './api.ts';
 
 const inline = { headers: { [INLINE_ERRORS_HEADER]: '1' } };
 

@@ -12,6 +12,7 @@ import {
   type FocusEvent,
   type KeyboardEvent,
   type ReactNode,
+  Suspense,
   useCallback,
   useEffect,
   useId,
@@ -25,34 +26,9 @@ import { jakartaToday } from '../../../common/employment.ts';
 import { type ApiError, toApiError, type UserDetail } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import { isMac, matches } from '../../commands/shortcuts.ts';
-import { formatDate } from '../../format.ts';
-import { employeeDetailPath } from '../../grids/employeeColumns.ts';
-import type { DetailScreenProps } from '../../layout/Details.tsx';
-import { guardedNavigate, setLeaveGuard } from '../../leaveGuard.ts';
-import { useCanWrite } from '../../menu/access.ts';
-import { flatten, visibleMenu } from '../../menu/index.ts';
-import { notifyError, toast } from '../../overlays/progress.ts';
-import { usePageTitle } from '../../page.ts';
-import NotFound from '../../pages/NotFound.tsx';
-import { userAtom } from '../../session.ts';
-import { describeFailure, errorText } from '../../validation.ts';
-import { OutstandingFinance } from '../finance/OutstandingFinance.tsx';
-import { AccountSection } from './AccountSection.tsx';
-import {
-  type BpjsInfo,
-  exitEmployee,
-  findByUser,
-  getBpjs,
-  getEmployee,
-  listOrder,
-  rehireEmployee,
-  saveEmployee,
-} from './api.ts';
-import { candidateQuery, useCandidateTitles } from './candidates.ts';
-import { detailCommands, nextShortcut, previousShortcut, saveShortcut } from './commands.ts';
-import { type Current, computedTexts, liveBpjs } from './computed.ts';
-import { ConfirmDialog, type ExitChoice, ExitDialog } from './dialogs.tsx';
-import { Field, fieldLabel, ReadOnlyField, SectionActions } from './fields.tsx';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { Field, fieldLabel, ReadOnlyField, SectionActions } from '../../employeeForm/fields.tsx';
 import {
   applySameAddress,
   buildChanges,
@@ -67,11 +43,8 @@ import {
   readField,
   toDraft,
   withPopulated,
-} from './form.ts';
-import { useFocusKeptThroughSave } from './keepFocus.ts';
-import { type EmployeeMenuId, listOf } from './lists.ts';
-import { neighbour } from './neighbours.ts';
-import { EmployeeSubGrid } from './SubRecords.tsx';
+} from '../../employeeForm/form.ts';
+import { type EmployeeMenuId, listOf } from '../../employeeForm/lists.ts';
 import {
   type Employee,
   type EmployeeField,
@@ -87,8 +60,38 @@ import {
   type Section,
   type SectionId,
   visibleSections,
-} from './sections.ts';
-import './employee.css';
+} from '../../employeeForm/sections.ts';
+import { formatDate } from '../../format.ts';
+import { employeeDetailPath } from '../../grids/specs/employee-columns.ts';
+import { guardedNavigate, leave, setLeaveGuard } from '../../leaveGuard.ts';
+import { useCanWrite } from '../../menu/access.ts';
+import { flatten, visibleMenu } from '../../menu/index.ts';
+import { notifyError, toast } from '../../overlays/progress.ts';
+import { usePageTitle } from '../../page.ts';
+import NotFound from '../../pages/NotFound.tsx';
+import { userAtom } from '../../session.ts';
+import { describeFailure, errorText } from '../../validation.ts';
+import { ExitWarning, OutstandingFinance } from '../panels.ts';
+import type { DetailScreenProps } from '../types.ts';
+import { AccountSection } from './AccountSection.tsx';
+import {
+  type BpjsInfo,
+  exitEmployee,
+  findByUser,
+  getBpjs,
+  getEmployee,
+  listOrder,
+  rehireEmployee,
+  saveEmployee,
+} from './api.ts';
+import { candidateQuery, useCandidateTitles } from './candidates.ts';
+import { detailCommands, nextShortcut, previousShortcut, saveShortcut } from './commands.ts';
+import { type Current, computedTexts, liveBpjs } from './computed.ts';
+import { type ExitChoice, ExitDialog } from './dialogs.tsx';
+import { useFocusKeptThroughSave } from './keepFocus.ts';
+import { neighbour } from './neighbours.ts';
+import { EmployeeSubGrid } from './SubRecords.tsx';
+import '../../employeeForm/employee-form.css';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const sectionElementId = (id: SectionId) => `section-${id}`;
@@ -171,24 +174,12 @@ function Loader({ entry, userId }: { entry: DetailScreenProps['entry']; userId: 
 
   switch (load.state) {
     case 'loading':
-      return (
-        <p className="muted" aria-busy="true">
-          {t('common.loading')}
-        </p>
-      );
+    case 'failed':
+      return <LoadStatus load={load} retry={() => setAttempt((n) => n + 1)} />;
     case 'missing':
       return <NotFound embedded />;
     case 'moved':
       return <Navigate to={load.to} replace />;
-    case 'failed':
-      return (
-        <p className="form-error" role="alert">
-          {load.message}{' '}
-          <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-            {t('common.tryAgain')}
-          </button>
-        </p>
-      );
     case 'ready':
       return <DetailView entry={entry} menu={menu} userId={userId} initial={load.row} />;
   }
@@ -288,12 +279,20 @@ function DetailView({
     window.addEventListener('beforeunload', onBeforeUnload);
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [dirty]);
-  // So does leaving by a link (the sidebar) or the palette.
+  // So does leaving by a link (the sidebar), the palette or the browser's Back (issue 25).
   const dirtyList = dirtyLabels.join('\u0000');
   // biome-ignore lint/correctness/useExhaustiveDependencies: `dirtyList` stands for `dirtyLabels`, a new array each render.
   useEffect(() => {
     if (!dirty) return;
-    return setLeaveGuard((to) => setDialog({ kind: 'unsaved', sections: dirtyLabels, go: () => navigate(to) }));
+    return setLeaveGuard(
+      (to) =>
+        setDialog({
+          kind: 'unsaved',
+          sections: dirtyLabels,
+          go: () => leave(to, (path, options) => navigate(path, options)),
+        }),
+      { back: true },
+    );
   }, [dirty, dirtyList, navigate]);
 
   const setDraft = (section: FormSection, field: EmployeeField, value: FormValue) => {
@@ -665,7 +664,9 @@ function DetailView({
                   date: formatDate(row.exit_date, 'DD MMM YYYY', { locale: language }),
                 })}
               </span>{' '}
-              <OutstandingFinance employee={row._id} />
+              <Suspense fallback={null}>
+                <OutstandingFinance employee={row._id} />
+              </Suspense>
             </>
           )}
         </p>
@@ -728,13 +729,19 @@ function DetailView({
 
       {dialog?.kind === 'exit' && (
         <ExitDialog
+          employeeId={row._id}
           name={row.fullname}
           today={today}
           busy={dialogBusy}
           error={dialogError}
           onCancel={() => setDialog(null)}
           onConfirm={(choice) => void exit(choice)}
-          notice={<OutstandingFinance employee={row._id} />}
+          notice={
+            <Suspense fallback={null}>
+              <ExitWarning employee={row._id} />
+              <OutstandingFinance employee={row._id} />
+            </Suspense>
+          }
         />
       )}
       {dialog?.kind === 'rehire' && (

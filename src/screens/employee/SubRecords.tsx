@@ -5,36 +5,24 @@
  */
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { employeeAttachmentsGrid } from '../../grids/employee-attachments.ts';
-import { employeeCaseAchievementGrid } from '../../grids/employee-case-achievement.ts';
-import { employeeEducationsGrid } from '../../grids/employee-educations.ts';
-import { employeeEmergencyContactsGrid } from '../../grids/employee-emergency-contacts.ts';
-import { employeeFamilyGrid } from '../../grids/employee-family.ts';
+import type { SubRecordKind } from '../../employeeForm/sections.ts';
+import { resourceTitle } from '../../grids/labels.ts';
+import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
+import { employeeAttachmentsGrid } from '../../grids/specs/employee-attachments.ts';
+import { employeeCaseAchievementGrid } from '../../grids/specs/employee-case-achievement.ts';
+import { employeeEducationsGrid } from '../../grids/specs/employee-educations.ts';
+import { employeeEmergencyContactsGrid } from '../../grids/specs/employee-emergency-contacts.ts';
+import { employeeFamilyGrid } from '../../grids/specs/employee-family.ts';
 import {
   employeeAllowancesGrid,
   employeeBonusesGrid,
   employeeDeductionsGrid,
   employeeIncentivesGrid,
-} from '../../grids/employee-payroll-items.ts';
-import { employeeThrBonusesGrid } from '../../grids/employee-thr-bonuses.ts';
-import { employeeWorkExperiencesGrid } from '../../grids/employee-work-experiences.ts';
-import { resourceTitle } from '../../grids/labels.ts';
-import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
+} from '../../grids/specs/employee-payroll-items.ts';
+import { employeeThrBonusesGrid } from '../../grids/specs/employee-thr-bonuses.ts';
+import { employeeWorkExperiencesGrid } from '../../grids/specs/employee-work-experiences.ts';
 import type { AnyGridSpec } from '../../grids/types.ts';
 import { AttachmentFiles } from './AttachmentFiles.tsx';
-
-export type SubRecordKind =
-  | 'emergency-contacts'
-  | 'family'
-  | 'work-experiences'
-  | 'educations'
-  | 'attachments'
-  | 'case-achievement'
-  | 'allowances'
-  | 'incentives'
-  | 'bonuses'
-  | 'deductions'
-  | 'thr-bonuses';
 
 /** Each kind's grid spec; every row has `employee`, the employee's `_id`. */
 export const subRecordGrids = {

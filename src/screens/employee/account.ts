@@ -3,8 +3,8 @@
  * the changed fields only; a new password and blocking end the user's sessions, so they need a confirmation.
  */
 import { isEmail, isPhone } from '../../../common/contact.ts';
+import type { FieldError } from '../../employeeForm/form.ts';
 import type { Account, AccountChanges } from './api.ts';
-import type { FieldError } from './form.ts';
 
 export interface AccountDraft {
   fullname: string;

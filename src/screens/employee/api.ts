@@ -4,9 +4,10 @@
  * order for 'Next/Previous employee'. Errors of saves and dialogs are shown where they happen (inline).
  */
 import { api, call, INLINE_ERRORS_HEADER, type Schemas } from '../../api/client.ts';
-import { userIdOf } from '../../grids/employeeColumns.ts';
-import { type EmployeeMenuId, employeeLists } from './lists.ts';
-import type { Employee } from './sections.ts';
+import { storeFile } from '../../api/files.ts';
+import { type EmployeeMenuId, employeeLists } from '../../employeeForm/lists.ts';
+import type { Employee } from '../../employeeForm/sections.ts';
+import { userIdOf } from '../../grids/specs/employee-columns.ts';
 
 /** The relations the detail shows by name. */
 const POPULATE = 'department,sub_department,job_title,role,location,supervisor,poa,pcho,user,assigned_by';
@@ -99,41 +100,10 @@ export async function reissueActivationLink(id: string): Promise<string> {
   return reply.data.link;
 }
 
-// biome-ignore lint/suspicious/noExplicitAny: multipart and binary bodies are outside the generated JSON types.
-const raw = api as any;
-
-/**
- * `POST /v1/files`: the server checks the content (an image only, with `accept: 'image'`; a record's PDF, PNG or JPEG
- * attachment with `accept: 'attachment'`, read back only through its record).
- */
-export async function storeFile(file: File, accept?: 'image' | 'attachment'): Promise<Schemas['StoredFile']> {
-  const form = new FormData();
-  form.append('file', file);
-  const reply = await call<{ data: Schemas['StoredFile'] }>(
-    raw.POST('/v1/files', {
-      params: { query: accept ? { accept } : {} },
-      body: form,
-      bodySerializer: (body: FormData) => body,
-      headers: inline,
-    }),
-  );
-  return reply.data;
-}
-
 export const uploadPhoto = (file: File) => storeFile(file, 'image');
 
-/** A stored file's content by its name or URL (files are read with the bearer token). */
-export async function readStoredFile(url: string, signal?: AbortSignal): Promise<Blob> {
-  const name = url.replace(/^.*\/v1\/files\//, '');
-  return call<Blob>(
-    raw.GET('/v1/files/{name}', { params: { path: { name } }, parseAs: 'blob', signal, headers: inline }),
-  );
-}
-
-/** A stored file as an object URL (an <img src> cannot send the bearer token). */
-export async function fileObjectUrl(url: string, signal?: AbortSignal): Promise<string> {
-  return URL.createObjectURL(await readStoredFile(url, signal));
-}
+// biome-ignore lint/suspicious/noExplicitAny: the list path is one of several, outside one generated type.
+const raw = api as any;
 
 /** The user ids of a list in its default order (fullname), for 'Next/Previous employee'. */
 export async function listOrder(menu: EmployeeMenuId, signal?: AbortSignal): Promise<string[]> {
@@ -141,4 +111,28 @@ export async function listOrder(menu: EmployeeMenuId, signal?: AbortSignal): Pro
     raw.GET(employeeLists[menu], { params: { query: { sort: 'fullname', limit: 10000 } }, signal }),
   );
   return reply.data.map((row) => userIdOf(row.user));
+}
+
+export type ExitCause = NonNullable<Schemas['EmployeeExit']['exit_cause']>;
+export type ExitPay = Schemas['ExitPay'];
+export type ExitPayEdit = Schemas['ExitPayEdit'];
+
+/** What an exit would owe (decision 0170); 403 for a caller who may not read payroll figures. */
+export async function previewExitPay(
+  id: string,
+  body: Schemas['ExitPayRequest'],
+  signal?: AbortSignal,
+): Promise<ExitPay> {
+  const reply = await call(
+    api.POST('/v1/employees/{id}/exit-pay/preview', { params: { path: { id } }, body, signal, headers: inline }),
+  );
+  return reply.data;
+}
+
+/** The stored exit pay with its final tax slip (404: none). */
+export async function getExitPay(id: string, signal?: AbortSignal): Promise<ExitPay> {
+  const reply = await call(
+    api.GET('/v1/employees/{id}/exit-pay', { params: { path: { id } }, signal, headers: inline }),
+  );
+  return reply.data;
 }

@@ -5,9 +5,9 @@
  */
 import { useEffect, useState } from 'react';
 import { api, call } from '../../api/client.ts';
+import type { AssignmentRole } from '../../employeeForm/sections.ts';
 import type { PickerQuery } from '../../picker/options.ts';
 
-export type AssignmentRole = 'poa' | 'pcho' | 'supervisor';
 export type CandidateTitles = Partial<Record<AssignmentRole, string[]>>;
 
 /** The job-title ids per assignment role, from job titles that have one. */

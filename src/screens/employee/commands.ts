@@ -4,7 +4,7 @@
  * (Alt+↓ / Alt+↑) through the list the detail was opened from. Plain command objects.
  */
 import type { Command, Shortcut } from '../../commands/types.ts';
-import type { Section, SectionId } from './sections.ts';
+import type { Section, SectionId } from '../../employeeForm/sections.ts';
 
 export interface DetailActions {
   goToSection(id: SectionId): void;

@@ -12,9 +12,9 @@ import {
   type Share,
 } from '../../../common/bpjs.ts';
 import { ageOn, serviceLength } from '../../../common/employment.ts';
+import type { ComputedId, EmployeeField } from '../../employeeForm/sections.ts';
 import { formatRupiah } from '../../format.ts';
 import type { BpjsInfo } from './api.ts';
-import type { ComputedId, EmployeeField } from './sections.ts';
 
 /** The API value a field has now: the form's when it can be read, else the row's; undefined when absent. */
 export type Current = (field: EmployeeField) => unknown;

@@ -1,68 +1,38 @@
 /**
  * The detail's modal dialogs, on the grid's `Modal` (src/grids/dialogs.tsx: a native modal <dialog>, focus kept
- * inside, the page inert, Esc cancels); the safe answer is focused first in a confirmation.
+ * inside, the page inert, Esc cancels); the safe answer is focused first in a confirmation, and Ctrl+Enter presses
+ * its confirm button (`data-default`, src/components/formKeys.ts).
  */
-import { type ReactNode, useId, useState } from 'react';
-import { useTranslation } from 'react-i18next';
-import { DateInput, readDateText } from '../../components/DateInput.tsx';
-import { Modal } from '../../grids/dialogs.tsx';
-import type { ExitReason } from './api.ts';
 
-/** A yes/no question; `busy` disables the answers while the action runs, `error` shows why it failed. */
-export function ConfirmDialog({
-  title,
-  message,
-  confirm,
-  danger = false,
-  busy = false,
-  error = null,
-  onCancel,
-  onConfirm,
-}: {
-  title: string;
-  message: string;
-  confirm: string;
-  danger?: boolean;
-  busy?: boolean;
-  error?: string | null;
-  onCancel: () => void;
-  onConfirm: () => void;
-}) {
-  const { t } = useTranslation();
-  const messageId = useId();
-  return (
-    <Modal title={title} onCancel={onCancel} role="alertdialog">
-      <p id={messageId}>{message}</p>
-      {error && (
-        <p className="form-error" role="alert">
-          {error}
-        </p>
-      )}
-      <div className="dialog-actions">
-        {/* biome-ignore lint/a11y/noAutofocus: the safe answer takes focus in a confirmation. */}
-        <button type="button" autoFocus onClick={onCancel} disabled={busy}>
-          {t('grid.cancel')}
-        </button>
-        <button type="button" className={danger ? 'danger' : 'primary'} onClick={onConfirm} disabled={busy}>
-          {confirm}
-        </button>
-      </div>
-    </Modal>
-  );
-}
+import { type ReactNode, useCallback, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exitCauses, severanceRateTables } from '../../../common/payroll/severance.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
+import { DateInput, readDateText } from '../../components/DateInput.tsx';
+import { FieldError, fieldErrorProps } from '../../components/FieldError.tsx';
+import { Modal } from '../../grids/dialogs.tsx';
+import type { ExitCause, ExitPay, ExitPayEdit, ExitReason } from './api.ts';
+import { type ExitPayDraft, ExitPayPanel, emptyExitPayDraft, exitPayEdits, missingReasons } from './ExitPayPanel.tsx';
 
 export interface ExitChoice {
   exit_reason: ExitReason;
   exit_date: string;
+  /** PP 35/2021's cause (decision 0170): the exit stores what it owes, with the edits and their reasons. */
+  exit_cause?: ExitCause;
+  leave_days?: number;
+  pay?: ExitPayEdit[];
 }
 
-const reasons: readonly ExitReason[] = ['resign', 'phk'];
+/** The causes' PP 35/2021 rules (the latest table): each cause is a resignation or a phk. */
+const causeRules = (severanceRateTables[severanceRateTables.length - 1] as (typeof severanceRateTables)[number]).value
+  .causes;
 
 /**
  * 'Exit employee': the reason and the exit date, then a confirmation naming both; `onConfirm` runs the exit. The
  * date starts at today (Asia/Jakarta).
  */
 export function ExitDialog({
+  employeeId,
   name,
   today,
   busy,
@@ -71,6 +41,8 @@ export function ExitDialog({
   onConfirm,
   notice,
 }: {
+  /** The employee's record id: the amounts owed are previewed for it. */
+  employeeId: string;
   name: string;
   today: string;
   busy: boolean;
@@ -81,13 +53,18 @@ export function ExitDialog({
   notice?: ReactNode;
 }) {
   const { t, i18n } = useTranslation();
-  const [reason, setReason] = useState<ExitReason>('resign');
+  const [cause, setCause] = useState<ExitCause>('resign');
+  const reason: ExitReason = causeRules[cause].reason;
   const [date, setDate] = useState(today);
+  const [draft, setDraft] = useState<ExitPayDraft>(emptyExitPayDraft);
+  const [pay, setPay] = useState<ExitPay | null>(null);
+  const [showMissing, setShowMissing] = useState(false);
+  const onPay = useCallback((next: ExitPay | null) => setPay(next), []);
   const [step, setStep] = useState<'choose' | 'confirm'>('choose');
   const [dateError, setDateError] = useState<string | null>(null);
   const reasonId = useId();
   const dateId = useId();
-  const reasonLabel = t(`enums.exit_reason.${reason}` as never);
+  const reasonLabel = `${t(`enums.exit_reason.${reason}` as never)} · ${t(`enums.exit_cause.${cause}`)}`;
 
   if (step === 'confirm') {
     const when = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
@@ -103,7 +80,15 @@ export function ExitDialog({
         busy={busy}
         error={error}
         onCancel={() => setStep('choose')}
-        onConfirm={() => onConfirm({ exit_reason: reason, exit_date: date })}
+        onConfirm={() =>
+          onConfirm({
+            exit_reason: reason,
+            exit_date: date,
+            exit_cause: cause,
+            ...(draft.leave_days === undefined ? {} : { leave_days: draft.leave_days }),
+            ...(pay ? { pay: exitPayEdits(pay, draft) } : {}),
+          })
+        }
       />
     );
   }
@@ -119,15 +104,20 @@ export function ExitDialog({
             return;
           }
           setDate(day);
+          if (missingReasons(pay, draft).length > 0) {
+            setShowMissing(true);
+            return;
+          }
           setStep('confirm');
         }}
       >
         {notice}
         <label htmlFor={reasonId}>{t('resources.employees.fields.exit_reason' as never)}</label>
-        <select id={reasonId} value={reason} onChange={(event) => setReason(event.target.value as ExitReason)}>
-          {reasons.map((value) => (
+        <select id={reasonId} value={cause} onChange={(event) => setCause(event.target.value as ExitCause)}>
+          {exitCauses.map((value) => (
             <option key={value} value={value}>
-              {t(`enums.exit_reason.${value}` as never)}
+              {t(`enums.exit_cause.${value}`)} — {t(`enums.exit_reason.${causeRules[value].reason}` as never)} (
+              {t('exitPay.article', { article: causeRules[value].article })})
             </option>
           ))}
         </select>
@@ -138,12 +128,22 @@ export function ExitDialog({
           language={i18n.resolvedLanguage ?? 'en'}
           required
           invalid={!!dateError}
+          describedBy={fieldErrorProps(dateId, dateError)['aria-describedby']}
           onChange={(value) => {
             setDate(value);
             setDateError(null);
           }}
         />
-        {dateError && <p className="field-error">{dateError}</p>}
+        <FieldError fieldId={dateId} message={dateError} />
+        <ExitPayPanel
+          employeeId={employeeId}
+          cause={cause}
+          date={date}
+          draft={draft}
+          onDraft={setDraft}
+          onPay={onPay}
+          showMissing={showMissing}
+        />
         <p className="hint">{t('employeeDetail.exit.hint')}</p>
         <div className="dialog-actions">
           <button type="button" onClick={onCancel}>

@@ -12,15 +12,15 @@ import { jakartaToday } from '../../../common/employment.ts';
 import { toApiError } from '../../api/client.ts';
 import type { LabelKey } from '../../commands/types.ts';
 import { DateInput, readDateText } from '../../components/DateInput.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import type { BatchAction } from '../../grids/commands.ts';
 import { Modal } from '../../grids/dialogs.tsx';
-import { employeeTitle } from '../../grids/employeeColumns.ts';
 import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
+import { employeeTitle } from '../../grids/specs/employee-columns.ts';
 import type { AnyGridSpec, DraftRow } from '../../grids/types.ts';
 import { useCanWrite } from '../../menu/access.ts';
 import { notifyError, toast } from '../../overlays/progress.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import { exitEmployee, rehireEmployee } from './api.ts';
 
 type Row = DraftRow<Record<string, unknown>> & { version?: number };

@@ -1,14 +1,15 @@
 /**
  * Developer area → finances → loan (issue 15): every company's loans, read-only, with a company and status filter
- * (the developer's company table, ./DevCompanyTable.tsx). Opening a loan's schedule stays with the company's own
+ * (the developer's company table, src/components/DevCompanyTable.tsx). Opening a loan's schedule stays with the company's own
  * finance screen (a developer has no company scope).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call } from '../../api/client.ts';
 import { formatDate, formatRupiah } from '../../format.ts';
-import type { ScreenProps } from '../registry.ts';
-import { type DevColumn, DevCompanyTable } from './DevCompanyTable.tsx';
+import type { ScreenProps } from '../types.ts';
+import './finance.css';
+import { type DevColumn, DevCompanyTable } from '../../components/DevCompanyTable.tsx';
 
 type Row = Awaited<ReturnType<typeof listAll>>['data'][number];
 const listAll = () => call(api.GET('/v1/dev/loans', { params: { query: { limit: 5000 } } }));

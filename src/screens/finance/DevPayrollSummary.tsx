@@ -1,14 +1,15 @@
 /**
  * Developer area → finances → payroll-summary (issue 15): every company's payroll runs and daily payrolls, read-only,
  * on PENDING and COMPLETED tabs with a company filter; Enter or a click on a row shows its detail beside the table.
- * The developer's company table (./DevCompanyTable.tsx), as DevLoans.tsx (GET /v1/dev/payroll-summary).
+ * The developer's company table (src/components/DevCompanyTable.tsx), as DevLoans.tsx (GET /v1/dev/payroll-summary).
  */
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call } from '../../api/client.ts';
 import { formatDate, formatRupiah } from '../../format.ts';
-import type { ScreenProps } from '../registry.ts';
-import { type DevColumn, DevCompanyTable } from './DevCompanyTable.tsx';
+import type { ScreenProps } from '../types.ts';
+import './finance.css';
+import { type DevColumn, DevCompanyTable } from '../../components/DevCompanyTable.tsx';
 
 const tabKeys = {
   pending: 'payrollSummaryDev.tabs.pending',

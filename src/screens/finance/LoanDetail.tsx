@@ -4,6 +4,7 @@
  * payslip line (capped and carried over when the take-home pay did not allow it all); the payments; and the two
  * logged actions, early settlement and skipping a month.
  */
+
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -12,6 +13,7 @@ import { AttachmentField, AttachmentLink, type AttachmentValue } from '../../att
 import { useCommands } from '../../commands/registry.ts';
 import { DateInput, readDateText } from '../../components/DateInput.tsx';
 import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { FieldError, fieldErrorProps } from '../../components/FieldError.tsx';
 import { formatDate, formatRupiah } from '../../format.ts';
 import { Modal } from '../../grids/dialogs.tsx';
 import { useCanWrite } from '../../menu/access.ts';
@@ -351,12 +353,20 @@ function SettleDialog({
   const [paidOn, setPaidOn] = useState(today());
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Each field's own message, beside it (issue 25): the day as read here or the server's field errors.
+  const [messages, setMessages] = useState<Partial<Record<'paid_on' | 'note', string>>>({});
   const paidOnId = useId();
+  const noteId = useId();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    setError(null);
     // Typed day-first and submitted with Enter before the field was left: read it here.
     const day = readDateText(paidOn);
-    if (!day) return setError(t('grid.errors.date'));
+    if (!day) {
+      setMessages({ paid_on: t('grid.errors.date') });
+      document.getElementById(paidOnId)?.focus();
+      return;
+    }
     try {
       onDone(
         await call(
@@ -368,7 +378,10 @@ function SettleDialog({
       );
     } catch (reason) {
       const failure = toApiError(reason);
-      setError(Object.values(fieldErrors(t, failure))[0] ?? errorText(t, failure));
+      const fields = fieldErrors(t, failure);
+      const mine = { paid_on: fields.paid_on, note: fields.note };
+      setMessages(mine);
+      if (!mine.paid_on && !mine.note) setError(Object.values(fields)[0] ?? errorText(t, failure));
     }
   };
   return (
@@ -376,11 +389,30 @@ function SettleDialog({
       <form onSubmit={submit}>
         <p>{t('loans.detail.settleText', { amount: formatRupiah(remaining) })}</p>
         <label htmlFor={paidOnId}>{t('loans.detail.paidOn')}</label>
-        <DateInput id={paidOnId} required value={paidOn} onChange={setPaidOn} language={i18n.language} />
-        <label>
-          {t('loans.detail.note')}
-          <input type="text" maxLength={500} value={note} onChange={(e) => setNote(e.target.value)} />
-        </label>
+        <DateInput
+          id={paidOnId}
+          required
+          value={paidOn}
+          invalid={!!messages.paid_on}
+          describedBy={fieldErrorProps(paidOnId, messages.paid_on)['aria-describedby']}
+          onChange={(value) => {
+            setPaidOn(value);
+            setMessages((all) => ({ ...all, paid_on: undefined }));
+          }}
+          onLeave={(problem) => setMessages((all) => ({ ...all, paid_on: problem ?? undefined }))}
+          language={i18n.language}
+        />
+        <FieldError fieldId={paidOnId} message={messages.paid_on} />
+        <label htmlFor={noteId}>{t('loans.detail.note')}</label>
+        <input
+          id={noteId}
+          type="text"
+          maxLength={500}
+          value={note}
+          {...fieldErrorProps(noteId, messages.note)}
+          onChange={(e) => setNote(e.target.value)}
+        />
+        <FieldError fieldId={noteId} message={messages.note} />
         {error && <p role="alert">{error}</p>}
         <div className="dialog-actions">
           <button type="button" onClick={onCancel}>

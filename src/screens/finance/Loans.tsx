@@ -6,11 +6,11 @@
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { useCommands } from '../../commands/registry.ts';
-import { depositsGrid, loansGrid } from '../../grids/loans.ts';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
+import { depositsGrid, loansGrid } from '../../grids/specs/loans.ts';
 import { useCanWrite } from '../../menu/access.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import { type FinanceView, loanListCommands } from './commands.ts';
 
 export default function Loans({ entry, trail }: ScreenProps) {

@@ -6,10 +6,10 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, type Schemas } from '../../api/client.ts';
-import type { ScreenProps } from '../registry.ts';
-import { type ReportExport, ReportScreen } from '../reports/ReportScreen.tsx';
-import type { ReportColumn } from '../reports/table.ts';
-import { monthPeriod } from '../tax/MonthPicker.tsx';
+import { monthPeriod } from '../../components/MonthPicker.tsx';
+import { type ReportExport, ReportScreen } from '../../reports/ReportScreen.tsx';
+import type { ReportColumn } from '../../reports/table.ts';
+import type { ScreenProps } from '../types.ts';
 import { brutoColumn, companyColumn, downloadReport, feeColumn, type MonthlyRow, ruleText } from './manFee.ts';
 
 type Report = Schemas['ManFeeMonthly'];

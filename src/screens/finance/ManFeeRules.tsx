@@ -4,11 +4,11 @@
  * Completing a company's monthly run stores its fee with the month's rule; the reports read those figures.
  */
 import { useTranslation } from 'react-i18next';
-import { manFeeRulesGrid } from '../../grids/man-fee-rules.ts';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
+import { manFeeRulesGrid } from '../../grids/specs/man-fee-rules.ts';
 import { useCanWrite } from '../../menu/access.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 
 export default function ManFeeRules({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();

@@ -7,7 +7,7 @@ import type { Schemas } from '../../api/client.ts';
 import { formatRupiah } from '../../format.ts';
 import { downloadWorkbook } from '../../grids/export.ts';
 import { toast } from '../../overlays/progress.ts';
-import { type ReportColumn, type ReportRows, reportTable } from '../reports/table.ts';
+import { type ReportColumn, type ReportRows, reportTable } from '../../reports/table.ts';
 
 export type MonthlyRow = Schemas['ManFeeMonthlyRow'];
 

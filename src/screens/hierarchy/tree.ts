@@ -9,7 +9,7 @@
  * - Siblings are sorted by name (then employee id, then record id), so the tree is the same whatever the input order.
  */
 
-import { employeeDetailPath } from '../../grids/employeeColumns.ts';
+import { employeeDetailPath } from '../../grids/specs/employee-columns.ts';
 
 /** A reference as the API returns it: an id, or the populated record. */
 type Ref<T> = string | T;

@@ -3,8 +3,9 @@
  * when the chart is on screen (a dynamic import: the login page's budget does not carry it), and the same figures
  * as a table behind a disclosure, for the keyboard and screen readers. Month names in the page's language.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useAgChart } from '../../components/useAgChart.ts';
 
 export interface HeadcountRow {
   month: string;
@@ -38,43 +39,26 @@ export default function HeadcountChart({ rows, titleId }: { rows: readonly Headc
     return { months, departments, table };
   }, [rows, language, t]);
 
-  useEffect(() => {
-    let chart: { destroy(): void } | undefined;
-    let cancelled = false;
-    void (async () => {
-      const charts = await import('ag-charts-community');
-      const { AgCharts, ModuleRegistry } = charts;
-      ModuleRegistry.registerModules([
-        charts.CartesianChartModule,
-        charts.BarSeriesModule,
-        charts.CategoryAxisModule,
-        charts.NumberAxisModule,
-        charts.LegendModule,
-      ]);
-      if (cancelled || !container.current) return;
-      chart = AgCharts.create({
-        container: container.current,
-        data: table.map((row) => ({ month: row.label, ...row.values })),
-        series: departments.map((department) => ({
-          type: 'bar' as const,
-          xKey: 'month',
-          yKey: department.key,
-          yName: department.name,
-          stacked: true,
-        })),
-        axes: {
-          x: { type: 'category', position: 'bottom' },
-          y: { type: 'number', position: 'left', title: { text: t('home.people.employees') } },
-        },
-        legend: { position: 'bottom' },
-        background: { visible: false },
-      });
-    })();
-    return () => {
-      cancelled = true;
-      chart?.destroy();
-    };
-  }, [table, departments, t]);
+  useAgChart(
+    container,
+    () => ({
+      data: table.map((row) => ({ month: row.label, ...row.values })),
+      series: departments.map((department) => ({
+        type: 'bar' as const,
+        xKey: 'month',
+        yKey: department.key,
+        yName: department.name,
+        stacked: true,
+      })),
+      axes: {
+        x: { type: 'category', position: 'bottom' },
+        y: { type: 'number', position: 'left', title: { text: t('home.people.employees') } },
+      },
+      legend: { position: 'bottom' },
+      background: { visible: false },
+    }),
+    [table, departments, t],
+  );
 
   return (
     <>

@@ -1,7 +1,8 @@
 /**
  * What the home page adds to the palette while it is on screen: a jump to each of its cards ("Home: Today"), the
- * request keys l / o / c (the same "New request" forms as the global request commands, one key away on home), and r
- * to review the oldest waiting requests. Plain command objects, built from the page's state.
+ * request keys l / o / c (the same "New request" forms as the global request commands, opened on home itself, where
+ * the leave and requests cards are: not over another screen), and r to review the oldest waiting requests. Plain
+ * command objects, built from the page's state.
  */
 import type { Command, LabelKey } from '../../commands/types.ts';
 
@@ -53,10 +54,14 @@ const focusCard = (id: CardId) =>
     heading?.focus();
   }, 0);
 
+/** The requests home asks for with one key. */
+export type HomeRequest = 'leave' | 'overtime' | 'clock_correction';
+
 export interface HomeState {
   cards: readonly CardId[];
-  requestsPath: string;
   hasEmployee: boolean;
+  /** Opens the "New request" form on home. */
+  ask(context: HomeRequest): void;
   /** The review screen of the oldest waiting context; null when nothing waits. */
   reviewPath: string | null;
   navigate(to: string): void;
@@ -79,7 +84,7 @@ export function homeCommands(state: HomeState): Command[] {
       focusCard(id);
     },
   }));
-  const request = (context: string, label: LabelKey, key: string): Command => ({
+  const request = (context: HomeRequest, label: LabelKey, key: string): Command => ({
     id: `home:request:${context}`,
     label,
     keywords: ['request', 'pengajuan', '申请'],
@@ -87,7 +92,7 @@ export function homeCommands(state: HomeState): Command[] {
     shortcut: { key },
     isVisible: () => state.hasEmployee,
     isEnabled: always,
-    run: () => state.navigate(`${state.requestsPath}?new=${context}`),
+    run: () => state.ask(context),
   });
   commands.push(
     request('leave', 'approvals.commands.requestLeave', 'l'),

@@ -6,22 +6,24 @@
  */
 import type { CellKeyDownEvent, ColDef, GridApi } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
+import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { FieldError, fieldErrorProps } from '../../components/FieldError.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { Modal } from '../../grids/dialogs.tsx';
 import { downloadWorkbook, exportSheet, fileDate, sheetName } from '../../grids/export.ts';
 import { fieldLabel } from '../../grids/labels.ts';
 import { gridModules } from '../../grids/modules.ts';
 import { displayCell } from '../../grids/parse.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { gridTheme } from '../../grids/theme.ts';
 import { useCanWrite } from '../../menu/access.ts';
 import { toast } from '../../overlays/progress.ts';
-import { errorText } from '../../validation.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import { errorText, fieldErrors } from '../../validation.ts';
+import type { ScreenProps } from '../types.ts';
 import { BalanceImport } from './BalanceImport.tsx';
 import {
   adjust,
@@ -145,6 +147,7 @@ export default function Balance({ entry, trail }: ScreenProps) {
         label: 'leave.commands.adjust',
         keywords: ['adjust', 'balance', 'leave', 'sesuaikan', 'saldo', 'cuti', '调整', '余额'],
         group: 'context',
+        shortcut: { key: 'a' },
         isVisible: () => canWrite,
         isEnabled: always,
         run: () => {
@@ -248,19 +251,7 @@ export default function Balance({ entry, trail }: ScreenProps) {
         </div>
         <p className="hint">{t('leave.balanceHint')}</p>
 
-        {load.state === 'failed' && (
-          <p className="form-error" role="alert">
-            {load.message}{' '}
-            <button type="button" onClick={() => setAttempt((n) => n + 1)}>
-              {t('common.tryAgain')}
-            </button>
-          </p>
-        )}
-        {load.state === 'loading' && (
-          <p className="muted" aria-busy="true">
-            {t('common.loading')}
-          </p>
-        )}
+        <LoadStatus load={load} retry={() => setAttempt((n) => n + 1)} />
         {load.state === 'ready' && (
           <div className="grid-frame">
             <AgGridReact<BalanceRow>
@@ -334,11 +325,15 @@ function AdjustDialog({
   const [amount, setAmount] = useState('');
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // A field's own message, beside it (issue 25): the client's check or the server's field error.
+  const [messages, setMessages] = useState<Partial<Record<'amount' | 'note', string>>>({});
   const [saving, setSaving] = useState(false);
+  const id = useId();
   const submit = async () => {
     const value = Number(amount.trim().replace(',', '.'));
     if (!amount.trim() || !Number.isFinite(value) || value === 0 || Math.abs(value) > 9999) {
-      setError(t('leave.adjust.amountInvalid'));
+      setMessages({ amount: t('leave.adjust.amountInvalid') });
+      document.getElementById(`${id}-amount`)?.focus();
       return;
     }
     setSaving(true);
@@ -353,7 +348,11 @@ function AdjustDialog({
         }),
       );
     } catch (reason) {
-      setError(errorText(t, toApiError(reason)));
+      const failure = toApiError(reason);
+      const fields = failure.fields ? fieldErrors(t, failure) : {};
+      const mine = { amount: fields.amount, note: fields.note };
+      if (mine.amount || mine.note) setMessages(mine);
+      else setError(errorText(t, failure));
       setSaving(false);
     }
   };
@@ -381,20 +380,32 @@ function AdjustDialog({
           <input
             // biome-ignore lint/a11y/noAutofocus: the dialog's one purpose; keyboard users type at once.
             autoFocus
+            id={`${id}-amount`}
             inputMode="decimal"
             value={amount}
-            aria-invalid={error ? true : undefined}
+            {...fieldErrorProps(`${id}-amount`, messages.amount, `${id}-amount-hint`)}
             onChange={(event) => {
               setAmount(event.target.value);
               setError(null);
+              setMessages((all) => ({ ...all, amount: undefined }));
             }}
           />
         </label>
-        <p className="hint">{t('leave.adjust.amountHint')}</p>
+        <FieldError fieldId={`${id}-amount`} message={messages.amount} />
+        <p className="hint" id={`${id}-amount-hint`}>
+          {t('leave.adjust.amountHint')}
+        </p>
         <label className="field">
           {t('leave.adjust.note')}
-          <input value={note} maxLength={500} onChange={(event) => setNote(event.target.value)} />
+          <input
+            id={`${id}-note`}
+            value={note}
+            maxLength={500}
+            {...fieldErrorProps(`${id}-note`, messages.note)}
+            onChange={(event) => setNote(event.target.value)}
+          />
         </label>
+        <FieldError fieldId={`${id}-note`} message={messages.note} />
         {error && (
           <p className="form-error" role="alert">
             {error}

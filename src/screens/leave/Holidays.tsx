@@ -1,10 +1,10 @@
 /** leave → mass-leave (labelled Holiday): public holidays and collective leave, one grid. */
 import { useTranslation } from 'react-i18next';
-import { massLeaveGrid } from '../../grids/mass-leave.ts';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
+import { massLeaveGrid } from '../../grids/specs/mass-leave.ts';
 import { useCanWrite } from '../../menu/access.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 
 export default function Holidays({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();

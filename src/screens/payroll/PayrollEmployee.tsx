@@ -11,18 +11,18 @@ import type { LineKind } from '../../../common/payroll/types.ts';
 import { api, call, type Schemas } from '../../api/client.ts';
 import { formatRupiah } from '../../format.ts';
 import { onListWritten } from '../../grids/api.ts';
+import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
 import {
   employeeAllowancesGrid,
   employeeBonusesGrid,
   employeeDeductionsGrid,
   employeeIncentivesGrid,
-} from '../../grids/employee-payroll-items.ts';
-import { employeeThrBonusesGrid } from '../../grids/employee-thr-bonuses.ts';
-import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
+} from '../../grids/specs/employee-payroll-items.ts';
+import { employeeThrBonusesGrid } from '../../grids/specs/employee-thr-bonuses.ts';
 import type { AnyGridSpec } from '../../grids/types.ts';
-import type { DetailScreenProps } from '../../layout/Details.tsx';
 import { useCanWrite } from '../../menu/access.ts';
 import { usePageTitle } from '../../page.ts';
+import type { DetailScreenProps } from '../types.ts';
 import { lineLabels } from './explain.ts';
 import './payroll.css';
 

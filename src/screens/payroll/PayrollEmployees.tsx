@@ -5,9 +5,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { PickerField } from '../../picker/PickerField.tsx';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import { currentMonth } from './PayrollEmployee.tsx';
 import './payroll.css';
 

@@ -15,7 +15,16 @@ import {
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
 import { useAtomValue } from 'jotai';
-import { startTransition, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type ClipboardEvent,
+  startTransition,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  useSyncExternalStore,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CompanyPayrollSettings } from '../../../common/payroll/types.ts';
@@ -23,37 +32,44 @@ import type { PayslipEditField, PayslipEdits } from '../../../common/payroll-run
 import { payslipEditFields } from '../../../common/payroll-run.ts';
 import { ApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
-import { formatRupiah } from '../../format.ts';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
+import { Modal } from '../../grids/dialogs.tsx';
 import { gridModules } from '../../grids/modules.ts';
-import { readNumber } from '../../grids/parse.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { cellErrorText, readNumber } from '../../grids/parse.ts';
+import { gridTheme } from '../../grids/theme.ts';
+import type { CellError } from '../../grids/types.ts';
+import { UndoStack } from '../../grids/undo.ts';
 import { useCanWrite } from '../../menu/access.ts';
 import { startTask, toast } from '../../overlays/progress.ts';
 import { userAtom } from '../../session.ts';
 import { confirmations, errorText } from '../../validation.ts';
-import { ConfirmDialog } from '../employee/dialogs.tsx';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import {
   completeRun,
   createRun,
   deleteRun,
+  type ExpectedTotals,
   editPayslip,
   getJob,
   listPayslips,
   listRuns,
   loadSheet,
+  type OutOfDate,
+  outOfDate,
   type Payslip,
   preCheck,
+  recalculateRun,
   reopenRun,
   type Summary,
   type Warning,
 } from './api.ts';
-import { columnLabels, numberColumns, type RunRow, toRow, totalsRow } from './columns.ts';
+import { BankFileDialog } from './BankFileDialog.tsx';
+import { columnLabels, formatAmount, formatFigure, numberColumns, type RunRow, toRow, totalsRow } from './columns.ts';
 import { payrollRunCommands } from './commands.ts';
 import { ExplainPanel } from './ExplainPanel.tsx';
 import { PreCheckDialog } from './PreCheckDialog.tsx';
 import { mergeEdits, mismatches, recalculate } from './recalc.ts';
+import { planRunPaste, type RunPaste } from './runPaste.ts';
 import './payroll.css';
 
 const editable = new Set<string>(payslipEditFields);
@@ -78,6 +94,44 @@ const canReopen = (run: Summary, runs: readonly Summary[]) =>
         other.month > run.month,
     ));
 
+/** The run sheet's totals as the server stores them (what completion compares with), from all its rows. */
+const expectedOf = (rows: readonly RunRow[]): ExpectedTotals => ({
+  employee_count: rows.length,
+  total_bruto: rows.reduce((sum, row) => sum + row.bruto, 0),
+  total_pph21: rows.reduce((sum, row) => sum + row.pph21, 0),
+  total_thp: rows.reduce((sum, row) => sum + row.thp, 0),
+});
+
+/** The run picker's option that starts a new run (not a run id). */
+const NEW_RUN = 'new-run';
+
+/** What changed in an out-of-date row, in words (the server's `sources`, server/payroll/out-of-date.ts). */
+const sourceLabels: Record<string, string> = {
+  salary: 'payrollRun.sources.salary',
+  items: 'payrollRun.sources.items',
+  attendance: 'payrollRun.sources.attendance',
+  overtime: 'payrollRun.sources.overtime',
+  business_trip: 'payrollRun.sources.business_trip',
+  finance: 'payrollRun.sources.finance',
+  thr: 'payrollRun.sources.thr',
+  year_to_date: 'payrollRun.sources.year_to_date',
+  employee: 'payrollRun.sources.employee',
+  bpjs: 'payrollRun.sources.bpjs',
+};
+
+/** What a staged paste shows in a row: the pasted inputs and the figures recalculated with them, or a refused cell. */
+interface Staged {
+  paste: RunPaste;
+  /** Rows as they will be (recalculated here), by id. */
+  preview: Map<string, RunRow>;
+  /** Refused cells, by row id and field. */
+  errors: Map<string, Record<string, CellError>>;
+}
+
+/** Pixels for a figure column: the widest text it shows (the totals row's is the widest), never cut (issue 27). */
+const figureWidth = (label: string, longest: number) =>
+  Math.ceil(Math.max(96, 40 + longest * 9.6, Math.min(170, 40 + label.length * 7.5)));
+
 export default function PayrollRun({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -91,14 +145,21 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
   const [location, setLocation] = useState('');
   const [compare, setCompare] = useState(false);
   const [focused, setFocused] = useState<{ id: string; column: string } | null>(null);
-  const [showExplain, setShowExplain] = useState(true);
+  // The grid gets the screen: the explanation opens on Ctrl+I (or its button), beside the grid, never over it.
+  const [showExplain, setShowExplain] = useState(false);
   const [settings, setSettings] = useState<CompanyPayrollSettings>({});
   /** The latest edit sent per payslip: an older reply never overwrites a newer local figure. */
   const editSeq = useRef(new Map<string, number>());
-  const [dialog, setDialog] = useState<'create' | 'save' | null>(null);
+  const [dialog, setDialog] = useState<'create' | 'save' | 'bank' | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [previousThp, setPreviousThp] = useState<Map<string, number>>(new Map());
+  /** Rows whose inputs changed since they were calculated (decision 0175), and the rows just recalculated. */
+  const [stale, setStale] = useState<OutOfDate | null>(null);
+  const [recalculated, setRecalculated] = useState<ReadonlySet<string>>(new Set());
+  const [staged, setStaged] = useState<Staged | null>(null);
+  const undo = useMemo(() => new UndoStack(), []);
+  const undoState = useSyncExternalStore(undo.subscribe, () => undo.snapshot);
   const gridRef = useRef<AgGridReact<RunRow>>(null);
   const newRunButton = useRef<HTMLButtonElement>(null);
 
@@ -111,10 +172,40 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
     void refreshRuns().catch((e: unknown) => setError(e instanceof ApiError ? errorText(t, e) : String(e)));
   }, [refreshRuns, t]);
 
+  const focusGrid = useCallback(() => {
+    const api = gridRef.current?.api;
+    const first = api?.getAllDisplayedColumns()[0];
+    if (!api || !first || api.getDisplayedRowCount() === 0) return false;
+    api.ensureIndexVisible(0);
+    api.setFocusedCell(0, first);
+    return true;
+  }, []);
+  /**
+   * A run opened from the list by the keyboard: the focus goes into its grid once its rows and columns have settled
+   * (new column definitions clear the grid's focused cell, so each change re-schedules it).
+   */
+  const focusWhenReady = useRef(false);
+  const [focusTick, setFocusTick] = useState(0);
+  const onRowsShown = useCallback(() => setFocusTick((tick) => tick + 1), []);
+
+  const checkStale = useCallback(async (run: Summary) => {
+    if (run.type !== 'payroll_run' || run.status !== 'pending') {
+      setStale(null);
+      return null;
+    }
+    const found = await outOfDate(run._id);
+    setStale(found);
+    return found;
+  }, []);
+
   const open = useCallback(
-    async (run: Summary) => {
+    async (run: Summary, options: { focus?: boolean } = {}) => {
       setSelected(run);
       setFocused(null);
+      setStaged(null);
+      setRecalculated(new Set());
+      setStale(null);
+      undo.clear();
       const { payslips, settings: loaded } = await loadSheet(run._id);
       setSettings(loaded);
       // The previous month's completed run of the same type, for the comparison.
@@ -126,16 +217,21 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       if (before) for (const p of await listPayslips(before._id)) previous.set(p.employee._id, p.thp);
       setPreviousThp(previous);
       setRows(payslips.map((p) => toRow(p, previous.get(p.employee._id))));
+      focusWhenReady.current = Boolean(options.focus);
+      if (options.focus) setTimeout(onRowsShown, 0);
+      void checkStale(run).catch(() => {});
     },
-    [runs],
+    [runs, undo, onRowsShown, checkStale],
   );
 
   // A take-home pay below zero blocks saving (decision 0075): the rows are flagged and named above the grid.
   const negative = useMemo(() => rows.filter((row) => row.thp < 0), [rows]);
   const visible = useMemo(
     () =>
-      rows.filter((row) => (!department || row.department === department) && (!location || row.location === location)),
-    [rows, department, location],
+      rows
+        .filter((row) => (!department || row.department === department) && (!location || row.location === location))
+        .map((row) => staged?.preview.get(row._id) ?? row),
+    [rows, department, location, staged],
   );
   const totals = useMemo(() => [totalsRow(visible, t('payrollRun.total'))], [visible, t]);
   const departments = useMemo(
@@ -148,39 +244,111 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
   );
 
   const pending = selected?.status === 'pending';
+  /** Each figure column's widest text: the totals row's, so that it is never cut. */
+  const widths = useMemo(() => {
+    const total = totals[0];
+    return Object.fromEntries(
+      numberColumns.map((column) => {
+        const longest = Math.max(
+          formatFigure(column, total?.[column] ?? 0).length,
+          ...rows.slice(0, 200).map((row) => formatFigure(column, row[column]).length),
+        );
+        return [column, figureWidth(t(columnLabels[column]), longest)];
+      }),
+    ) as Record<(typeof numberColumns)[number], number>;
+  }, [totals, rows, t]);
   const columnDefs = useMemo<ColDef<RunRow>[]>(
     () => [
-      { field: 'fullname', headerName: t('payrollRun.columns.fullname'), pinned: 'left', width: 220 },
-      { field: 'employee_id', headerName: t('payrollRun.columns.employee_id'), width: 120 },
-      { field: 'department_name', headerName: t('payrollRun.columns.department'), width: 150 },
-      { field: 'location_name', headerName: t('payrollRun.columns.location'), width: 140 },
+      { field: 'fullname', headerName: t('payrollRun.columns.fullname'), pinned: 'left', width: 200 },
+      { field: 'employee_id', headerName: t('payrollRun.columns.employee_id'), width: 130 },
+      { field: 'department_name', headerName: t('payrollRun.columns.department'), width: 140 },
+      { field: 'location_name', headerName: t('payrollRun.columns.location'), width: 120, hide: true },
       ...numberColumns.map(
         (column): ColDef<RunRow> => ({
           field: column,
           headerName: t(columnLabels[column]),
-          width: column === 'overtime_hours' ? 120 : 140,
+          headerTooltip: t(columnLabels[column]),
+          width: widths[column],
           type: 'rightAligned',
           editable: (params) => pending && canWrite && editable.has(column) && !params.node.isRowPinned(),
           cellClassRules: {
             'payroll-input': () => editable.has(column),
             'payroll-local': (params) => !editable.has(column) && params.data?.check === 'local',
+            'payroll-staged': (params) =>
+              Boolean(
+                params.data && staged?.paste.values.get(params.data._id)?.[column as PayslipEditField] !== undefined,
+              ),
+            'payroll-invalid': (params) => Boolean(params.data && staged?.errors.get(params.data._id)?.[column]),
+          },
+          tooltipValueGetter: (params) => {
+            const refused = params.data && staged?.errors.get(params.data._id)?.[column];
+            return refused ? cellErrorText(t, refused) : null;
           },
           valueParser: (params) => {
             const value = readNumber(String(params.newValue ?? ''), { currency: true, single: 'auto' });
             if (value === null || value < 0) return params.oldValue;
             return column === 'overtime_hours' ? Math.round(value * 4) / 4 : Math.round(value);
           },
-          valueFormatter: (params) =>
-            column === 'overtime_hours' ? String(params.value ?? 0) : formatRupiah(params.value as number),
+          valueFormatter: (params) => formatFigure(column, params.value as number),
         }),
       ),
     ],
-    [t, pending, canWrite],
+    [t, pending, canWrite, widths, staged],
+  );
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-scheduled on purpose whenever rows or columns change.
+  useEffect(() => {
+    if (!focusWhenReady.current) return;
+    const timer = setTimeout(() => {
+      if (focusWhenReady.current && focusGrid()) focusWhenReady.current = false;
+    }, 120);
+    return () => clearTimeout(timer);
+  }, [focusTick, columnDefs, visible, focusGrid]);
+
+  /** Puts server rows into the sheet (and its ids into `recalculated` when asked, so they flash). */
+  const putRows = useCallback(
+    (payslips: readonly Payslip[], mark?: 'recalculated') => {
+      const byId = new Map(payslips.map((p) => [p._id, toRow(p, previousThp.get(p.employee._id))]));
+      setRows((all) => all.map((r) => byId.get(r._id) ?? r));
+      if (mark) setRecalculated(new Set(byId.keys()));
+    },
+    [previousThp],
+  );
+
+  /**
+   * Sends edits of several rows (a paste, an undo) and puts the server's rows in; returns each row's edits before.
+   * One row at a time: each PATCH recalculates the run's totals in its transaction.
+   */
+  const sendEdits = useCallback(
+    async (changes: ReadonlyMap<string, Partial<Record<PayslipEditField, number | null>>>) => {
+      if (!selected) return;
+      const confirmed: Payslip[] = [];
+      for (const [id, edits] of changes) {
+        const row = rows.find((r) => r._id === id);
+        if (!row?.payslip) continue;
+        confirmed.push(await editPayslip(selected._id, row.payslip._id, edits));
+      }
+      putRows(confirmed);
+    },
+    [selected, rows, putRows],
+  );
+
+  /** What to send to put back each changed field's value as it was (null: the loaded value, no edit). */
+  const restoring = useCallback(
+    (ids: Iterable<string>, fields: (id: string) => readonly string[]) => {
+      const back = new Map<string, Partial<Record<PayslipEditField, number | null>>>();
+      for (const id of ids) {
+        const edits = (rows.find((r) => r._id === id)?.payslip?.edits ?? {}) as PayslipEdits;
+        back.set(id, Object.fromEntries(fields(id).map((field) => [field, edits[field as PayslipEditField] ?? null])));
+      }
+      return back;
+    },
+    [rows],
   );
 
   /**
    * An edited input: the row is recomputed here with the server's engine at once, then the PATCH's reply confirms it
-   * (the server's figures win; a difference is shown on the row and in a toast).
+   * (the server's figures win; a difference is shown on the row and in a toast). Undone with Ctrl+Z.
    */
   const onCellValueChanged = useCallback(
     async (event: {
@@ -193,6 +361,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       if (!selected || !event.colDef.field || !payslip) return;
       const field = event.colDef.field as PayslipEditField;
       const value = Number(event.newValue);
+      const previousEdit = (payslip.edits as PayslipEdits)[field] ?? null;
       const edits = mergeEdits(payslip.edits as PayslipEdits, { [field]: value });
       const seq = (editSeq.current.get(payslip._id) ?? 0) + 1;
       editSeq.current.set(payslip._id, seq);
@@ -208,6 +377,13 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       }
       try {
         const confirmed = await editPayslip(selected._id, payslip._id, { [field]: value });
+        const rowId = event.data._id;
+        undo.push({
+          label: 'grid.undo.field',
+          values: { field: t(columnLabels[field]), row: event.data.fullname },
+          undo: () => sendEdits(new Map([[rowId, { [field]: previousEdit }]])),
+          redo: () => sendEdits(new Map([[rowId, { [field]: value }]])),
+        });
         if (editSeq.current.get(payslip._id) !== seq) return;
         const differs = local ? mismatches(local, confirmed) : [];
         const row = {
@@ -232,7 +408,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
         setRows((all) => all.map((r) => (r._id === row._id ? row : r)));
       }
     },
-    [selected, previousThp, settings, t],
+    [selected, previousThp, settings, t, undo, sendEdits],
   );
 
   const onCellFocused = useCallback((event: CellFocusedEvent<RunRow>) => {
@@ -246,6 +422,20 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
     // must not wait for the explain panel (issue 14: < 100 ms from the key press to the figures on screen).
     if (node?.data) startTransition(() => setFocused({ id: node.data!._id, column }));
   }, []);
+
+  // The explanation sits beside the grid, never over the cell it explains: when it opens (the grid narrows) the focused
+  // cell is scrolled back into view.
+  useEffect(() => {
+    if (!showExplain) return;
+    const timer = setTimeout(() => {
+      const api = gridRef.current?.api;
+      const cell = api?.getFocusedCell();
+      if (!api || !cell) return;
+      if (!cell.rowPinned) api.ensureIndexVisible(cell.rowIndex);
+      api.ensureColumnVisible(cell.column);
+    }, 50);
+    return () => clearTimeout(timer);
+  }, [showExplain]);
 
   const runCreate = useCallback(
     async (body: Parameters<typeof createRun>[0]) => {
@@ -282,27 +472,79 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
     [t, refreshRuns, open],
   );
 
+  /** Recalculates the out-of-date rows, visibly: the rows flash and a toast says how the total moved. */
+  const recalculateStale = useCallback(async () => {
+    if (!selected) return;
+    setBusy(true);
+    try {
+      const before = selected.total_thp;
+      const reply = await recalculateRun(selected._id);
+      putRows(reply.payslips, 'recalculated');
+      setSelected(reply.summary);
+      setStale({ count: 0, rows: [] });
+      void refreshRuns();
+      toast(
+        t('payrollRun.recalculated', {
+          count: reply.payslips.length,
+          from: formatAmount(before),
+          to: formatAmount(reply.summary.total_thp),
+        }),
+        'success',
+      );
+    } catch (e) {
+      toast(e instanceof ApiError ? errorText(t, e) : String(e), 'error');
+    } finally {
+      setBusy(false);
+    }
+  }, [selected, putRows, refreshRuns, t]);
+
+  /** Save: rows out of date are shown and recalculated first; the confirmation states the totals it completes. */
+  const askSave = useCallback(async () => {
+    if (!selected) return;
+    setError(null);
+    try {
+      const found = await checkStale(selected);
+      if (found && found.count > 0) {
+        toast(t('payrollRun.outOfDateFirst', { count: found.count }), 'error');
+        return;
+      }
+    } catch (e) {
+      toast(e instanceof ApiError ? errorText(t, e) : String(e), 'error');
+      return;
+    }
+    setDialog('save');
+  }, [selected, checkStale, t]);
+
   const save = useCallback(async () => {
     if (!selected) return;
     setBusy(true);
     try {
-      const done = await completeRun(selected._id);
+      const done = await completeRun(selected._id, expectedOf(rows));
       setSelected(done);
+      setStale(null);
+      undo.clear();
       await refreshRuns();
       setDialog(null);
       toast(t('payrollRun.saved'), 'success');
     } catch (e) {
+      if (e instanceof ApiError && e.code === 'payroll_run_out_of_date') {
+        setDialog(null);
+        void checkStale(selected);
+      }
       setError(e instanceof ApiError ? errorText(t, e) : String(e));
     } finally {
       setBusy(false);
     }
-  }, [selected, refreshRuns, t]);
+  }, [selected, rows, refreshRuns, t, undo, checkStale]);
 
   const act = useCallback(
     async (action: 'reopen' | 'delete', run: Summary) => {
       try {
-        if (action === 'reopen') setSelected(await reopenRun(run._id));
-        else {
+        if (action === 'reopen') {
+          const reopened = await reopenRun(run._id);
+          setSelected(reopened);
+          void checkStale(reopened);
+        } else {
           await deleteRun(run._id);
           if (selected?._id === run._id) {
             setSelected(null);
@@ -314,13 +556,13 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
         toast(e instanceof ApiError ? errorText(t, e) : String(e), 'error');
       }
     },
-    [refreshRuns, selected, t],
+    [refreshRuns, selected, t, checkStale],
   );
 
   const focusedRow = focused
     ? focused.id === 'total'
       ? (totals[0] ?? null)
-      : (rows.find((row) => row._id === focused.id) ?? null)
+      : (visible.find((row) => row._id === focused.id) ?? null)
     : null;
 
   /** The row's employee payroll for the run's month (payroll-employees). */
@@ -338,14 +580,112 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
     [selected, navigate],
   );
 
+  const runUndo = useCallback(
+    async (direction: 'undo' | 'redo') => {
+      try {
+        const entry = await (direction === 'undo' ? undo.undo() : undo.redo());
+        if (entry) {
+          const what = t(entry.label as never, entry.values ?? {});
+          toast(direction === 'undo' ? t('grid.undo.undone', { what }) : t('grid.undo.redone', { what }), 'success');
+        }
+      } catch (e) {
+        toast(e instanceof ApiError ? errorText(t, e) : String(e), 'error');
+      }
+    },
+    [undo, t],
+  );
+
+  /** Saves the staged paste (its valid cells) as edits; one undo step puts every row's inputs back. */
+  const savePaste = useCallback(async () => {
+    if (!staged) return;
+    const changes = staged.paste.values;
+    const fields = (id: string) => Object.keys(changes.get(id) ?? {});
+    const back = restoring(changes.keys(), fields);
+    setBusy(true);
+    try {
+      await sendEdits(changes);
+      setStaged(null);
+      undo.push({
+        label: 'grid.undo.paste',
+        values: { count: changes.size },
+        undo: () => sendEdits(back),
+        redo: () => sendEdits(changes),
+      });
+      toast(t('payrollRun.pasteSaved', { count: changes.size }), 'success');
+    } catch (e) {
+      toast(e instanceof ApiError ? errorText(t, e) : String(e), 'error');
+    } finally {
+      setBusy(false);
+    }
+  }, [staged, restoring, sendEdits, undo, t]);
+
+  /** Ctrl+V in the grid: the block is planned, recalculated here and staged for review (nothing is sent yet). */
+  const onPaste = useCallback(
+    (event: ClipboardEvent<HTMLDivElement>) => {
+      const api = gridRef.current?.api;
+      if (!api || api.getEditingCells().length > 0) return;
+      const text = event.clipboardData.getData('text/plain');
+      const cell = api.getFocusedCell();
+      if (!text || !cell || cell.rowPinned) return;
+      event.preventDefault();
+      if (!pending || !canWrite) {
+        toast(t('payrollRun.pasteLocked'), 'error');
+        return;
+      }
+      const shown: RunRow[] = [];
+      api.forEachNodeAfterFilterAndSort((node) => {
+        if (node.data) shown.push(rows.find((r) => r._id === node.data!._id) ?? node.data);
+      });
+      const columns = api.getAllDisplayedColumns().map((column) => column.getColId());
+      const paste = planRunPaste({
+        text,
+        rows: shown,
+        columns,
+        start: { rowIndex: cell.rowIndex, columnIndex: Math.max(0, columns.indexOf(cell.column.getColId())) },
+        editable: true,
+      });
+      if (paste.plan.updates.length === 0) {
+        toast(t('payrollRun.pasteNothing'), 'error');
+        return;
+      }
+      const preview = new Map<string, RunRow>();
+      const errors = new Map<string, Record<string, CellError>>();
+      for (const update of paste.plan.updates) {
+        if (Object.keys(update.errors).length) errors.set(update.rowId, update.errors);
+        const row = shown.find((r) => r._id === update.rowId);
+        const values = paste.values.get(update.rowId);
+        if (!row?.payslip || !values) continue;
+        try {
+          const local = recalculate(row.payslip, mergeEdits(row.payslip.edits as PayslipEdits, values), settings);
+          preview.set(row._id, { ...toRow(local, previousThp.get(row.payslip.employee._id)), check: 'local' });
+        } catch {
+          // The server's reply says why when it is saved.
+        }
+      }
+      setStaged({ paste, preview, errors });
+    },
+    [pending, canWrite, rows, settings, previousThp, t],
+  );
+
   const onCellKeyDown = useCallback(
     (event: CellKeyDownEvent<RunRow>) => {
-      const key = (event.event as KeyboardEvent | null)?.key;
+      const keyboard = event.event as KeyboardEvent | null;
+      const key = keyboard?.key;
+      if (
+        keyboard &&
+        (keyboard.ctrlKey || keyboard.metaKey) &&
+        key?.toLowerCase() === 'z' &&
+        !event.api.getEditingCells().length
+      ) {
+        keyboard.preventDefault();
+        void runUndo(keyboard.shiftKey ? 'redo' : 'undo');
+        return;
+      }
       if (key !== 'Enter' || !event.data || event.node.isRowPinned()) return;
       if (event.colDef.editable && pending && canWrite && editable.has(event.colDef.field ?? '')) return;
       openEmployee(event.data);
     },
-    [openEmployee, pending, canWrite],
+    [openEmployee, pending, canWrite, runUndo],
   );
 
   useCommands(
@@ -353,61 +693,98 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       canWrite,
       hasPending: pending,
       newRun: () => setDialog('create'),
-      save: () => setDialog('save'),
+      save: () => void askSave(),
       compare: () => setCompare((c) => !c),
       explain: () => setShowExplain((shown) => !shown),
       openEmployee: focusedRow?.payslip ? () => openEmployee(focusedRow) : null,
-      focusGrid: () => {
-        const api = gridRef.current?.api;
-        const first = api?.getAllDisplayedColumns()[0];
-        if (api && first) api.setFocusedCell(0, first);
-      },
+      focusGrid: () => void focusGrid(),
+      bankFile: selected?.status === 'completed' && selected.type === 'payroll_run' ? () => setDialog('bank') : null,
     }),
-    [canWrite, pending, focusedRow, openEmployee],
+    [canWrite, pending, focusedRow, openEmployee, askSave, focusGrid, selected],
   );
+
+  const staleSources = useMemo(() => {
+    const sources = new Set(stale?.rows.flatMap((row) => row.sources) ?? []);
+    return [...sources].map((source) => t((sourceLabels[source] ?? sourceLabels.employee) as never)).join(', ');
+  }, [stale, t]);
+  const wholeRun = useMemo(() => expectedOf(rows), [rows]);
+
+  const runLabel = (run: Summary) =>
+    `${run.title} · ${t(`enums.payroll_run_status.${run.status}`)} · ${formatAmount(run.total_thp)}`;
 
   return (
     <>
       <ScreenHeader trail={trail} title={title} />
       <div className="payroll-run">
-        <section className="payroll-runs" aria-label={t('payrollRun.runs')}>
-          <div className="payroll-toolbar">
-            {canWrite && (
-              <button ref={newRunButton} type="button" className="primary" onClick={() => setDialog('create')}>
-                {t('payrollRun.newRun')}
-              </button>
-            )}
-          </div>
-          {runs.length === 0 && <p className="muted">{t('payrollRun.empty')}</p>}
-          <ul className="payroll-run-list">
-            {runs.map((run) => (
-              <li key={run._id} className={run._id === selected?._id ? 'selected' : undefined}>
-                <button type="button" className="link" onClick={() => void open(run)}>
-                  {run.title}
+        {!selected && (
+          <section className="payroll-runs" aria-label={t('payrollRun.runs')}>
+            <div className="payroll-toolbar">
+              {canWrite && (
+                <button ref={newRunButton} type="button" className="primary" onClick={() => setDialog('create')}>
+                  {t('payrollRun.newRun')}
                 </button>
-                <span className={`badge ${run.status}`}>{t(`enums.payroll_run_status.${run.status}`)}</span>
-                <span className="muted">
-                  {t(`enums.payroll_run_type.${run.type}`)} · {run.employee_count} · {formatRupiah(run.total_thp)}
-                </span>
-                {canWrite && run.status === 'pending' && (
-                  <button type="button" onClick={() => void act('delete', run)}>
-                    {t('payrollRun.delete')}
+              )}
+              <span className="muted">{t('payrollRun.listHint')}</span>
+            </div>
+            {runs.length === 0 && <p className="muted">{t('payrollRun.empty')}</p>}
+            <ul className="payroll-run-list">
+              {runs.map((run) => (
+                <li key={run._id}>
+                  {/* Enter opens the run and puts the focus in its grid: one key from the list to the figures. */}
+                  <button type="button" className="link" onClick={() => void open(run, { focus: true })}>
+                    {run.title}
                   </button>
-                )}
-                {isAdmin && canReopen(run, runs) && (
-                  <button type="button" onClick={() => void act('reopen', run)}>
-                    {t('payrollRun.reopen')}
-                  </button>
-                )}
-              </li>
-            ))}
-          </ul>
-        </section>
+                  <span className={`badge ${run.status}`}>{t(`enums.payroll_run_status.${run.status}`)}</span>
+                  <span className="muted">
+                    {t(`enums.payroll_run_type.${run.type}`)} · {run.employee_count} · {formatAmount(run.total_thp)}
+                  </span>
+                  {canWrite && run.status === 'pending' && (
+                    <button type="button" onClick={() => void act('delete', run)}>
+                      {t('payrollRun.delete')}
+                    </button>
+                  )}
+                  {isAdmin && canReopen(run, runs) && (
+                    <button type="button" onClick={() => void act('reopen', run)}>
+                      {t('payrollRun.reopen')}
+                    </button>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </section>
+        )}
         {selected && (
           <section className="payroll-sheet" aria-label={selected.title}>
-            {/* One line at 1280 px: the filters say what they are in their first option and accessible name. */}
+            {/* The run list as a picker: the grid gets the screen. Enter in the picker goes to the grid. */}
             <div className="payroll-toolbar payroll-sheet-toolbar">
-              <h2 title={selected.title}>{selected.title}</h2>
+              <select
+                className="payroll-run-picker"
+                aria-label={t('payrollRun.picker')}
+                title={t('payrollRun.pickerHint')}
+                value={selected._id}
+                onChange={(e) => {
+                  // The picker's last option starts a new run; the open run stays selected meanwhile.
+                  if (e.target.value === NEW_RUN) {
+                    setDialog('create');
+                    return;
+                  }
+                  const run = runs.find((r) => r._id === e.target.value);
+                  if (run) void open(run);
+                }}
+                onKeyDown={(e) => {
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    focusGrid();
+                  }
+                }}
+              >
+                {runs.map((run) => (
+                  <option key={run._id} value={run._id}>
+                    {runLabel(run)}
+                  </option>
+                ))}
+                {canWrite && <option value={NEW_RUN}>{`+ ${t('payrollRun.newRun')}…`}</option>}
+              </select>
               <select
                 aria-label={t('payrollRun.columns.department')}
                 title={t('payrollRun.columns.department')}
@@ -438,24 +815,97 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                 <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} />{' '}
                 {t('payrollRun.compareShort')}
               </label>
+              {pending && canWrite && (
+                <button
+                  type="button"
+                  disabled={!undoState.canUndo || undoState.busy}
+                  onClick={() => void runUndo('undo')}
+                  aria-keyshortcuts="Control+Z"
+                  title={t('payrollRun.undoHint')}
+                >
+                  {t('grid.undo.button')}
+                </button>
+              )}
               {!showExplain && (
                 <button type="button" aria-keyshortcuts="Control+I" onClick={() => setShowExplain(true)}>
                   {t('payrollRun.explainShow')}
                 </button>
               )}
-              {canWrite && pending && (
-                <button type="button" className="primary" onClick={() => setDialog('save')}>
-                  {t('payrollRun.save')}
-                </button>
-              )}
+              <span className="payroll-toolbar-end">
+                {canWrite && pending && (
+                  <button type="button" onClick={() => void act('delete', selected)}>
+                    {t('payrollRun.delete')}
+                  </button>
+                )}
+                {isAdmin && canReopen(selected, runs) && (
+                  <button type="button" onClick={() => void act('reopen', selected)}>
+                    {t('payrollRun.reopen')}
+                  </button>
+                )}
+                {selected.status === 'completed' && selected.type === 'payroll_run' && (
+                  <button type="button" onClick={() => setDialog('bank')}>
+                    {t('bankFile.open')}
+                  </button>
+                )}
+                {canWrite && pending && (
+                  <button type="button" className="primary" onClick={() => void askSave()}>
+                    {t('payrollRun.save')}
+                  </button>
+                )}
+              </span>
             </div>
+            {stale && stale.count > 0 && (
+              <div className="payroll-stale" role="status" aria-label={t('payrollRun.outOfDateLabel')}>
+                <strong>{t('payrollRun.outOfDate', { count: stale.count })}</strong>
+                <span>
+                  {t('payrollRun.outOfDateWhy', {
+                    sources: staleSources,
+                    names: stale.rows
+                      .slice(0, 5)
+                      .map((row) => row.fullname)
+                      .join(', '),
+                    more: stale.count > 5 ? ` (+${stale.count - 5})` : '',
+                  })}
+                </span>
+                {canWrite && (
+                  <button type="button" className="primary" disabled={busy} onClick={() => void recalculateStale()}>
+                    {t('payrollRun.recalculate', { count: stale.count })}
+                  </button>
+                )}
+              </div>
+            )}
+            {staged && (
+              <div className="grid-banner payroll-paste" role="status" aria-label={t('grid.paste.title')}>
+                <span>
+                  {t('grid.paste.summary', {
+                    new: 0,
+                    changed: staged.paste.plan.counts.changed,
+                    invalid: staged.paste.plan.counts.invalid,
+                  })}
+                  {staged.paste.plan.skipped > 0 &&
+                    ` · ${t('payrollRun.pasteSkipped', { count: staged.paste.plan.skipped })}`}
+                </span>
+                {staged.paste.plan.counts.invalid > 0 && <span>{t('payrollRun.pasteInvalid')}</span>}
+                <button type="button" onClick={() => setStaged(null)}>
+                  {t('grid.paste.cancel')}
+                </button>
+                <button
+                  type="button"
+                  className="primary"
+                  disabled={busy || staged.paste.values.size === 0}
+                  onClick={() => void savePaste()}
+                >
+                  {t('grid.paste.save')}
+                </button>
+              </div>
+            )}
             {negative.length > 0 && (
               <p className="payroll-warning" role="alert">
                 {t('payrollRun.negativeThp', { names: negative.map((row) => row.fullname).join(', ') })}
               </p>
             )}
             <div className="payroll-body">
-              <div className="payroll-grid">
+              <div className="payroll-grid" onPaste={onPaste}>
                 <AgGridReact<RunRow>
                   ref={gridRef}
                   modules={runGridModules}
@@ -469,13 +919,19 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                   singleClickEdit={false}
                   enterNavigatesVerticallyAfterEdit
                   stopEditingWhenCellsLoseFocus
+                  tooltipShowDelay={200}
                   onCellValueChanged={(event) => void onCellValueChanged(event as never)}
                   onCellFocused={onCellFocused}
                   onCellKeyDown={onCellKeyDown}
+                  onFirstDataRendered={onRowsShown}
                   rowClassRules={{
                     'payroll-changed': (params: RowClassParams<RunRow>) => compare && Boolean(params.data?.changed),
                     'payroll-mismatch': (params: RowClassParams<RunRow>) => params.data?.check === 'mismatch',
                     'payroll-negative-thp': (params: RowClassParams<RunRow>) => (params.data?.thp ?? 0) < 0,
+                    'payroll-recalculated': (params: RowClassParams<RunRow>) =>
+                      Boolean(params.data && recalculated.has(params.data._id)),
+                    'payroll-stale-row': (params: RowClassParams<RunRow>) =>
+                      Boolean(params.data?.payslip && stale?.rows.some((row) => row.payslip === params.data?._id)),
                   }}
                 />
               </div>
@@ -508,20 +964,44 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
           }
         />
       )}
-      {dialog === 'save' && (
-        <ConfirmDialog
+      {dialog === 'save' && selected && (
+        <Modal
           title={t('payrollRun.save')}
-          message={t(confirmations.savePayroll)}
-          confirm={t('payrollRun.save')}
-          busy={busy}
-          error={error}
+          role="alertdialog"
           onCancel={() => {
             setDialog(null);
             setError(null);
           }}
-          onConfirm={() => void save()}
-        />
+          unsent={false}
+        >
+          <p>{t(confirmations.savePayroll)}</p>
+          <p>{t('payrollRun.confirmWhat', { title: selected.title, count: wholeRun.employee_count })}</p>
+          <dl className="payroll-confirm-totals">
+            <dt>{t('payrollRun.columns.bruto')}</dt>
+            <dd>{formatAmount(wholeRun.total_bruto)}</dd>
+            <dt>{t('payrollRun.columns.pph21')}</dt>
+            <dd>{formatAmount(wholeRun.total_pph21)}</dd>
+            <dt>{t('payrollRun.columns.thp')}</dt>
+            <dd>{formatAmount(wholeRun.total_thp)}</dd>
+          </dl>
+          <p className="muted">{t('payrollRun.confirmExact')}</p>
+          {error && (
+            <p className="form-error" role="alert">
+              {error}
+            </p>
+          )}
+          <div className="dialog-actions">
+            {/* biome-ignore lint/a11y/noAutofocus: the safe answer takes focus in a confirmation. */}
+            <button type="button" autoFocus onClick={() => setDialog(null)} disabled={busy}>
+              {t('grid.cancel')}
+            </button>
+            <button type="button" className="primary" data-default onClick={() => void save()} disabled={busy}>
+              {t('payrollRun.save')}
+            </button>
+          </div>
+        </Modal>
       )}
+      {dialog === 'bank' && selected && <BankFileDialog summary={selected} onClose={() => setDialog(null)} />}
     </>
   );
 }

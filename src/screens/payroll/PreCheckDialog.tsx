@@ -2,8 +2,26 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput, readDateText } from '../../components/DateInput.tsx';
+import { formatRupiah } from '../../format.ts';
 import { Modal } from '../../grids/dialogs.tsx';
 import type { CreateRun, Warning } from './api.ts';
+
+/** The figures of the warnings that carry them (issue 27): the compensation owed, the hours, the rate carried. */
+const warningDetails = {
+  pkwt_compensation_due: 'payrollRun.warningDetail.pkwt_compensation_due',
+  overtime_over_limit: 'payrollRun.warningDetail.overtime_over_limit',
+  rate_carried_forward: 'payrollRun.warningDetail.rate_carried_forward',
+} as const satisfies Partial<Record<Warning['code'], string>>;
+
+function detailValues(warning: Warning): Record<string, string | number> {
+  const detail = warning.detail ?? {};
+  return Object.fromEntries(
+    Object.entries(detail).map(([key, value]) => [
+      key,
+      key === 'amount' && typeof value === 'number' ? formatRupiah(value) : value,
+    ]),
+  );
+}
 
 export function PreCheckDialog({
   busy,
@@ -75,10 +93,17 @@ export function PreCheckDialog({
             <h3>{t('payrollRun.preCheck')}</h3>
             {warnings.length === 0 && <p>{t('payrollRun.noWarnings')}</p>}
             <ul className="payroll-warnings">
-              {warnings.map((warning, index) => (
-                <li key={`${warning.code}-${warning.employee?._id ?? index}`}>
+              {warnings.map((warning) => (
+                <li
+                  key={`${warning.code}-${warning.employee?._id ?? ''}-${warning.date ?? ''}-${JSON.stringify(warning.detail ?? {})}`}
+                >
                   {t(`enums.payroll_warning.${warning.code}`)}
-                  {warning.employee && ` · ${warning.employee.fullname} (${warning.employee.employee_id})`}{' '}
+                  {warning.employee && ` · ${warning.employee.fullname} (${warning.employee.employee_id})`}
+                  {warning.code in warningDetails &&
+                    ` · ${t(warningDetails[warning.code as keyof typeof warningDetails], {
+                      date: warning.date ?? '',
+                      ...detailValues(warning),
+                    })}`}{' '}
                   <a href={warning.link}>{t('payrollRun.fix')}</a>
                 </li>
               ))}

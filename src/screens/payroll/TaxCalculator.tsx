@@ -20,13 +20,17 @@ import type { PtkpStatus } from '../../../common/payroll/types.ts';
 import { ApiError, api, call, INLINE_ERRORS_HEADER } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
+import { FieldError, fieldErrorProps } from '../../components/FieldError.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { formatRupiah } from '../../format.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { gridTheme } from '../../grids/theme.ts';
 import { parseTsv } from '../../grids/tsv.ts';
 import { describeFailure } from '../../validation.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import './tax-calculator.css';
+
+/** The person's fields, whose API errors show beside them (the periods' show under the grid). */
+const personFields: ReadonlySet<string> = new Set(['year', 'previous_neto', 'previous_pph']);
 
 const modules: Module[] = [
   ClientSideRowModelModule,
@@ -90,6 +94,7 @@ export default function TaxCalculator({ entry, trail }: ScreenProps) {
   const [rows, setRows] = useState<PeriodRow[]>(emptyRows);
   const [result, setResult] = useState<CalculateReply | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
+  const [fieldErrs, setFieldErrs] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const gridApi = useRef<GridApi<PeriodRow> | null>(null);
 
@@ -150,6 +155,7 @@ export default function TaxCalculator({ entry, trail }: ScreenProps) {
     }
     setBusy(true);
     setFailure(null);
+    setFieldErrs({});
     try {
       const reply = await call(
         api.POST('/v1/payroll/pph21/calculate', {
@@ -171,12 +177,14 @@ export default function TaxCalculator({ entry, trail }: ScreenProps) {
     } catch (error) {
       const described = error instanceof ApiError ? describeFailure(t, error) : null;
       setResult(null);
+      // The person's fields show their message beside them; a period's (a grid cell) is listed under the grid.
+      const byField = described?.fields ?? {};
+      const beside = Object.fromEntries(Object.entries(byField).filter(([field]) => personFields.has(field)));
+      const rest = Object.entries(byField).filter(([field]) => !personFields.has(field));
+      setFieldErrs(beside);
       setFailure(
         described
-          ? (described.general ??
-              Object.entries(described.fields)
-                .map(([field, text]) => `${field}: ${text}`)
-                .join('; '))
+          ? (described.general ?? (rest.map(([field, text]) => `${field}: ${text}`).join('; ') || null))
           : t('errors.default'),
       );
     } finally {
@@ -191,6 +199,7 @@ export default function TaxCalculator({ entry, trail }: ScreenProps) {
       setRows(emptyRows());
       setResult(null);
       setFailure(null);
+      setFieldErrs({});
     },
   };
   useCommands(
@@ -285,25 +294,36 @@ export default function TaxCalculator({ entry, trail }: ScreenProps) {
         </div>
         <div className="field">
           <label htmlFor="tax-year">{t('taxCalculator.year')}</label>
-          <input id="tax-year" inputMode="numeric" value={year} onChange={(event) => setYear(event.target.value)} />
+          <input
+            id="tax-year"
+            inputMode="numeric"
+            value={year}
+            {...fieldErrorProps('tax-year', fieldErrs.year)}
+            onChange={(event) => setYear(event.target.value)}
+          />
+          <FieldError fieldId="tax-year" message={fieldErrs.year} />
         </div>
         <div className="field">
           <label htmlFor="tax-previous-neto">{t('taxCalculator.previousNeto')}</label>
           <input
             id="tax-previous-neto"
+            {...fieldErrorProps('tax-previous-neto', fieldErrs.previous_neto)}
             inputMode="numeric"
             value={previousNeto}
             onChange={(event) => setPreviousNeto(event.target.value)}
           />
+          <FieldError fieldId="tax-previous-neto" message={fieldErrs.previous_neto} />
         </div>
         <div className="field">
           <label htmlFor="tax-previous-pph">{t('taxCalculator.previousPph')}</label>
           <input
             id="tax-previous-pph"
+            {...fieldErrorProps('tax-previous-pph', fieldErrs.previous_pph)}
             inputMode="numeric"
             value={previousPph}
             onChange={(event) => setPreviousPph(event.target.value)}
           />
+          <FieldError fieldId="tax-previous-pph" message={fieldErrs.previous_pph} />
         </div>
         <fieldset className="tax-options">
           <legend className="visually-hidden">{t('taxCalculator.options')}</legend>

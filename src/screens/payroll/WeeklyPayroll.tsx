@@ -4,9 +4,10 @@
  * inputs, recalculated in the browser with the server's engine (common/payroll/weekly.ts) and confirmed by the PATCH;
  * completing asks first, and goes to the daily-payroll approval when the company has a flow for it. server/payroll/weekly.ts has the rules.
  */
+
 import { type ColDef, PinnedRowModule, TextEditorModule } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { Suspense, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   computeWeeklyPayslip,
@@ -18,18 +19,22 @@ import {
 import { ApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
+import { ConfirmDialog } from '../../components/ConfirmDialog.tsx';
 import { DateInput, readDateText } from '../../components/DateInput.tsx';
+import { useTyped, useUnsentGuard } from '../../components/Modal.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { formatDate, formatRupiah } from '../../format.ts';
 import { labelsInEveryLanguage } from '../../grids/import/labels.ts';
 import { gridModules } from '../../grids/modules.ts';
 import { readNumber } from '../../grids/parse.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { gridTheme } from '../../grids/theme.ts';
 import { useCanWrite } from '../../menu/access.ts';
 import { toast } from '../../overlays/progress.ts';
 import { errorText } from '../../validation.ts';
-import { ConfirmDialog } from '../employee/dialogs.tsx';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import { CoretaxBp21 } from '../panels.ts';
+import type { ScreenProps } from '../types.ts';
+import { BankFileDialog } from './BankFileDialog.tsx';
+import { formatAmount } from './columns.ts';
 import { type fixedFields, type Template, templateSheet } from './importRows.ts';
 import { PayrollImportDialog } from './PayrollImportDialog.tsx';
 import {
@@ -101,8 +106,14 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
   const [selected, setSelected] = useState<Summary | null>(null);
   const [rows, setRows] = useState<Row[]>([]);
   const [creating, setCreating] = useState(false);
+  // The new run's form, typed in and not created: leaving asks first (issue 25).
+  const newRun = useTyped();
+  const newRunDone = newRun.done;
+  const guard = useUnsentGuard(creating && newRun.typed);
   const [range, setRange] = useState(lastWeek);
   const [confirming, setConfirming] = useState(false);
+  /** The completed daily payroll's bank transfer file (decision 0176). */
+  const [bankFile, setBankFile] = useState(false);
   const [template, setTemplate] = useState<Template | null>(null);
   const [importing, setImporting] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -166,6 +177,7 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
       });
       await refresh();
       setCreating(false);
+      newRunDone();
       setTab('pending');
       await open(created);
       toast(t('weeklyPayroll.created', { title: created.title }), 'success');
@@ -174,7 +186,7 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
     } finally {
       setBusy(false);
     }
-  }, [range, refresh, open, t, message]);
+  }, [range, refresh, open, t, message, newRunDone]);
 
   const complete = useCallback(async () => {
     if (!selected) return;
@@ -229,7 +241,7 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
             return value === null || value < 0 ? params.oldValue : Math.round(value);
           },
           valueFormatter: (params) =>
-            figure === 'days_worked' ? String(params.value ?? 0) : formatRupiah(params.value as number),
+            figure === 'days_worked' ? String(params.value ?? 0) : formatAmount(params.value as number),
         }),
       ),
     ],
@@ -318,6 +330,8 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
     ];
   }, [canWrite, pending, selected]);
   useCommands(commands, [commands]);
+  // The Coretax BP21 of a completed payroll (decision 0166): tax/CoretaxBp21.tsx through panels.ts.
+  const [bp21, setBp21] = useState<Summary | null>(null);
 
   const shown = runs.filter((run) => run.status === tab);
   const period = (run: Summary) =>
@@ -350,10 +364,12 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
               </button>
             )}
           </div>
+          {guard}
           {creating && (
             <form
               className="weekly-new"
               aria-label={t('weeklyPayroll.new')}
+              onInput={newRun.onInput}
               onSubmit={(event) => {
                 event.preventDefault();
                 void create();
@@ -380,7 +396,13 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
               <button type="submit" className="primary" disabled={busy}>
                 {t('weeklyPayroll.create')}
               </button>
-              <button type="button" onClick={() => setCreating(false)}>
+              <button
+                type="button"
+                onClick={() => {
+                  setCreating(false);
+                  newRun.done();
+                }}
+              >
                 {t('weeklyPayroll.cancel')}
               </button>
             </form>
@@ -428,7 +450,22 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
                   {t('weeklyPayroll.complete')}
                 </button>
               )}
+              {selected.status === 'completed' && (
+                <button type="button" onClick={() => setBp21(selected)}>
+                  {t('weeklyPayroll.exportBp21')}
+                </button>
+              )}
+              {selected.status === 'completed' && (
+                <button type="button" onClick={() => setBankFile(true)}>
+                  {t('bankFile.open')}
+                </button>
+              )}
             </div>
+            {bp21 && (
+              <Suspense fallback={null}>
+                <CoretaxBp21 summary={bp21._id} title={bp21.title} onClose={() => setBp21(null)} />
+              </Suspense>
+            )}
             <div className="payroll-body">
               <div className="payroll-grid">
                 <AgGridReact<Row>
@@ -465,6 +502,7 @@ export default function WeeklyPayroll({ entry, trail }: ScreenProps) {
           }}
         />
       )}
+      {bankFile && selected && <BankFileDialog summary={selected} onClose={() => setBankFile(false)} />}
       {confirming && (
         <ConfirmDialog
           title={t('weeklyPayroll.complete')}

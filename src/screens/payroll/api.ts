@@ -1,8 +1,9 @@
 /** The payroll-run screen's calls to `/v1/payroll-summary` and `/v1/jobs` (server/payroll/routes.ts). */
 
+import type { PayingBank } from '../../../common/bank-file.ts';
 import type { CompanyPayrollSettings } from '../../../common/payroll/types.ts';
 import type { PayslipEditField } from '../../../common/payroll-run.ts';
-import { api, call, type Schemas } from '../../api/client.ts';
+import { api, call, INLINE_ERRORS_HEADER, type Schemas } from '../../api/client.ts';
 
 export type Summary = Schemas['PayrollSummary'];
 export type Payslip = Schemas['Payslip'];
@@ -55,8 +56,41 @@ export const editPayslip = (id: string, payslipId: string, edits: Partial<Record
     }),
   ).then((reply) => reply.data);
 
-export const completeRun = (id: string) =>
-  call(api.POST('/v1/payroll-summary/{id}/complete', { params: { path: { id } } })).then((reply) => reply.data);
+/** The totals the confirmation showed: the server refuses to complete the run with others (decision 0175). */
+export interface ExpectedTotals {
+  employee_count: number;
+  total_bruto: number;
+  total_pph21: number;
+  total_thp: number;
+}
+
+export const completeRun = (id: string, expected?: ExpectedTotals) =>
+  call(
+    api.POST('/v1/payroll-summary/{id}/complete', {
+      params: { path: { id } },
+      body: expected ? { expected } : {},
+    }),
+  ).then((reply) => reply.data);
+
+/** A pending monthly run's rows whose inputs changed since they were calculated (decision 0175). */
+export const outOfDate = (id: string) =>
+  call(api.GET('/v1/payroll-summary/{id}/out-of-date', { params: { path: { id } } })).then((reply) => reply.data);
+export type OutOfDate = Awaited<ReturnType<typeof outOfDate>>;
+
+/** Recalculates the out-of-date rows: the new summary and the recalculated payslips. */
+export const recalculateRun = (id: string) =>
+  call(api.POST('/v1/payroll-summary/{id}/recalculate', { params: { path: { id } } })).then((reply) => reply.data);
+
+/** A completed payroll's bank transfers (decision 0176). */
+export const bankTransfers = (id: string, query: { paying_bank: PayingBank; recipients: 'all' | 'same_bank' }) =>
+  // The dialog shows its refusals (the employees without an account) itself.
+  call(
+    api.GET('/v1/payroll-summary/{id}/bank-transfers', {
+      params: { path: { id }, query },
+      headers: { [INLINE_ERRORS_HEADER]: '1' },
+    }),
+  ).then((reply) => reply.data);
+export type BankTransfers = Awaited<ReturnType<typeof bankTransfers>>;
 export const reopenRun = (id: string) =>
   call(api.POST('/v1/payroll-summary/{id}/reopen', { params: { path: { id } } })).then((reply) => reply.data);
 export const deleteRun = (id: string) => call(api.DELETE('/v1/payroll-summary/{id}', { params: { path: { id } } }));

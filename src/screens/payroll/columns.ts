@@ -5,7 +5,19 @@
 
 import type { PayslipInput } from '../../../common/payroll/types.ts';
 import { inputValue, type PayslipEdits } from '../../../common/payroll-run.ts';
+import { formatRupiah } from '../../format.ts';
 import type { Payslip } from './api.ts';
+
+/**
+ * An amount in the run sheet: whole rupiah, and zero is 'Rp 0' like every other amount (issue 27 section 6; the app's
+ * 'Rp 0,00' for zero read as a figure with cents beside whole rupiah). Overtime hours are a number of hours.
+ */
+export const formatAmount = (value: number | null | undefined): string =>
+  Math.round(value ?? 0) === 0 ? 'Rp 0' : formatRupiah(Math.round(value ?? 0));
+
+/** The sheet's text of a column's value (the totals row too). */
+export const formatFigure = (column: string, value: number | null | undefined): string =>
+  column === 'overtime_hours' ? String(value ?? 0) : formatAmount(value);
 
 export type FigureKey =
   | 'basic_salary'
@@ -33,7 +45,13 @@ export const figureLines = {
   ],
   overtime: ['overtime'],
   thr: ['thr', 'yearly_bonus'],
-  attendance_deductions: ['late_deduction', 'early_deduction', 'absent_deduction', 'missed_deduction'],
+  attendance_deductions: [
+    'late_deduction',
+    'early_deduction',
+    'absent_deduction',
+    'missed_deduction',
+    'unpaid_leave_deduction',
+  ],
   // Loans and deposits (issue 15): the deposit column nets a deposit paid back in the final pay (negative).
   loan_installment: ['loan_installment'],
   deposit: ['deposit'],

@@ -12,6 +12,8 @@ export interface PayrollRunActions {
   explain(): void;
   /** Opens the focused row's employee payroll for the run's month (null: no row focused). */
   openEmployee: (() => void) | null;
+  /** The bank transfer file of the open completed run (null: none open). */
+  bankFile?: (() => void) | null;
 }
 
 /** After the palette closed and gave the focus back (a dialog makes the page inert while it is open). */
@@ -57,7 +59,7 @@ export function payrollRunCommands(actions: PayrollRunActions): Command[] {
       keywords: ['explain', 'why', 'jelaskan', 'penjelasan', '解释'],
       shortcut: { key: 'i', mod: true },
       isEnabled: () => true,
-      // No palette round trip: the shortcut toggles it with the focus left in the grid.
+      // No palette round trip: the focus stays in the grid. Closed by default, so the first press opens it.
       run: () => actions.explain(),
     },
     {
@@ -68,6 +70,14 @@ export function payrollRunCommands(actions: PayrollRunActions): Command[] {
       shortcut: { key: 'o', mod: true, shift: true },
       isEnabled: () => actions.openEmployee !== null,
       run: () => actions.openEmployee?.(),
+    },
+    {
+      ...base,
+      id: 'payroll-run:bank-file',
+      label: 'bankFile.open',
+      keywords: ['bank', 'transfer', 'file', 'BCA', 'Mandiri', 'BNI', 'BRI', 'transfer gaji', '银行'],
+      isEnabled: () => Boolean(actions.bankFile),
+      run: () => afterPalette(() => actions.bankFile?.()),
     },
     {
       ...base,

@@ -9,6 +9,7 @@ import { periodDate } from '../../../common/payroll/rates.ts';
 import type {
   AnnualSettlement,
   CompanyPayrollSettings,
+  DtpReason,
   LineCode,
   PayslipInput,
   PayslipLine,
@@ -63,6 +64,8 @@ export const whyKeys = {
   occurrenceDaily: 'payrollRun.why.occurrenceDaily',
   occurrenceProrate: 'payrollRun.why.occurrenceProrate',
   occurrencePercentage: 'payrollRun.why.occurrencePercentage',
+  absentDays: 'payrollRun.why.absentDays',
+  unpaidLeaveDays: 'payrollRun.why.unpaidLeaveDays',
   bpjsNone: 'payrollRun.why.bpjsNone',
   bpjsTkWage: 'payrollRun.why.bpjsTkWage',
   bpjsTkSalary: 'payrollRun.why.bpjsTkSalary',
@@ -101,6 +104,20 @@ export const whyKeys = {
   depositReturn: 'payrollRun.why.depositReturn',
   bruto: 'payrollRun.why.bruto',
   thp: 'payrollRun.why.thp',
+  dtpEligible: 'payrollRun.why.dtpEligible',
+  dtpNoKlu: 'payrollRun.why.dtpNoKlu',
+  dtpSectorNotCovered: 'payrollRun.why.dtpSectorNotCovered',
+  dtpPeriodNotCovered: 'payrollRun.why.dtpPeriodNotCovered',
+  dtpNoTaxId: 'payrollRun.why.dtpNoTaxId',
+  dtpOverMonthly: 'payrollRun.why.dtpOverMonthly',
+  dtpOverDaily: 'payrollRun.why.dtpOverDaily',
+  dtpAmount: 'payrollRun.why.dtpAmount',
+  dtpAmountSettle: 'payrollRun.why.dtpAmountSettle',
+  overtimeOverLimit: 'payrollRun.why.overtimeOverLimit',
+  exitFinal: 'payrollRun.why.exitFinal',
+  exitOrdinary: 'payrollRun.why.exitOrdinary',
+  severanceTax: 'payrollRun.why.severanceTax',
+  severanceLayer: 'payrollRun.why.severanceLayer',
 } as const;
 export type WhyKey = (typeof whyKeys)[keyof typeof whyKeys];
 
@@ -174,6 +191,12 @@ const overtimeLine: Explainer = ({ line, edits }) => {
       }),
     );
   } else out.push(say(whyKeys.overtimeNone));
+  // Hours past the day's limit are paid; the day is a warning for the admin (issue 27).
+  for (const day of Array.isArray(e.over_limit)
+    ? (e.over_limit as { date: string; hours: number; limit: number }[])
+    : []) {
+    out.push(say(whyKeys.overtimeOverLimit, { date: day.date, hours: day.hours, limit: day.limit }));
+  }
   return out;
 };
 
@@ -214,6 +237,37 @@ const occurrenceLine: Explainer = ({ line }) => {
       percentage: num(e.percentage),
       amount: rp(line.amount),
     }),
+  ];
+};
+
+/**
+ * An absence deduction names the days it counted (issue 27 section 6: the run and the attendance report agree, and
+ * the explanation says which days), as DD/MM.
+ */
+const absentLine: Explainer = (ctx) => {
+  const dates = ctx.input?.attendance?.absent_dates ?? [];
+  const days = dates.map((date) => `${date.slice(8, 10)}/${date.slice(5, 7)}`).join(', ');
+  return [...occurrenceLine(ctx), ...(dates.length ? [say(whyKeys.absentDays, { days })] : [])];
+};
+
+/** An unpaid leave deduction names the leave days it counted (decision 0206), as DD/MM. */
+const unpaidLeaveLine: Explainer = (ctx) => {
+  const dates = ctx.input?.unpaid_leave_dates ?? [];
+  const days = dates.map((date) => `${date.slice(8, 10)}/${date.slice(5, 7)}`).join(', ');
+  return [...occurrenceLine(ctx), ...(dates.length ? [say(whyKeys.unpaidLeaveDays, { days })] : [])];
+};
+
+/** An exit pay line (decision 0170): final tax of PP 68/2009 or ordinary income. */
+const exitLine: Explainer = ({ line }) => [
+  say((line.explain as Record<string, unknown>).tax === 'ordinary' ? whyKeys.exitOrdinary : whyKeys.exitFinal),
+];
+const severanceTaxLine: Explainer = ({ line }) => {
+  const e = line.explain as { gross?: number; layers?: { percent: number; taxable: number; tax: number }[] };
+  return [
+    say(whyKeys.severanceTax, { gross: rp(e.gross), amount: rp(line.amount) }),
+    ...(e.layers ?? []).map((layer) =>
+      say(whyKeys.severanceLayer, { percent: layer.percent, taxable: rp(layer.taxable), tax: rp(layer.tax) }),
+    ),
   ];
 };
 
@@ -287,7 +341,38 @@ const pphLine: Explainer = ({ line, input }) => {
     );
   }
   if (e.surcharge) out.push(say(whyKeys.surcharge));
+  if (e.dtp) out.push(dtpSentence(e.dtp as Record<string, unknown>));
   return out;
+};
+
+/** Why an employee does or does not qualify for PPh 21 DTP (decision 0165), one sentence per reason. */
+const dtpReasonKeys = {
+  eligible: whyKeys.dtpEligible,
+  no_klu: whyKeys.dtpNoKlu,
+  sector_not_covered: whyKeys.dtpSectorNotCovered,
+  period_not_covered: whyKeys.dtpPeriodNotCovered,
+  no_tax_id: whyKeys.dtpNoTaxId,
+  over_monthly_ceiling: whyKeys.dtpOverMonthly,
+  over_daily_ceiling: whyKeys.dtpOverDaily,
+} as const satisfies Record<DtpReason, WhyKey>;
+
+const dtpSentence = (e: Record<string, unknown>): Sentence =>
+  say(dtpReasonKeys[(e.reason as DtpReason) ?? 'no_klu'] ?? whyKeys.dtpNoKlu, {
+    regulation: String(e.regulation ?? ''),
+    sector: String(e.sector ?? ''),
+    judged: rp(e.judged),
+    ceiling: rp(e.ceiling),
+    month: num(e.reference_month),
+  });
+
+const dtpLine: Explainer = ({ line }) => {
+  const e = line.explain as Record<string, unknown>;
+  return [
+    dtpSentence(e),
+    e.method === 'pasal17'
+      ? say(whyKeys.dtpAmountSettle, { tax: rp(e.tax_regular), before: rp(e.ytd_dtp), amount: rp(line.amount) })
+      : say(whyKeys.dtpAmount, { regular: rp(e.regular_bruto), amount: rp(line.amount) }),
+  ];
 };
 
 const grossUpLine: Explainer = ({ line }) => [
@@ -330,8 +415,9 @@ const explainers = {
   tax_allowance: grossUpLine,
   late_deduction: lateLine,
   early_deduction: occurrenceLine,
-  absent_deduction: occurrenceLine,
+  absent_deduction: absentLine,
   missed_deduction: occurrenceLine,
+  unpaid_leave_deduction: unpaidLeaveLine,
   deduction: itemLine('deduction'),
   loan_installment: cappedLine,
   deposit: cappedLine,
@@ -348,9 +434,17 @@ const explainers = {
   jkm_employer: bpjsLine,
   ks_employer: bpjsLine,
   pph21: pphLine,
+  pph21_dtp: dtpLine,
   zakat: none,
   daily_component: none,
   daily_wage: none,
+  pesangon: exitLine,
+  upmk: exitLine,
+  uph_leave: exitLine,
+  uph_rights: exitLine,
+  separation_pay: exitLine,
+  pkwt_compensation: exitLine,
+  pph21_severance: severanceTaxLine,
 } satisfies Record<LineCode, Explainer>;
 
 /** The BPJS bases and which cap or floor applied (the intro of both BPJS columns). */
@@ -401,12 +495,18 @@ const columnCodes: Record<string, readonly LineCode[]> = {
   ],
   overtime: ['overtime'],
   thr: ['thr', 'yearly_bonus'],
-  attendance_deductions: ['late_deduction', 'early_deduction', 'absent_deduction', 'missed_deduction'],
+  attendance_deductions: [
+    'late_deduction',
+    'early_deduction',
+    'absent_deduction',
+    'missed_deduction',
+    'unpaid_leave_deduction',
+  ],
   loan_installment: ['loan_installment'],
   deposit: ['deposit', 'deposit_return'],
   bpjs_employee: ['jht_employee', 'jp_employee', 'jkk_employee', 'jkm_employee', 'ks_employee', 'ks_additional'],
   bpjs_company: ['jht_employer', 'jp_employer', 'jkk_employer', 'jkm_employer', 'ks_employer'],
-  pph21: ['tax_allowance', 'pph21'],
+  pph21: ['tax_allowance', 'pph21', 'pph21_dtp'],
 };
 
 const bpjsColumns = new Set(['bpjs_employee', 'bpjs_company']);
@@ -470,6 +570,7 @@ export const lineLabels = {
   early_deduction: 'payrollRun.lines.early_deduction',
   absent_deduction: 'payrollRun.lines.absent_deduction',
   missed_deduction: 'payrollRun.lines.missed_deduction',
+  unpaid_leave_deduction: 'payrollRun.lines.unpaid_leave_deduction',
   deduction: 'payrollRun.lines.deduction',
   loan_installment: 'payrollRun.lines.loan_installment',
   deposit: 'payrollRun.lines.deposit',
@@ -486,7 +587,15 @@ export const lineLabels = {
   jkm_employer: 'payrollRun.lines.jkm_employer',
   ks_employer: 'payrollRun.lines.ks_employer',
   pph21: 'payrollRun.lines.pph21',
+  pph21_dtp: 'payrollRun.lines.pph21_dtp',
   zakat: 'payrollRun.lines.zakat',
   daily_component: 'payrollRun.lines.daily_component',
   daily_wage: 'payrollRun.lines.daily_wage',
+  pesangon: 'payrollRun.lines.pesangon',
+  upmk: 'payrollRun.lines.upmk',
+  uph_leave: 'payrollRun.lines.uph_leave',
+  uph_rights: 'payrollRun.lines.uph_rights',
+  separation_pay: 'payrollRun.lines.separation_pay',
+  pkwt_compensation: 'payrollRun.lines.pkwt_compensation',
+  pph21_severance: 'payrollRun.lines.pph21_severance',
 } as const satisfies Record<LineCode, string>;

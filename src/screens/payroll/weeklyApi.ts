@@ -33,6 +33,8 @@ export const editWeekly = (id: string, payslipId: string, edits: Partial<Record<
   ).then((reply) => reply.data);
 
 export const completeWeekly = (id: string) =>
-  call(api.POST('/v1/payroll-summary/{id}/complete', { params: { path: { id } } })).then((reply) => reply.data);
+  call(api.POST('/v1/payroll-summary/{id}/complete', { params: { path: { id } }, body: {} })).then(
+    (reply) => reply.data,
+  );
 
 export const deleteWeekly = (id: string) => call(api.DELETE('/v1/payroll-summary/{id}', { params: { path: { id } } }));

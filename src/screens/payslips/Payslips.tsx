@@ -5,24 +5,45 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
+import { saveBlob } from '../../api/files.ts';
+import { downloadRunZip, paysSeverance, runPayslipPdf, runSeveranceSlipPdf } from '../../api/payslips.ts';
 import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { formatRupiah } from '../../format.ts';
 import { usePageTitle } from '../../page.ts';
 import { errorText } from '../../validation.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
-import { downloadRunZip, runPayslipPdf, saveBlob } from './api.ts';
-import './payslips.css';
+import type { ScreenProps } from '../types.ts';
+import '../../styles/documents.css';
 
-const PdfPreview = lazy(() => import('./PdfPreview.tsx'));
+const PdfPreview = lazy(() => import('../../components/PdfPreview.tsx'));
 const inline = { [INLINE_ERRORS_HEADER]: '1' };
 
 type Run = Schemas['PayrollSummary'];
 type Slip = Schemas['Payslip'];
 type Load<T> = { state: 'loading' } | { state: 'ready'; rows: T[] } | { state: 'failed'; error: ApiError };
 
+/** Runs newest first: by payroll month, a month's weekly runs by their first day, then by title. */
+const byPeriod = (a: Run, b: Run) =>
+  b.year - a.year ||
+  b.month - a.month ||
+  (b.period_start ?? '').localeCompare(a.period_start ?? '') ||
+  a.title.localeCompare(b.title);
+
+/** The run the screen opens on: the latest monthly payroll run, else the latest run. */
+const openingRun = (rows: readonly Run[]) => (rows.find((row) => row.type === 'payroll_run') ?? rows[0])?._id ?? null;
+
 const fileName = (run: Run, slip: Slip) =>
   `${run.year}-${String(run.month).padStart(2, '0')} ${slip.employee.employee_id} ${slip.employee.fullname}.pdf`;
+
+/** A payslip found by the employee's name or number, whatever the case. */
+const matches = (slip: Slip, search: string) => {
+  const wanted = search.trim().toLocaleLowerCase();
+  return (
+    !wanted ||
+    slip.employee.fullname.toLocaleLowerCase().includes(wanted) ||
+    slip.employee.employee_id.toLocaleLowerCase().includes(wanted)
+  );
+};
 
 export default function Payslips({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();
@@ -34,6 +55,7 @@ export default function Payslips({ entry, trail }: ScreenProps) {
   const [selected, setSelected] = useState<{ slip: Slip; blob: Blob } | null>(null);
   const [attempt, setAttempt] = useState(0);
   const [error, setError] = useState<string | null>(null);
+  const [search, setSearch] = useState('');
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: 'Try again' loads again.
   useEffect(() => {
@@ -41,8 +63,9 @@ export default function Payslips({ entry, trail }: ScreenProps) {
     call(api.GET('/v1/payroll-summary', { params: { query: { limit: 100 } }, headers: inline })).then(
       ({ data }) => {
         if (!current) return;
-        setRuns({ state: 'ready', rows: data });
-        setRunId((id) => id ?? data[0]?._id ?? null);
+        const rows = [...data].sort(byPeriod);
+        setRuns({ state: 'ready', rows });
+        setRunId((id) => id ?? openingRun(rows));
       },
       (reason: unknown) => current && setRuns({ state: 'failed', error: toApiError(reason) }),
     );
@@ -76,11 +99,16 @@ export default function Payslips({ entry, trail }: ScreenProps) {
       setError(errorText(t, toApiError(reason)));
     }
   };
-  const download = async (slip: Slip) => {
+  const download = async (slip: Slip, severance = false) => {
     if (!runId || !run) return;
     setError(null);
     try {
-      saveBlob(await runPayslipPdf(runId, slip.employee._id), fileName(run, slip));
+      saveBlob(
+        await (severance ? runSeveranceSlipPdf : runPayslipPdf)(runId, slip.employee._id),
+        severance
+          ? `${t('payslips.severanceFile', { name: fileName(run, slip).replace(/\.pdf$/, '') })}.pdf`
+          : fileName(run, slip),
+      );
     } catch (reason) {
       setError(errorText(t, toApiError(reason)));
     }
@@ -122,6 +150,13 @@ export default function Payslips({ entry, trail }: ScreenProps) {
           >
             {t('payslips.downloadAll')}
           </button>
+          <input
+            type="search"
+            aria-label={t('payslips.search')}
+            placeholder={t('payslips.search')}
+            value={search}
+            onChange={(event) => setSearch(event.target.value)}
+          />
         </div>
       )}
       {error && (
@@ -145,22 +180,32 @@ export default function Payslips({ entry, trail }: ScreenProps) {
               </tr>
             </thead>
             <tbody>
-              {slips.rows.map((slip) => (
-                <tr key={slip._id} aria-selected={selected?.slip._id === slip._id}>
-                  <th scope="row">{`${slip.employee.fullname} · ${slip.employee.employee_id}`}</th>
-                  <td>{formatRupiah(slip.bruto)}</td>
-                  <td>{formatRupiah(slip.pph21)}</td>
-                  <td>{formatRupiah(slip.thp)}</td>
-                  <td>
-                    <button type="button" onClick={() => void preview(slip)}>
-                      {t('payslips.preview', { name: slip.employee.fullname })}
-                    </button>{' '}
-                    <button type="button" onClick={() => void download(slip)}>
-                      {t('payslips.download', { name: slip.employee.fullname })}
-                    </button>
-                  </td>
-                </tr>
-              ))}
+              {slips.rows
+                .filter((slip) => matches(slip, search))
+                .map((slip) => (
+                  <tr key={slip._id} aria-selected={selected?.slip._id === slip._id}>
+                    <th scope="row">{`${slip.employee.fullname} · ${slip.employee.employee_id}`}</th>
+                    <td>{formatRupiah(slip.bruto)}</td>
+                    <td>{formatRupiah(slip.pph21)}</td>
+                    <td>{formatRupiah(slip.thp)}</td>
+                    <td>
+                      <button type="button" onClick={() => void preview(slip)}>
+                        {t('payslips.preview', { name: slip.employee.fullname })}
+                      </button>{' '}
+                      <button type="button" onClick={() => void download(slip)}>
+                        {t('payslips.download', { name: slip.employee.fullname })}
+                      </button>
+                      {paysSeverance(slip.lines) && (
+                        <>
+                          {' '}
+                          <button type="button" onClick={() => void download(slip, true)}>
+                            {t('payslips.downloadSeverance', { name: slip.employee.fullname })}
+                          </button>
+                        </>
+                      )}
+                    </td>
+                  </tr>
+                ))}
             </tbody>
           </table>
           {selected && (

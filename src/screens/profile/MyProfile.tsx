@@ -7,16 +7,14 @@
  * Its menu entry has an empty role list (spec 6), so the menu's route guard never opens it: App.tsx routes it for
  * every signed-in user, and the server answers for company users only.
  */
-import '../employee/employee.css';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { useUnsentGuard } from '../../components/Modal.tsx';
+import '../../employeeForm/employee-form.css';
+import { type FormEvent, Suspense, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
 import { LoadStatus } from '../../components/ErrorPage.tsx';
-import { toast } from '../../overlays/progress.ts';
-import { usePageTitle } from '../../page.ts';
-import { errorText, fieldErrors } from '../../validation.ts';
-import { OwnRequests } from '../approvals/OwnRequests.tsx';
-import { Field, fieldLabel, ReadOnlyField } from '../employee/fields.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
+import { Field, fieldLabel, ReadOnlyField } from '../../employeeForm/fields.tsx';
 import {
   applySameAddress,
   buildChanges,
@@ -27,9 +25,12 @@ import {
   isLockedBySameAddress,
   toDraft,
   withPopulated,
-} from '../employee/form.ts';
-import { type Employee, type FieldSpec, fieldSpecs } from '../employee/sections.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+} from '../../employeeForm/form.ts';
+import { type Employee, type FieldSpec, fieldSpecs } from '../../employeeForm/sections.ts';
+import { toast } from '../../overlays/progress.ts';
+import { usePageTitle } from '../../page.ts';
+import { errorText, fieldErrors } from '../../validation.ts';
+import { OwnKpiScores, OwnPortal, OwnRequests } from '../panels.ts';
 import { OwnPayslips } from './OwnPayslips.tsx';
 import {
   PROFILE_POPULATE,
@@ -96,6 +97,10 @@ function ProfileForm({ initial }: { initial: Employee }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  // Changed and not saved: leaving by a link, the palette or Back asks first (issue 25).
+  const guard = useUnsentGuard(
+    !saving && Object.keys(buildChanges(profileForm, row, applySameAddress(draft)).changes).length > 0,
+  );
 
   const change = (field: string, value: FormValue) => {
     setDraft((current) => applySameAddress({ ...current, [field]: value }));
@@ -196,6 +201,7 @@ function ProfileForm({ initial }: { initial: Employee }) {
           ))}
         </div>
       </section>
+      {guard}
       <form className="employee-form" onSubmit={(event) => void save(event)} noValidate aria-busy={saving}>
         {profileSections.map((section) => (
           <section key={section.id} className="employee-section" aria-labelledby={`${formId}-${section.id}`}>
@@ -218,7 +224,13 @@ function ProfileForm({ initial }: { initial: Employee }) {
         </div>
       </form>
       <OwnPayslips />
-      <OwnRequests embedded />
+      <Suspense fallback={null}>
+        <OwnRequests embedded />
+      </Suspense>
+      <Suspense fallback={null}>
+        <OwnPortal />
+        <OwnKpiScores />
+      </Suspense>
     </div>
   );
 }

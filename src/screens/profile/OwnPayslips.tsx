@@ -1,13 +1,16 @@
 /** my-profile: the signed-in employee's payslips of completed runs, each previewed (react-pdf, lazy) and downloaded. */
-import { lazy, Suspense, useEffect, useId, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
 import { api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
+import { saveBlob } from '../../api/files.ts';
+import { ownPayslipPdf, ownSeveranceSlipPdf } from '../../api/payslips.ts';
+import { PAYSLIPS_HASH } from '../../commands/global.ts';
 import { formatRupiah } from '../../format.ts';
 import { errorText } from '../../validation.ts';
-import { ownPayslipPdf, saveBlob } from '../payslips/api.ts';
-import '../payslips/payslips.css';
+import '../../styles/documents.css';
 
-const PdfPreview = lazy(() => import('../payslips/PdfPreview.tsx'));
+const PdfPreview = lazy(() => import('../../components/PdfPreview.tsx'));
 type Own = Schemas['OwnPayslip'];
 
 export function OwnPayslips() {
@@ -16,6 +19,19 @@ export function OwnPayslips() {
   const [rows, setRows] = useState<Own[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [selected, setSelected] = useState<{ row: Own; blob: Blob } | null>(null);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const { hash, key } = useLocation();
+
+  // '#payslips' (the palette's 'My payslips'): the section comes into view with the focus on its title, each time.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: each navigation (its key) lands again.
+  useEffect(() => {
+    if (hash !== PAYSLIPS_HASH) return;
+    const frame = requestAnimationFrame(() => {
+      heading.current?.scrollIntoView({ block: 'start' });
+      heading.current?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [hash, key]);
 
   useEffect(() => {
     let current = true;
@@ -28,11 +44,11 @@ export function OwnPayslips() {
     };
   }, [t]);
 
-  const open = async (row: Own, save: boolean) => {
+  const open = async (row: Own, save: boolean, severance = false) => {
     setError(null);
     try {
-      const blob = await ownPayslipPdf(row.summary);
-      if (save) saveBlob(blob, `${row.title}.pdf`);
+      const blob = await (severance ? ownSeveranceSlipPdf(row.summary) : ownPayslipPdf(row.summary));
+      if (save) saveBlob(blob, `${severance ? t('payslips.severanceFile', { name: row.title }) : row.title}.pdf`);
       else setSelected({ row, blob });
     } catch (reason) {
       setError(errorText(t, toApiError(reason)));
@@ -40,8 +56,10 @@ export function OwnPayslips() {
   };
 
   return (
-    <section className="employee-section" aria-labelledby={`${id}-title`}>
-      <h2 id={`${id}-title`}>{t('payslips.mine')}</h2>
+    <section id={PAYSLIPS_HASH.slice(1)} className="employee-section" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} ref={heading} tabIndex={-1}>
+        {t('payslips.mine')}
+      </h2>
       {error && (
         <p className="form-error" role="alert">
           {error}
@@ -71,6 +89,14 @@ export function OwnPayslips() {
                   <button type="button" onClick={() => void open(row, true)}>
                     {t('payslips.download', { name: row.title })}
                   </button>
+                  {row.severance && (
+                    <>
+                      {' '}
+                      <button type="button" onClick={() => void open(row, true, true)}>
+                        {t('payslips.downloadSeverance', { name: row.title })}
+                      </button>
+                    </>
+                  )}
                 </td>
               </tr>
             ))}

@@ -4,7 +4,7 @@
  * what a 409 leaves of the user's changes.
  */
 import type { Schemas } from '../../api/client.ts';
-import { changedFields, conflictFields, type Draft, type FormValue, toDraft } from '../employee/form.ts';
+import { changedFields, conflictFields, type Draft, type FormValue, toDraft } from '../../employeeForm/form.ts';
 import {
   type Employee,
   type EmployeeField,
@@ -12,7 +12,7 @@ import {
   type FormSection,
   fieldSpecs,
   formSections,
-} from '../employee/sections.ts';
+} from '../../employeeForm/sections.ts';
 
 /** A field the employee may change themselves (PUT /v1/employees/me). */
 export type SelfField = Exclude<keyof Schemas['MyProfileUpdate'], 'version'> & EmployeeField;

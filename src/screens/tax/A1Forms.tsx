@@ -11,23 +11,24 @@ import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type A1LineNumber, a1LineNumbers } from '../../../common/payroll/a1.ts';
 import { type ApiError, api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
+import { saveBlob } from '../../api/files.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
 import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { thisYear, YearPicker } from '../../components/MonthPicker.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { formatRupiah } from '../../format.ts';
 import { gridModules } from '../../grids/modules.ts';
-import { gridTheme } from '../../grids/ResourceGrid.tsx';
+import { gridTheme } from '../../grids/theme.ts';
 import { usePageTitle } from '../../page.ts';
 import { errorText } from '../../validation.ts';
-import { saveBlob } from '../payslips/api.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
-import { a1Pdf, downloadA1Zip } from './api.ts';
-import { thisYear, YearPicker } from './MonthPicker.tsx';
-import './tax.css';
-import '../payslips/payslips.css';
+import type { ScreenProps } from '../types.ts';
+import { a1Pdf, coretaxBpa1, downloadA1Zip } from './api.ts';
+import { CoretaxDialog } from './CoretaxDialog.tsx';
+import '../../styles/report-layout.css';
+import '../../styles/documents.css';
 
-const PdfPreview = lazy(() => import('../payslips/PdfPreview.tsx'));
+const PdfPreview = lazy(() => import('../../components/PdfPreview.tsx'));
 const inline = { [INLINE_ERRORS_HEADER]: '1' };
 
 type Row = Schemas['A1Employee'];
@@ -121,6 +122,8 @@ export default function A1Forms({ entry, trail }: ScreenProps) {
   };
   const downloadAll = () =>
     void downloadA1Zip(year, { task: t('a1Forms.zipTask', { year }), done: t('a1Forms.zipDone') });
+  // The year's final forms as the Coretax BPA1 XML, after its pre-check (decision 0166).
+  const [coretax, setCoretax] = useState<number | null>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the actions read the state named here.
   const commands = useMemo<Command[]>(() => {
@@ -141,6 +144,14 @@ export default function A1Forms({ entry, trail }: ScreenProps) {
         keywords: ['1721', 'a1', 'pdf', 'unduh'],
         isEnabled: () => focused !== null,
         run: () => void (focused && download(focused)),
+      },
+      {
+        ...base,
+        id: 'a1-form:bpa1',
+        label: 'a1Forms.exportBpa1',
+        keywords: ['coretax', 'xml', 'bpa1', '1721', 'a1', 'bukti potong', 'pajak'],
+        isEnabled: () => rows.some((row) => row.final),
+        run: () => setCoretax(year),
       },
     ];
   }, [rows, focused, year]);
@@ -227,7 +238,20 @@ export default function A1Forms({ entry, trail }: ScreenProps) {
         <button type="button" disabled={rows.length === 0} onClick={downloadAll}>
           {t('a1Forms.downloadAll')}
         </button>
+        <button type="button" disabled={!rows.some((row) => row.final)} onClick={() => setCoretax(year)}>
+          {t('a1Forms.exportBpa1')}
+        </button>
       </div>
+      {coretax !== null && (
+        <CoretaxDialog
+          kind="bpa1"
+          check={() => coretaxBpa1.check(coretax)}
+          download={(leaveOut) => coretaxBpa1.file(coretax, leaveOut)}
+          fileName={`BPA1 ${coretax}.xml`}
+          fixLink={(employee) => `/dashboard/edit/payroll-employees/${employee}?year=${coretax}&month=12`}
+          onClose={() => setCoretax(null)}
+        />
+      )}
       <LoadStatus
         load={load}
         retry={() => setAttempt((n) => n + 1)}

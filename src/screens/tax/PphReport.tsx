@@ -1,22 +1,25 @@
 /**
  * finance → PPH report: a month's PPh 21 per employee from the completed runs (tax id, PTKP status, TER category,
- * bruto, PPh 21) with a totals row; exported as the e-Bupot 21 import workbook (./ebupot.ts) or as PDF. Read-only:
+ * bruto, PPh 21, PPh 21 DTP) with a totals row; exported as the Coretax BPMP XML after its pre-check
+ * (./CoretaxDialog.tsx, decision 0166), the month's DTP realisation xlsx (./dtp-realisation.ts) or as PDF. Read-only:
  * the figures are the runs'; fixing one means re-opening its run. Palette: export xlsx, download PDF. The screen is
  * the report shell (../reports/ReportScreen.tsx) over these columns and exports.
  */
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
+import { saveBlob } from '../../api/files.ts';
+import { monthPeriod } from '../../components/MonthPicker.tsx';
 import { downloadWorkbook } from '../../grids/export.ts';
+import { menuPathFor } from '../../menu/index.ts';
 import { toast } from '../../overlays/progress.ts';
+import { type ReportExport, ReportScreen } from '../../reports/ReportScreen.tsx';
+import type { ReportColumn } from '../../reports/table.ts';
 import { errorText } from '../../validation.ts';
-import { saveBlob } from '../payslips/api.ts';
-import type { ScreenProps } from '../registry.ts';
-import { type ReportExport, ReportScreen } from '../reports/ReportScreen.tsx';
-import type { ReportColumn } from '../reports/table.ts';
-import { pphReportPdf } from './api.ts';
-import { ebupotFileName, ebupotWorkbook } from './ebupot.ts';
-import { monthPeriod } from './MonthPicker.tsx';
+import type { ScreenProps } from '../types.ts';
+import { coretaxBpmp, pphReportPdf } from './api.ts';
+import { CoretaxDialog } from './CoretaxDialog.tsx';
+import { dtpFileName, dtpWorkbook } from './dtp-realisation.ts';
 
 type Report = Schemas['PphReport'];
 type Row = Schemas['PphReportRow'];
@@ -26,8 +29,11 @@ const inline = { [INLINE_ERRORS_HEADER]: '1' };
 const load = async (period: Period) =>
   (await call(api.GET('/v1/pph-report', { params: { query: period }, headers: inline }))).data;
 
+const pad = (n: number) => String(n).padStart(2, '0');
+
 export default function PphReport(screen: ScreenProps) {
   const { t } = useTranslation();
+  const [coretax, setCoretax] = useState<Period | null>(null);
   const columns = useMemo<ReportColumn<Row, Report>[]>(
     () => [
       {
@@ -74,19 +80,37 @@ export default function PphReport(screen: ScreenProps) {
         flex: 1.1,
         minWidth: 130,
       },
+      {
+        id: 'pph21_dtp',
+        header: t('pphReport.pph21Dtp'),
+        value: (row) => row.pph21_dtp,
+        total: (report) => report.totals.pph21_dtp,
+        kind: 'money',
+        flex: 1.1,
+        minWidth: 130,
+      },
     ],
     [t],
   );
   const exports: ReportExport<Report, Period>[] = [
     {
-      id: 'pph-report:xlsx',
-      label: 'pphReport.exportXlsx',
-      keywords: ['e-bupot', 'xlsx', 'excel', 'export', 'pajak', 'pph'],
+      id: 'pph-report:bpmp',
+      label: 'pphReport.exportBpmp',
+      keywords: ['coretax', 'xml', 'bpmp', 'bukti potong', 'e-bupot', 'export', 'pajak', 'pph'],
+      run: async (_, period) => setCoretax(period),
+    },
+    {
+      id: 'pph-report:dtp',
+      label: 'pphReport.exportDtp',
+      keywords: ['dtp', 'realisasi', 'insentif', 'ditanggung pemerintah', 'xlsx', 'excel', 'pph'],
       run: async (report) => {
         const XLSX = await import('xlsx');
-        const name = ebupotFileName(report);
-        downloadWorkbook(XLSX, ebupotWorkbook(XLSX, report), name);
-        toast(t('export.done', { count: report.rows.length, file: name }), 'success');
+        const name = dtpFileName(report);
+        downloadWorkbook(XLSX, dtpWorkbook(XLSX, report), name);
+        toast(
+          t('export.done', { count: report.rows.filter((row) => row.pph21_dtp > 0).length, file: name }),
+          'success',
+        );
       },
     },
     {
@@ -103,15 +127,31 @@ export default function PphReport(screen: ScreenProps) {
     },
   ];
   return (
-    <ReportScreen
-      {...screen}
-      period={monthPeriod}
-      load={load}
-      columns={columns}
-      exports={exports}
-      pending={(count) => t('pphReport.pending', { count })}
-      empty={t('pphReport.empty')}
-      label={t('pphReport.list')}
-    />
+    <>
+      <ReportScreen
+        {...screen}
+        period={monthPeriod}
+        load={load}
+        columns={columns}
+        exports={exports}
+        pending={(count) => t('pphReport.pending', { count })}
+        empty={t('pphReport.empty')}
+        label={t('pphReport.list')}
+      />
+      {coretax && (
+        <CoretaxDialog
+          kind="bpmp"
+          check={() => coretaxBpmp.check(coretax.year, coretax.month)}
+          download={(leaveOut) => coretaxBpmp.file(coretax.year, coretax.month, leaveOut)}
+          fileName={`BPMP ${coretax.year}-${pad(coretax.month)}.xml`}
+          fixLink={(employee, fix) =>
+            fix === 'run'
+              ? menuPathFor('payroll-run')
+              : `/dashboard/edit/payroll-employees/${employee}?year=${coretax.year}&month=${coretax.month}`
+          }
+          onClose={() => setCoretax(null)}
+        />
+      )}
+    </>
   );
 }

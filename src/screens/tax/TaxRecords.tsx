@@ -3,11 +3,11 @@
  * previous_pph), an editable grid over `/v1/pph-a1/previous-pph`. The last tax period of the year adds them.
  */
 import { useTranslation } from 'react-i18next';
-import { previousPphGrid } from '../../grids/previous-pph.ts';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
+import { previousPphGrid } from '../../grids/specs/previous-pph.ts';
 import { useCanWrite } from '../../menu/access.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 
 export default function TaxRecords({ entry, trail }: ScreenProps) {
   const { t } = useTranslation();

@@ -1,8 +1,7 @@
 /** Tax documents: PDFs fetched with the bearer token, the A1 zip followed on the progress card. */
 import { api, call, INLINE_ERRORS_HEADER } from '../../api/client.ts';
-import { startTask } from '../../overlays/progress.ts';
-import { readStoredFile } from '../employee/api.ts';
-import { payslipLanguage, saveBlob } from '../payslips/api.ts';
+import { downloadJobFile } from '../../api/jobs.ts';
+import { payslipLanguage } from '../../api/payslips.ts';
 
 const inline = { [INLINE_ERRORS_HEADER]: '1' };
 // biome-ignore lint/suspicious/noExplicitAny: binary replies are outside the generated JSON types.
@@ -26,32 +25,56 @@ export const pphReportPdf = (year: number, month: number): Promise<Blob> =>
     }),
   );
 
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 /** Starts the A1 zip job of a year and follows it on a progress card; saves the zip when it is ready. */
-export async function downloadA1Zip(year: number, labels: { task: string; done: string }) {
-  const task = startTask(labels.task);
-  try {
-    const started = await call(
-      api.POST('/v1/pph-a1/employees/zip', { params: { query: { year, lang: payslipLanguage() } }, headers: inline }),
-    );
-    const jobId = started.data.job_id;
-    for (;;) {
-      const { data: job } = await call(api.GET('/v1/jobs/{id}', { params: { path: { id: jobId } }, headers: inline }));
-      if (job.total > 0) task.update((job.done / job.total) * 100);
-      if (job.status === 'completed') {
-        const url = String((job.result as { url?: string } | null)?.url ?? '');
-        saveBlob(await readStoredFile(url), `1721-A1 ${year}.zip`);
-        task.succeed(labels.done);
-        return;
-      }
-      if (job.status === 'failed') {
-        task.fail(job.error?.message);
-        return;
-      }
-      await pause(700);
-    }
-  } catch (error) {
-    task.fail(error instanceof Error ? error.message : undefined);
-  }
-}
+export const downloadA1Zip = (year: number, labels: { task: string; done: string }) =>
+  downloadJobFile(
+    async () =>
+      (
+        await call(
+          api.POST('/v1/pph-a1/employees/zip', {
+            params: { query: { year, lang: payslipLanguage() } },
+            headers: inline,
+          }),
+        )
+      ).data.job_id,
+    `1721-A1 ${year}.zip`,
+    labels,
+  );
+
+/** Coretax XML (decision 0166): the pre-checks and the files, per slip type. */
+export const coretaxBpmp = {
+  check: async (year: number, month: number) =>
+    (await call(api.GET('/v1/coretax/bpmp/check', { params: { query: { year, month } }, headers: inline }))).data,
+  file: (year: number, month: number, leaveOut: boolean): Promise<Blob> =>
+    call<Blob>(
+      raw.GET('/v1/coretax/bpmp', {
+        params: { query: { year, month, leave_out: leaveOut } },
+        parseAs: 'blob',
+        headers: inline,
+      }),
+    ),
+};
+export const coretaxBp21 = {
+  check: async (summary: string) =>
+    (await call(api.GET('/v1/coretax/bp21/check', { params: { query: { summary } }, headers: inline }))).data,
+  file: (summary: string, leaveOut: boolean): Promise<Blob> =>
+    call<Blob>(
+      raw.GET('/v1/coretax/bp21', {
+        params: { query: { summary, leave_out: leaveOut } },
+        parseAs: 'blob',
+        headers: inline,
+      }),
+    ),
+};
+export const coretaxBpa1 = {
+  check: async (year: number) =>
+    (await call(api.GET('/v1/coretax/bpa1/check', { params: { query: { year } }, headers: inline }))).data,
+  file: (year: number, leaveOut: boolean): Promise<Blob> =>
+    call<Blob>(
+      raw.GET('/v1/coretax/bpa1', {
+        params: { query: { year, leave_out: leaveOut } },
+        parseAs: 'blob',
+        headers: inline,
+      }),
+    ),
+};

@@ -2,30 +2,34 @@
  * services -> live-attendance (employees and approvers): today's shift, one big Clock in / Clock out button, the
  * result (on time, late N min) and the user's own week. The browser's position is asked for on the click; refused,
  * the clock goes without one when the attendance group allows offsite clocking, else the screen says why it cannot
- * clock (docs/decisions/0038). Server refusals (a second clock-in, offsite) are shown translated.
+ * clock (docs/decisions/0038). Server refusals (a second clock-in, offsite) are shown translated. A sales employee
+ * also records store visits here (src/screens/sales/RecordVisit.tsx, through panels.ts).
  */
-import { useRef } from 'react';
+import { useAtomValue } from 'jotai';
+import { Suspense, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatDate } from '../../format.ts';
+import { companySettings, hasFeature } from '../../../common/menu.ts';
+import { EarlyClockOutDialog } from '../../components/EarlyClockOutDialog.tsx';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
+import { formatDate, timeText } from '../../format.ts';
+import { viewerOf } from '../../menu/index.ts';
+import { userAtom } from '../../session.ts';
 import { errorText } from '../../validation.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
-import { jakartaTime } from './positions.ts';
+import { RecordVisit } from '../panels.ts';
+import type { ScreenProps } from '../types.ts';
 import './tracking.css';
-import { useClock } from './useClock.ts';
-
-/** hh:mm of a clock time: a timestamp (shown in Jakarta) or already a time of day. */
-export const timeText = (value: string | null | undefined): string =>
-  !value ? '—' : /^\d{2}:\d{2}/.test(value) ? value.slice(0, 5) : jakartaTime(value).slice(0, 5);
+import { useClock } from '../../components/useClock.ts';
 
 export default function LiveAttendance({ entry, trail }: ScreenProps) {
   const { t, i18n } = useTranslation();
   const title = t(entry.titleKey);
   const button = useRef<HTMLButtonElement>(null);
-  const { today, attendance, failure, busy, message, alert, type, onClock, status, shiftText } = useClock(() =>
-    button.current?.focus(),
-  );
+  const { today, attendance, failure, busy, message, alert, type, onClock, status, shiftText, earlyQuestion } =
+    useClock(() => button.current?.focus());
   const date = (value: string) => formatDate(value, 'DD MMM YYYY', { locale: i18n.language, fallback: value });
+  const user = useAtomValue(userAtom);
+  // A sales employee records store visits here (issue 29), where the company's sales setting is on.
+  const sales = !!user && hasFeature(viewerOf(user), companySettings.sales);
 
   return (
     <>
@@ -87,6 +91,19 @@ export default function LiveAttendance({ entry, trail }: ScreenProps) {
               <p role="alert" className="error">
                 {alert}
               </p>
+            )}
+            {earlyQuestion && (
+              <EarlyClockOutDialog
+                minutes={earlyQuestion.minutes}
+                finish={earlyQuestion.finish}
+                onCancel={earlyQuestion.cancel}
+                onConfirm={earlyQuestion.confirm}
+              />
+            )}
+            {sales && (
+              <Suspense fallback={null}>
+                <RecordVisit />
+              </Suspense>
             )}
             <section aria-labelledby="live-week">
               <h2 id="live-week">{t('liveAttendance.week')}</h2>

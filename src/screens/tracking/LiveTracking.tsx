@@ -10,10 +10,11 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { type ApiError, api, call, toApiError } from '../../api/client.ts';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
+import { jakartaTime } from '../../format.ts';
 import { errorText } from '../../validation.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
-import { boundsOf, clockTime, jakartaTime, type LivePosition, REFRESH_MS } from './positions.ts';
+import type { ScreenProps } from '../types.ts';
+import { boundsOf, clockTime, type LivePosition, REFRESH_MS } from './positions.ts';
 import './tracking.css';
 
 interface GroupOption {

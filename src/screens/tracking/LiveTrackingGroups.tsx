@@ -6,14 +6,14 @@
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, call, INLINE_ERRORS_HEADER, toApiError } from '../../api/client.ts';
-import { liveTrackingGroupGrid } from '../../grids/live-tracking-group.ts';
+import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
+import { liveTrackingGroupGrid } from '../../grids/specs/live-tracking-group.ts';
 import { useCanWrite } from '../../menu/access.ts';
 import type { ApiRecord } from '../../picker/options.ts';
 import { PickerField } from '../../picker/PickerField.tsx';
 import { errorText } from '../../validation.ts';
-import type { ScreenProps } from '../registry.ts';
-import { ScreenHeader } from '../ScreenHeader.tsx';
+import type { ScreenProps } from '../types.ts';
 import './tracking.css';
 
 interface Group {

@@ -1,21 +1,11 @@
 /** Pure helpers of the live-tracking screen: what a member's row says, and the refresh interval. */
 import type { components } from '../../api/v1.d.ts';
+import { jakartaTime } from '../../format.ts';
 
 export type LivePosition = components['schemas']['LiveTrackingPosition'];
 
 /** How often the open screen reads the positions again (paused while the tab is hidden). */
 export const REFRESH_MS = 30_000;
-
-/** A time of day in Jakarta, hh:mm:ss (24 h), whatever the browser's zone. */
-export function jakartaTime(iso: string | Date): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Asia/Jakarta',
-    hour: '2-digit',
-    minute: '2-digit',
-    second: '2-digit',
-    hour12: false,
-  }).format(typeof iso === 'string' ? new Date(iso) : iso);
-}
 
 /** The hh:mm of a position's clock, in Jakarta. */
 export const clockTime = (iso: string): string => jakartaTime(iso).slice(0, 5);

@@ -75,7 +75,7 @@ describe('computePayslip: the reference worked examples', () => {
     expect(explain).toMatchObject({ hourly_wage: 30_000, multiplier_hours: 5.5 });
   });
 
-  it('overtime on a rest day of a 5-day week: 8 h × 2, 1 h × 3, 3 h × 4; beyond 12 h unpaid', () => {
+  it('overtime on a rest day of a 5-day week: 8 h × 2, 1 h × 3, 3 h × 4; beyond 12 h paid at 4 × and flagged', () => {
     const result = computePayslip(
       {
         period: { year: 2025, month: 6 },
@@ -85,7 +85,11 @@ describe('computePayslip: the reference worked examples', () => {
       },
       { rules: { overtime: { method: 'government_rule' } } },
     );
-    expect(line(result, 'overtime')).toBe((16 + 3 + 12) * 30_000);
+    // Issue 27 (audit): hours past the ladder are paid at its last multiplier, never cut; the day is a warning.
+    expect(line(result, 'overtime')).toBe((16 + 3 + 12 + 4) * 30_000);
+    expect(result.lines.find((l) => l.code === 'overtime')!.explain.over_limit).toEqual([
+      { date: '2025-06-07', hours: 13, limit: 12 },
+    ]);
   });
 
   it('overtime uses 75 % of the total wage when the fixed wage is under it', () => {

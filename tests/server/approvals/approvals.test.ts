@@ -75,7 +75,6 @@ describe('requests', () => {
       ['leave', { start_date: '2026-01-05', end_date: '2026-01-05' }, 'leave_type', 'Leave Type is required'],
       ['leave', { leave_type: annualLeave, end_date: '2026-01-05' }, 'start_date', 'Leave Start Date is required'],
       ['overtime', { date: '2026-01-05' }, 'hours', 'Overtime Hours is required'],
-      ['overtime', { date: '2026-01-05', hours: 5 }, 'hours', 'Overtime is at most 4 hours a day'],
       ['clock_correction', { date: '2026-01-05', clock_in: '08:00' }, 'reason', 'Reason is required'],
       ['change_shift', { date: '2026-01-05', reason: 'x' }, 'swap_with', 'Swap With is required'],
       ['change_shift', { date: '2026-01-05', swap_with: ids.admin }, 'reason', 'Replacement Reason is required'],
@@ -204,6 +203,7 @@ describe('requests', () => {
     expect((await t.call(tokens.admin!, 'GET', `${url}&skip=${whole.total}`)).body).toEqual({
       data: [],
       total: whole.total,
+      meta: { total: whole.total, limit: 100, skip: whole.total },
     });
     expect((await t.call(tokens.employee!, 'POST', `/v1/approvals/${held._id}/withdraw`)).status).toBe(200);
   });
@@ -316,6 +316,55 @@ describe('requests', () => {
     expect(['working_day', 'rest_day', 'holiday']).toContain(overtime[0].day_type);
     const history = await t.call(tokens.admin!, 'GET', '/v1/approvals/history?context=overtime');
     expect(history.body.data.find((h: Json) => h.approval._id === made._id)).toMatchObject({ as_admin: true });
+  });
+
+  it('takes 5 hours of overtime with a warning the approver acknowledges, never a refusal (decision 0205)', async () => {
+    const day = plus(mondayAhead(6), 1);
+    // The statutory 4 h (the demo's overtime rule pays at most 3 h a day: a lower rule maximum is the day's limit).
+    const demo = sql`company_id = (select id from companies where code = 'DEMO')`;
+    const maximum = (await rows(sql`select id, maximum_hour from overtime_rules where ${demo}`)) as {
+      id: string;
+      maximum_hour: number;
+    }[];
+    await rows(sql`update overtime_rules set maximum_hour = null where ${demo}`);
+    const made = await request('employee', 'overtime', { date: day, hours: 5, reason: 'Month-end closing' });
+    expect(made.status).toBe(201);
+    expect(made.body.data.content.limit_warnings).toEqual([
+      { code: 'overtime_daily_limit', hours: 5, limit: 4, taken: 0 },
+    ]);
+    // The week's 18 hours: four more days of 4 h make 21 h, the last request warned of the week.
+    const more = [];
+    for (const offset of [1, 2, 3, 4]) {
+      more.push((await request('employee', 'overtime', { date: plus(day, offset), hours: 4 })).body.data);
+    }
+    for (const { id, maximum_hour } of maximum) {
+      await rows(sql`update overtime_rules set maximum_hour = ${maximum_hour} where id = ${id}`);
+    }
+    expect(more[0].content.limit_warnings).toBeUndefined();
+    expect(more[3].content.limit_warnings).toEqual([{ code: 'overtime_weekly_limit', hours: 4, limit: 18, taken: 17 }]);
+    // Approving without acknowledging is refused for that id only; with it, approved and kept in the history.
+    const refused = await decide('admin', [made.body.data._id, more[0]._id], 'approve');
+    expect(refused.body.data[0]).toMatchObject({ ok: false, error: 'warnings_not_acknowledged' });
+    expect(refused.body.data[1]).toMatchObject({ ok: true, status: 'approved' });
+    const approved = await t.call(tokens.admin!, 'POST', '/v1/approvals/decisions', {
+      ids: [made.body.data._id],
+      decision: 'approve',
+      acknowledge_warnings: true,
+    });
+    expect(approved.body.data[0]).toMatchObject({ ok: true, status: 'approved' });
+    const read = (await t.call(tokens.admin!, 'GET', `/v1/approvals/${made.body.data._id}`)).body.data;
+    expect(read.history.at(-1)).toMatchObject({ decision: 'approve', acknowledged_warnings: ['overtime_daily_limit'] });
+    const history = await t.call(tokens.admin!, 'GET', '/v1/approvals/history?context=overtime');
+    expect(history.body.data.find((h: Json) => h.approval._id === made.body.data._id)).toMatchObject({
+      acknowledged_warnings: ['overtime_daily_limit'],
+    });
+    // The whole 5 hours are recorded: the run pays them (common/payroll/overtime.ts, 285,000 at 30,000 an hour).
+    const overtime = await rows(
+      sql`select hours::float8 as hours from overtimes where approval_id = ${made.body.data._id}`,
+    );
+    expect(overtime[0]).toMatchObject({ hours: 5 });
+    // Rejecting needs no acknowledgement.
+    expect((await decide('admin', [more[3]._id], 'reject')).body.data[0]).toMatchObject({ ok: true });
   });
 
   it("narrows the payroll pre-check's open requests to a department admin's department", async () => {

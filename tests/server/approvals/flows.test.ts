@@ -70,6 +70,23 @@ describe('resolveApprovers', () => {
       }).levels,
     ).toEqual([{ approvers: [], mode: 'any' }]);
   });
+  it("applies a department admin's flow to its department's members only (decision 0120)", () => {
+    const departmental = flow({
+      id: 'finance',
+      department: 'finance',
+      members: { employees: ['me'], departments: ['sales'] },
+    });
+    const pick = (department: string) =>
+      resolveApprovers({
+        flows: [departmental],
+        requester: { ...requester, department },
+        context: 'leave',
+        leaveType: null,
+        mayDecide: everyone,
+      }).flow?.id ?? null;
+    expect(pick('sales')).toBeNull();
+    expect(pick('finance')).toBe('finance');
+  });
   it('never makes the requester their own approver', () => {
     const flows = [flow({ levels: [{ approvers: [{ type: 'employee', employee: 'me' }], mode: 'any' }] })];
     expect(

@@ -89,9 +89,18 @@ describe('auth', () => {
     );
     await t.database.db.update(users).set({ blocked: false }).where(eq(users.username, 'custom'));
 
-    const again = await t.login('custom');
-    const [user] = await t.database.db.select().from(users).where(eq(users.username, 'custom'));
-    await t.database.db.delete(users).where(eq(users.id, user!.id));
+    expect((await t.call(await t.login('custom'), 'GET', '/v1/auth/me')).status).toBe(200);
+    // A user with no employee history (an employee's history keeps their record, issue 24): a second developer,
+    // copied from the first with its password.
+    const [developer] = await t.database.db.select().from(users).where(eq(users.username, 'developer'));
+    const { id: _id, ...fields } = developer!;
+    const [copy] = await t.database.db
+      .insert(users)
+      .values({ ...fields, username: 'developer2', email: 'developer2@demo.test', phone: null })
+      .returning({ id: users.id });
+    const again = await t.login('developer2');
+    expect((await t.call(again, 'GET', '/v1/auth/me')).status).toBe(200);
+    await t.database.db.delete(users).where(eq(users.id, copy!.id));
     expect((await t.call(again, 'GET', '/v1/auth/me')).status).toBe(401);
   });
 

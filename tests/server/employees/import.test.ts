@@ -282,7 +282,7 @@ describe('a large import', () => {
     timeout: 300_000,
   }, async () => {
     const actor = await actorForToken(t.database.db, t.config, admin);
-    const caller = { actor: actor!, companyId: actor!.companyId };
+    const caller = { actor: actor!, companyId: actor!.companyId! };
     const [someone] = await employees();
     const rows = [{ _id: someone._id, version: someone.version, nickname: 'Half way' }, ...newRows('HALF', 700)];
     const before = await counts();

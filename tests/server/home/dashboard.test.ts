@@ -1,5 +1,5 @@
 /**
- * GET /v1/dashboard (issue 16): its figures equal what the lists behind them say (the active employees list, the
+ * GET /v1/dashboard (issue 16): its figures equal what the lists behind them say (the people employed today, the
  * daily screen's rows per status, the approvals inbox per context), a department admin's figures cover their
  * department only, and sections follow the caller's menus.
  */
@@ -13,7 +13,7 @@ const statuses = ['present', 'late', 'early', 'missed', 'absent', 'not_in', 'lea
 
 beforeAll(async () => {
   t = await startTestApp({ employees: { DEMO: 10, CJ: 3 } });
-  for (const who of ['admin', 'deptadmin', 'custom', 'approver', 'employee', 'admin.cj']) {
+  for (const who of ['admin', 'deptadmin', 'custom', 'approver', 'employee', 'admin.cj', 'developer']) {
     tokens[who] = await t.login(who);
   }
 }, 300_000);
@@ -26,11 +26,11 @@ const dashboard = async (who: string) => {
 };
 
 describe.each(['admin', 'deptadmin'])('the figures of %s equal the lists behind them', (who) => {
-  it('headcount: the active employees list', async () => {
+  it("headcount: the people employed today, the daily attendance's rows (docs/decisions/0105)", async () => {
     const home = await dashboard(who);
-    const list = await t.call(tokens[who]!, 'GET', '/v1/employees?limit=1');
-    expect(list.status).toBe(200);
-    expect(home.people.headcount).toBe(list.body.meta.total);
+    const daily = await t.call(tokens[who]!, 'GET', `/v1/attendance/daily?date=${home.date}`);
+    expect(daily.status).toBe(200);
+    expect(home.people.headcount).toBe(daily.body.meta.total);
     expect(home.people.headcount).toBeGreaterThan(0);
   });
 
@@ -93,7 +93,7 @@ describe('scope', () => {
 
   it("sections follow the caller's menus", async () => {
     const employee = await dashboard('employee');
-    expect(Object.keys(employee).sort()).toEqual(['date', 'me', 'week']);
+    expect(Object.keys(employee).sort()).toEqual(['banners', 'date', 'me', 'week']);
     expect(employee.me.balances.length).toBeGreaterThan(0);
     const approver = await dashboard('approver');
     expect(approver.waiting).toBeDefined();
@@ -118,5 +118,13 @@ describe('scope', () => {
       const reply = await t.call(tokens.admin!, 'GET', `/v1/dashboard${query}`);
       expect(reply.status).toBeLessThan(500);
     }
+  });
+});
+
+describe("a developer's home", () => {
+  it('is today and its week, without a company error', async () => {
+    const home = await dashboard('developer');
+    expect(Object.keys(home).sort()).toEqual(['date', 'week']);
+    expect(home.date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
   });
 });

@@ -53,9 +53,18 @@ const matrix: Record<string, Who[]> = {
   'DELETE /v1/auth/logout': signedIn,
   'GET /v1/auth/me': signedIn,
   'POST /v1/companies/:id/impersonate': ['developer'],
+  // "Assign admin" on the companies screen (issue 26): pick one of the company's people, or invite by email.
+  'GET /v1/companies/:id/admin-candidates': ['developer'],
+  'PUT /v1/companies/:id/admin': ['developer'],
   'POST /v1/files': signedIn,
   'GET /v1/files/:name': signedIn,
   'GET /v1/logs': ['admin'],
+  'GET /v1/logs/users': ['admin'],
+  // A company user hides a platform banner from their home (issue 26).
+  'POST /v1/banner/:id/dismiss': signedIn,
+  // The developer list and its invitation (issue 26).
+  'GET /v1/developers': ['developer'],
+  'POST /v1/developers': ['developer'],
   // A job is followed by whoever may read its menu (checked in the handler, a 404 otherwise).
   'GET /v1/jobs/:id': signedIn.filter((who) => who !== 'developer'),
   // Payroll runs (issue 14) and daily payrolls (issue 15) share these routes: the gate lets in whoever may read (write)
@@ -76,6 +85,10 @@ const matrix: Record<string, Who[]> = {
   'PATCH /v1/payroll-summary/:id/payslips/:payslipId': companyWide,
   'POST /v1/payroll-summary/:id/complete': companyWide,
   'POST /v1/payroll-summary/:id/reopen': companyWide,
+  // Issue 27: rows out of date and their recalculation (decision 0175), a completed run's bank transfers (0176).
+  'GET /v1/payroll-summary/:id/out-of-date': companyAdmins,
+  'POST /v1/payroll-summary/:id/recalculate': companyWide,
+  'GET /v1/payroll-summary/:id/bank-transfers': companyAdmins,
   // One employee's payslip of a month (payroll-employees).
   'GET /v1/payroll-employees/:id/payslip': companyAdmins,
   // The tax calculator touches no stored data; a payroll leaf for company admins.
@@ -93,7 +106,8 @@ const matrix: Record<string, Who[]> = {
   'GET /v1/approvals/options': inCompany,
   'GET /v1/approvals/leave-days': inCompany,
   // Home (issue 16): every company user; sections follow the caller's menus inside the handler.
-  'GET /v1/dashboard': inCompany,
+  // A developer's home has no company figures: the reply is today's date and week only.
+  'GET /v1/dashboard': signedIn,
   'GET /v1/notifications': inCompany,
   'POST /v1/notifications/read': inCompany,
   'GET /v1/approval-flow': companyAdmins,
@@ -110,6 +124,9 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
   '/v1/companies': { read: ['developer'], write: ['developer'] },
   // The platform's man-fee rules (decision 0073): finances → man-fee → import.
   '/v1/man-fee-rules': { read: ['developer'], write: ['developer'] },
+  // The developer's banners (Ads) and company-level announcements (issue 26); company users meet them on their home.
+  '/v1/banner': { read: ['developer'], write: ['developer'] },
+  '/v1/dev/announcement-company': { read: ['developer'], write: ['developer'] },
   '/v1/invited-users': { read: ['developer'], write: ['developer'], create: false, remove: false },
   // The main developer account reads the outbox (demo logins: `developer`); nobody writes it.
   '/v1/outbox': { read: ['developer'], write: [], create: false, remove: false },
@@ -164,6 +181,12 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
   '/v1/shift-overrides': { read: companyAdmins, write: companyAdmins },
   // tracking: company admins (a department admin sees only their department's members on the map).
   '/v1/live-tracking-group': { read: companyAdmins, write: companyAdmins },
+  // Sales (issue 29): the demo company has `sales_menu` on; the demo custom role has no sales permission.
+  '/v1/store-location': { read: companyAdmins, write: companyAdmins },
+  // sales (issue 29; the demo company's sales_menu feature is on): company admins (the demo custom role has no sales
+  // permission); a department admin their department's objectives.
+  '/v1/job-report/category': { read: companyAdmins, write: companyAdmins },
+  '/v1/sales-objective': { read: companyAdmins, write: companyAdmins },
   // Payroll items of an employee: payroll permission only (the HR Viewer role has none).
   ...Object.fromEntries(
     ['allowances', 'incentives', 'bonuses', 'deductions', 'payrolls/thr-bonuses'].map((list) => [
@@ -181,16 +204,39 @@ const resourceMatrix: Record<string, { read: Who[]; write: Who[]; create?: false
   '/v1/refs/mass-leave': { read: companyAdmins, write: companyWide },
   // Leaves are written by the approvals flow: read here, edited in place at most.
   '/v1/leaves': { read: companyAdmins, write: companyAdmins, create: false, remove: false },
+  // Portal (issue 28): the company's announcements and warning letters (company admins), useful links (admin only).
+  '/v1/announcements': { read: companyAdmins, write: companyAdmins },
+  '/v1/employees/surat-peringatan': { read: companyAdmins, write: companyAdmins },
+  '/v1/useful-links': { read: ['admin'], write: ['admin'] },
+  // access-level → role-permission (issue 26): custom access levels, the admin's alone (spec 6).
+  '/v1/roles': { read: ['admin'], write: ['admin'] },
 };
 Object.assign(matrix, {
+  // Portal (issue 28): every company user's own portal; read receipts; warning letters' PDFs (also the payroll
+  // permission: private like salary data); the ID card customiser and printing (admin only).
+  'GET /v1/portal': inCompany,
+  'POST /v1/portal/announcements/:id/read': inCompany,
+  'GET /v1/portal/warning-letters/:id/pdf': inCompany,
+  'GET /v1/announcements/read-counts': companyAdmins,
+  'GET /v1/announcements/:id/readers': companyAdmins,
+  'GET /v1/employees/surat-peringatan/status': companyAdmins,
+  'GET /v1/employees/surat-peringatan/:id/pdf': companyAdmins,
+  'GET /v1/employees/surat-peringatan/:id/attachment': companyAdmins,
+  'GET /v1/id-card/design': ['admin'],
+  'PUT /v1/id-card/design': ['admin'],
+  'POST /v1/id-card/print': ['admin'],
   // A loan's schedule and its logged actions (finance → loan); every company's loans for the developer area.
   'GET /v1/loans/:id/schedule': companyAdmins,
   'GET /v1/loans/:id/attachment': companyAdmins,
   'POST /v1/loans/:id/settle': companyAdmins,
   'POST /v1/loans/:id/skip': companyAdmins,
   'GET /v1/dev/loans': ['developer'],
-  // Every company's runs and daily payrolls (issue 15): the developer area.
-  'GET /v1/dev/payroll-summary': ['developer'],
+  // Every company's runs and daily payrolls (issue 15): the developer area; a company's own from the admin's finance
+  // menu (issue 26: finance → payroll-summary).
+  'GET /v1/dev/payroll-summary': ['developer', ...companyAdmins],
+  // The platform's BPJS Kesehatan and employee statistics (issue 26): the developer (and the finance and bpjs accounts).
+  'GET /v1/dev/bpjs': ['developer'],
+  'GET /v1/dev/statistics/employees': ['developer'],
   // The platform's management fee (decision 0073): the developer's rules and reports (finances → man-fee).
   'GET /v1/dev/man-fee/monthly': ['developer'],
   'GET /v1/dev/man-fee/annual': ['developer'],
@@ -200,6 +246,10 @@ Object.assign(matrix, {
   'POST /v1/employees/:id/exit': companyAdmins,
   'POST /v1/employees/:id/rehire': companyAdmins,
   'GET /v1/employees/:id/bpjs': companyAdmins,
+  // Exit pay (decision 0170): salary figures, the payroll employees menu's.
+  'POST /v1/employees/:id/exit-pay/preview': companyAdmins,
+  'GET /v1/employees/:id/exit-pay': companyAdmins,
+  'PUT /v1/employees/:id/exit-pay': companyAdmins,
   'GET /v1/employees/:id/account': hrReaders,
   'PUT /v1/employees/:id/account': companyAdmins,
   // Past the gate, only the inviter or a company admin gets the link (tests/server/security/links.test.ts).
@@ -208,6 +258,13 @@ Object.assign(matrix, {
   'GET /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
   'PUT /v1/employees/me': signedIn.filter((who) => who !== 'developer'),
   'GET /v1/live-tracking': companyAdmins,
+  'GET /v1/sales/store-assignments': companyAdmins,
+  'PUT /v1/store-location/:id/employees': companyAdmins,
+  'GET /v1/sales/visits': companyAdmins,
+  // A sales employee's own visits, from live-attendance (the handler also needs the company's sales setting).
+  'GET /v1/sales/my-stores': ['approver', 'employee'],
+  'POST /v1/sales/visits': ['approver', 'employee'],
+  'GET /v1/sales/my-visits': ['approver', 'employee'],
   'GET /v1/leave-balance': companyAdmins,
   'POST /v1/leave-balance': companyAdmins,
   'POST /v1/leave-balance/import': companyAdmins,
@@ -243,11 +300,94 @@ Object.assign(matrix, {
   'GET /v1/pph-a1/employees': companyAdmins,
   'GET /v1/pph-a1/employees/:id/pdf': companyAdmins,
   'POST /v1/pph-a1/employees/zip': companyAdmins,
+  // Coretax XML (issue 27, decision 0166): pph-report (BPMP), weekly-payroll (BP21), a1-form (BPA1), read.
+  'GET /v1/coretax/bpmp/check': companyAdmins,
+  'GET /v1/coretax/bpmp': companyAdmins,
+  'GET /v1/coretax/bp21/check': companyAdmins,
+  'GET /v1/coretax/bp21': companyAdmins,
+  'GET /v1/coretax/bpa1/check': companyAdmins,
+  'GET /v1/coretax/bpa1': companyAdmins,
   // payslips (menu payslips: company admins); an employee's own payslips: anyone signed in to a company.
   'GET /v1/payroll-summary/:id/payslips/:employeeId/pdf': companyAdmins,
+  'GET /v1/payroll-summary/:id/payslips/:employeeId/severance-pdf': companyAdmins,
   'POST /v1/payroll-summary/:id/payslips/zip': companyAdmins,
   'GET /v1/payslips/me': signedIn.filter((who) => who !== 'developer'),
   'GET /v1/payslips/me/:summaryId/pdf': signedIn.filter((who) => who !== 'developer'),
+  'GET /v1/payslips/me/:summaryId/severance-pdf': signedIn.filter((who) => who !== 'developer'),
+  // The reports menu (issue 29): admin levels and approvers (the demo custom role has no report permission);
+  // man-power only where the company's man_power_report setting is on (the demo company's is).
+  'GET /v1/reports/duty-report': [...companyAdmins, 'approver'],
+  'GET /v1/reports/clock-correction-report': [...companyAdmins, 'approver'],
+  'GET /v1/reports/job-report': [...companyAdmins, 'approver'],
+  'GET /v1/reports/overtime-report': [...companyAdmins, 'approver'],
+  'GET /v1/reports/daily-payroll-report': [...companyAdmins, 'approver'],
+  'GET /v1/reports/man-power': [...companyAdmins, 'approver'],
+  'POST /v1/reports/pdf': [...companyAdmins, 'approver'],
+  // Duty types (spec 7 duty/category): anyone signed in to a company (a business-trip request names one).
+  'GET /v1/duty/category': signedIn.filter((who) => who !== 'developer'),
+  // Sales (issue 29): an employee reports their own jobs (services → report-job); the job recap and the objectives'
+  // achievement are the sales menus' (company admins).
+  'GET /v1/job-reports/mine': ['approver', 'employee'],
+  'POST /v1/job-reports/mine': ['approver', 'employee'],
+  'GET /v1/sales/job-recap': companyAdmins,
+  'GET /v1/sales/job-recap/:employee': companyAdmins,
+  'GET /v1/sales/achievement': companyAdmins,
+});
+// KPI (decision 0185): the kpi menus, company admins (the demo custom role has no KPI permission). Set-up writes and
+// opening or completing a period are company-wide, refused past the gate to a department admin (tests/server/kpi).
+Object.assign(matrix, {
+  'GET /v1/kpi/assessor-flow': companyAdmins,
+  'GET /v1/kpi/assessor-flow/:id': companyAdmins,
+  'POST /v1/kpi/assessor-flow': companyAdmins,
+  'PUT /v1/kpi/assessor-flow/:id': companyAdmins,
+  'DELETE /v1/kpi/assessor-flow/:id': companyWide,
+  'GET /v1/kpi/rules': companyAdmins,
+  'GET /v1/kpi/rules/:id': companyAdmins,
+  'POST /v1/kpi/rules': companyAdmins,
+  'PUT /v1/kpi/rules/:id': companyAdmins,
+  'DELETE /v1/kpi/rules/:id': companyWide,
+  'GET /v1/kpi/assessments': companyAdmins,
+  'POST /v1/kpi/assessments': companyAdmins,
+  'GET /v1/kpi/assessments/:id': companyAdmins,
+  'PUT /v1/kpi/assessments/:id/scores': companyAdmins,
+  'GET /v1/kpi/assessments/:id/results': companyAdmins,
+  'POST /v1/kpi/assessments/:id/complete': companyWide,
+  // The payroll bonus of a completed period: the gate is the assessment's write; the handler also asks for the
+  // payroll-employees write (and company-wide reach).
+  'POST /v1/kpi/assessments/:id/bonus/preview': companyAdmins,
+  'POST /v1/kpi/assessments/:id/bonus': companyAdmins,
+  // An employee's own final scores (My Profile): anyone signed in to a company.
+  'GET /v1/kpi/me': inCompany,
+  // My assessments (services, decision 0201): employees and approvers fill the sheets their flows give them.
+  'GET /v1/kpi/my-assessments': ['approver', 'employee'],
+  'GET /v1/kpi/my-assessments/:id': ['approver', 'employee'],
+  'PUT /v1/kpi/my-assessments/:id/scores': ['approver', 'employee'],
+});
+resourceMatrix['/v1/kpi/indicator-component'] = { read: companyAdmins, write: companyAdmins };
+Object.assign(matrix, {
+  // access-level (issue 26): the sub-admin, admin-department and approver lists and the permission list are the
+  // admin's; assigning custom levels the admin's and the sub-admin's (spec 6).
+  'GET /v1/sub-admins': ['admin'],
+  'POST /v1/sub-admins': ['admin'],
+  'DELETE /v1/sub-admins/:id': ['admin'],
+  'GET /v1/admin-department': ['admin'],
+  'POST /v1/admin-department': ['admin'],
+  'PUT /v1/admin-department/:id': ['admin'],
+  'DELETE /v1/admin-department/:id': ['admin'],
+  'GET /v1/approver': ['admin'],
+  'POST /v1/approver': ['admin'],
+  'DELETE /v1/approver/:id': ['admin'],
+  'GET /v1/permission-list': ['admin'],
+  'GET /v1/custom-users': ['admin', 'sub_admin'],
+  'GET /v1/custom-users/roles': ['admin', 'sub_admin'],
+  'POST /v1/custom-users': ['admin', 'sub_admin'],
+  'PUT /v1/custom-users/:id': ['admin', 'sub_admin'],
+  'DELETE /v1/custom-users/:id': ['admin', 'sub_admin'],
+  // Access requests: every company user asks (the demo custom role holds request-access); the developer's access
+  // list reads every company's and alone changes a status.
+  'GET /v1/requests': signedIn,
+  'POST /v1/requests': inCompany,
+  'PUT /v1/requests/:id': ['developer'],
 });
 for (const [base, { read, write, create, remove }] of Object.entries(resourceMatrix)) {
   matrix[`GET ${base}`] = read;

@@ -16,9 +16,14 @@ describe('job queue', () => {
       await context.progress(1, 2);
       return { echo: context.data };
     });
-    const id = await t.app.jobs.enqueue('payroll-run', { companyId, userId: me.body.data._id }, 'payroll-run', {
-      x: 1,
-    });
+    const id = await t.app.jobs.enqueue(
+      'payroll-run',
+      { userId: me.body.data._id, reach: { companyId } },
+      'payroll-run',
+      {
+        x: 1,
+      },
+    );
     let job: { status: string } = { status: 'queued' };
     for (let i = 0; i < 200 && (job.status === 'queued' || job.status === 'running'); i++) {
       await new Promise((resolve) => setTimeout(resolve, 100));

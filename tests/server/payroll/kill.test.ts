@@ -4,89 +4,26 @@
  * job is picked up again (pg-boss's heartbeat lapses) and the run completes whole. PostgreSQL only (the embedded
  * database lives in the server's own child process): runs in the PostgreSQL pass only (TEST_DB=postgres).
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { type Database, migrateDatabase, openDatabase } from '../../../server/db/connect.ts';
+import { migrateDatabase, openDatabase } from '../../../server/db/connect.ts';
 import { loadRunEmployees } from '../../../server/payroll/inputs.ts';
 import { DEMO_PASSWORD, seedDemo } from '../../../server/seed/demo.ts';
 import { createScratchPostgres } from '../../support/database.ts';
+import {
+  exited,
+  multiplyEmployees as multiply,
+  startServerProcess as startServer,
+  until,
+} from '../../support/server-process.ts';
 
 const adminUrl = process.env.TEST_DATABASE_URL;
-const root = fileURLToPath(new URL('../../..', import.meta.url));
 /** Copies of each demo employee (with their user): about 1,000 in the run. */
 const COPIES = 80;
-
-/** Starts `server/main.ts` on a free port; resolves with its URL once it listens. */
-function startServer(databaseUrl: string, dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [join(root, 'server/main.ts')], {
-    cwd: root,
-    env: {
-      ...process.env,
-      DATABASE_URL: databaseUrl,
-      DATA_DIR: dataDir,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      PAYROLL_JOB_THRESHOLD: '10',
-      LOG_FORMAT: 'json',
-      LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  return new Promise((resolve, reject) => {
-    let output = '';
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString();
-      const url = output.match(/running at (http:\/\/[^\s]+)/)?.[1];
-      if (url) {
-        child.stdout?.off('data', onData);
-        resolve({ child, url });
-      }
-    };
-    child.stdout?.on('data', onData);
-    child.stderr?.on('data', (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.once('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${output}`)));
-  });
-}
-
-const exited = (child: ChildProcess) =>
-  child.exitCode !== null || child.signalCode !== null
-    ? Promise.resolve()
-    : new Promise<void>((resolve) => child.once('exit', () => resolve()));
-
-/** Copies every employee of the company (and their user) `copies` times, in one statement each. */
-async function multiply(database: Database, companyId: string, copies: number) {
-  await database.db.execute(sql`
-    insert into users
-    select (jsonb_populate_record(null::users, to_jsonb(u) || jsonb_build_object(
-      'id', md5(u.id::text || g)::uuid, 'username', u.username || '.copy' || g,
-      'email', 'copy' || g || '.' || coalesce(u.email, u.id::text)))).*
-    from users u join employees e on e.user_id = u.id, generate_series(1, ${copies}) g
-    where e.company_id = ${companyId}`);
-  await database.db.execute(sql`
-    insert into employees
-    select (jsonb_populate_record(null::employees, to_jsonb(e) || jsonb_build_object(
-      'id', md5(e.id::text || g)::uuid, 'user_id', md5(e.user_id::text || g)::uuid,
-      'employee_id', e.employee_id || '-' || g))).*
-    from employees e, generate_series(1, ${copies}) g
-    where e.company_id = ${companyId}`);
-}
-
-async function until<T>(what: string, probe: () => Promise<T | undefined>, timeoutMs: number, everyMs = 20) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await probe();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, everyMs));
-  }
-}
 
 describe.skipIf(!adminUrl || process.env.TEST_DB !== 'postgres')('kill -9 during a payroll run', () => {
   it('leaves no partial run; restarted, the job runs again and the run completes whole', async () => {

@@ -219,7 +219,7 @@ describe('daily payroll', () => {
     expect((await t.call(otherAdmin, 'POST', `/v1/payroll-summary/${week1}/complete`)).status).toBe(404);
   });
 
-  it("lists every company's runs and daily payrolls to the developer only", async () => {
+  it("lists every company's runs and daily payrolls to the developer, and a company's own to its admin", async () => {
     const other = await t.call(otherAdmin, 'POST', '/v1/payroll-summary', {
       type: 'weekly',
       period_start: '2024-03-04',
@@ -235,8 +235,15 @@ describe('daily payroll', () => {
     const completed = await t.call(developer, 'GET', '/v1/dev/payroll-summary?status=completed&type=weekly');
     expect(completed.body.data.every((row: Json) => row.status === 'completed')).toBe(true);
     expect(completed.body.data.map((row: Json) => row._id)).toContain(week1);
-    // The developer area's list: a company admin is refused at the gate.
-    expect((await t.call(otherAdmin, 'GET', '/v1/dev/payroll-summary')).status).toBe(403);
+    // The admin's finance → payroll-summary (issue 26): the same list, of their own company only.
+    const own = await t.call(otherAdmin, 'GET', '/v1/dev/payroll-summary');
+    expect(own.status).toBe(200);
+    expect(own.body.data.map((row: Json) => row._id)).toContain(other.body.data._id);
+    expect(own.body.data.every((row: Json) => row.company.code === 'CJ')).toBe(true);
+    // Naming another company gives nothing of it.
+    const demoId = all.body.data.find((row: Json) => row.company.code === 'DEMO').company._id;
+    const asked = await t.call(otherAdmin, 'GET', `/v1/dev/payroll-summary?company=${demoId}`);
+    expect(asked.body.data).toEqual([]);
   });
 
   it('goes through the daily_payroll approval when the company has a flow for it', async () => {

@@ -138,6 +138,9 @@ describe("an employee's own payslips", () => {
     expect(own.statusCode).toBe(200);
     expect(await pdfText(own.rawPayload)).toContain(ownEmployee.fullname);
     expect((await pdf(employee, `/v1/payslips/me/${pendingRun}/pdf`)).statusCode).toBe(404);
+    // A payslip without severance has no severance slip (decision 0207; the slip itself: tests/server/severance).
+    expect(list.body.data.find((row: { summary: string }) => row.summary === completedRun).severance).toBe(false);
+    expect((await pdf(employee, `/v1/payslips/me/${completedRun}/severance-pdf`)).statusCode).toBe(404);
     // The run's screen is not theirs.
     expect((await pdf(employee, `/v1/payroll-summary/${completedRun}/payslips/${ownEmployee.id}/pdf`)).statusCode).toBe(
       403,

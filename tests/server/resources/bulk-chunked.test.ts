@@ -167,7 +167,7 @@ describe('a bulk write in chunks is all or nothing', () => {
     });
     await halfWay;
     expect((await counts()).departments).toBe(before.departments + 600);
-    expect(await recoverBulkWrites(db())).toBe(1);
+    expect(await recoverBulkWrites(db(), 'start-up')).toBe(1);
     expect(await counts()).toEqual(before);
     await expectUnchanged(old, 'CRASH');
   });

@@ -477,3 +477,116 @@ describe('fuzzing every route from the OpenAPI document', () => {
     expect([...failures].map(([key, failure]) => ({ key, ...failure }))).toEqual([]);
   }, 600_000);
 });
+
+// --- Every numeric query parameter at its extremes (issue 24) ---------------------------------------------------------
+
+/**
+ * What a query's number may be sent as: beyond any integer type (`99999999999999999999`, 2^63), beyond a double
+ * (`1e309`), negative, a fraction, an exponent, around the safe-integer and 32-bit limits, and not a number at all.
+ */
+const numericExtremes = [
+  '99999999999999999999',
+  '9223372036854775808',
+  '9223372036854775807',
+  '-9223372036854775809',
+  '1e309',
+  '-1e309',
+  '1e20',
+  '1e3',
+  '2e-5',
+  '2147483648',
+  '-2147483649',
+  String(Number.MAX_SAFE_INTEGER),
+  String(Number.MAX_SAFE_INTEGER + 2),
+  '-1',
+  '-0',
+  '0',
+  '1.5',
+  '-0.5',
+  '9999',
+  '0x1f',
+  'NaN',
+  'Infinity',
+  '',
+  // Random values, the same on every run.
+  ...fc
+    .sample(fc.oneof(fc.integer(), fc.double({ noNaN: true }), fc.bigInt()), { numRuns: 12, seed: SEED })
+    .map(String),
+];
+
+const isNumeric = (input: Schema): boolean => {
+  const schema = resolve(input);
+  if (schema.type === 'array') return isNumeric(schema.items ?? {});
+  return schema.type === 'integer' || schema.type === 'number';
+};
+
+describe('every numeric query parameter of every route, at its extremes', () => {
+  it('V2.2.1 input validation: no huge, negative, exponent, fraction or random number in a query gets a 5xx', async () => {
+    const employee = (
+      await t.database.pool.query(
+        "select e.id from employees e join companies c on c.id = e.company_id where c.code = 'DEMO' limit 1",
+      )
+    ).rows[0].id as string;
+    const first = async (table: string) =>
+      (
+        await t.database.pool.query(
+          `select t.id from ${table} t join companies c on c.id = t.company_id where c.code = 'DEMO' limit 1`,
+        )
+      ).rows[0]?.id as string | undefined;
+    // A valid value for each required parameter, so that the request reaches the handler with the extreme one.
+    const known: Record<string, string | undefined> = {
+      leave_type: await first('leave_rules'),
+      group: await first('attendance_groups'),
+    };
+    const validValue = (parameter: Parameter): string => {
+      const schema = resolve(parameter.schema);
+      if (schema.enum) return String(schema.enum[0]);
+      if (schema.type === 'integer' || schema.type === 'number')
+        return String(Math.min(Math.max(2026, schema.minimum ?? 2026), schema.maximum ?? 2026));
+      if (schema.format === 'date') return '2026-01-05';
+      if (schema.format === 'uuid') return known[parameter.name] ?? employee;
+      return 'x';
+    };
+    const targets = operations.filter((operation) =>
+      operation.parameters.some((parameter) => parameter.in === 'query' && isNumeric(parameter.schema)),
+    );
+    expect(targets.map((operation) => operation.path)).toEqual(
+      expect.arrayContaining([
+        '/v1/approvals',
+        '/v1/approvals/history',
+        '/v1/payroll-summary',
+        '/v1/logs',
+        '/v1/leave-balance',
+        '/v1/employees',
+      ]),
+    );
+    const failures: { url: string; status: number; reply: string }[] = [];
+    let sent = 0;
+    for (const operation of targets) {
+      const path = operation.path.replace(/\{[^}]+\}/g, employee);
+      const required = operation.parameters.filter((parameter) => parameter.in === 'query' && parameter.required);
+      const send = async (level: string, query: Record<string, string>) => {
+        const url = `${path}?${Object.entries(query)
+          .map(([name, value]) => `${name}=${encodeURIComponent(value)}`)
+          .join('&')}`;
+        const reply = await t.app.inject({
+          method: operation.method,
+          url,
+          headers: { authorization: `Bearer ${tokens.get(level)}` },
+        });
+        sent++;
+        if (reply.statusCode >= 500) failures.push({ url, status: reply.statusCode, reply: reply.body.slice(0, 200) });
+        return reply.statusCode;
+      };
+      const base = Object.fromEntries(required.map((parameter) => [parameter.name, validValue(parameter)]));
+      // The level that reaches the route: the company's admin, or the developer for the platform's routes.
+      const level = [401, 403].includes(await send('admin', base)) ? 'developer' : 'admin';
+      for (const parameter of operation.parameters) {
+        if (parameter.in !== 'query' || !isNumeric(parameter.schema)) continue;
+        for (const value of numericExtremes) await send(level, { ...base, [parameter.name]: value });
+      }
+    }
+    expect(sent).toBeGreaterThan(targets.length * numericExtremes.length);
+    expect(failures).toEqual([]);
+  }, 600_000);
+});

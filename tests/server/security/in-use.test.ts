@@ -35,7 +35,7 @@ describe('deleting what is in use', () => {
     const reply = await t.call(admin, 'DELETE', `${departments}/${id}`);
     expect(reply.status).toBe(409);
     expect(reply.body.code).toBe('in_use');
-    expect(reply.body.used_by).toContainEqual({ resource: 'employees', count: users });
+    expect(reply.body.used_by).toContainEqual(expect.objectContaining({ resource: 'employees', count: users }));
     expect(reply.body.message).toContain(`${users} employees`);
     const [{ n } = { n: 0 }] = await t.database.db
       .select({ n: count() })
@@ -83,7 +83,16 @@ describe('deleting what is in use', () => {
     expect(child.status).toBe(201);
     const refused = await t.call(admin, 'DELETE', `${departments}/${parent._id}`);
     expect(refused.status).toBe(409);
-    expect(refused.body.used_by).toEqual([{ resource: 'sub-departments', count: 1 }]);
+    // Named, with what opens it, for a caller who may read the sub-departments (issue 25, section 5).
+    expect(refused.body.used_by).toEqual([
+      {
+        resource: 'sub-departments',
+        count: 1,
+        menu: 'employee-organization',
+        rows: [{ _id: child.body.data._id, title: expect.stringContaining('Child'), search: expect.any(String) }],
+      },
+    ]);
+    expect(refused.body.message).toContain('Child');
   });
 
   it('V2.2.3 the database refuses it too (a RESTRICT-like key), whatever path a delete takes', async () => {

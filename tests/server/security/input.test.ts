@@ -3,7 +3,7 @@
  * the shared body validation (each case below was a 500 before).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_SKIP } from '../../../server/resources/query.ts';
+import { MAX_PAGE_NUMBER } from '../../../server/http/schemas.ts';
 import { startTestApp, type TestApp } from '../../support/app.ts';
 
 let t: TestApp;
@@ -23,14 +23,41 @@ const fieldCode = (body: { code: string; fields?: Record<string, { code: string 
   body.fields?.[field]?.code;
 
 describe('the list query', () => {
-  it('V2.2.1 input validation: skip and limit are bounded', async () => {
-    for (const skip of ['9223372036854775808', '100000000000000000000', String(MAX_SKIP + 1)]) {
+  it('V2.2.1 input validation: skip and limit are safe integers, and a limit above the maximum is clamped', async () => {
+    for (const skip of ['9223372036854775808', '100000000000000000000', String(MAX_PAGE_NUMBER + 2)]) {
       const reply = await t.call(admin, 'GET', `/v1/employees?skip=${skip}`);
       expect(reply.status, skip).toBe(400);
       expect(fieldCode(reply.body, 'skip')).toBe('maximum');
     }
-    expect((await t.call(admin, 'GET', '/v1/employees?limit=10001')).status).toBe(400);
-    expect((await t.call(admin, 'GET', `/v1/employees?skip=${MAX_SKIP}`)).body.data).toEqual([]);
+    expect((await t.call(admin, 'GET', '/v1/employees?limit=10001')).body.meta).toMatchObject({ limit: 10_000 });
+    expect((await t.call(admin, 'GET', `/v1/employees?skip=${MAX_PAGE_NUMBER}`)).body.data).toEqual([]);
+  });
+
+  it('issue 24: every list route clamps a limit above its maximum (meta says the limit used) and refuses a skip that is not a safe integer', async () => {
+    const lists = [
+      { path: '/v1/payroll-summary', max: 1000 },
+      { path: '/v1/approvals', max: 10_000 },
+      { path: '/v1/approvals/history', max: 100_000 },
+      { path: '/v1/logs', max: 10_000 },
+      { path: '/v1/leave-balance', max: 200_000 },
+      { path: '/v1/employees', max: 10_000 },
+    ];
+    for (const { path, max } of lists) {
+      // The spec's list call (spec 7) sends limit=9999 whatever the route's maximum.
+      for (const limit of [9999, max + 1, Number.MAX_SAFE_INTEGER]) {
+        const reply = await t.call(admin, 'GET', `${path}?limit=${limit}`);
+        expect(reply.status, `${path}?limit=${limit}`).toBe(200);
+        expect(reply.body.meta, `${path}?limit=${limit}`).toMatchObject({ limit: Math.min(limit, max), skip: 0 });
+      }
+      for (const skip of ['99999999999999999999', '9223372036854775808', '1e309', '-1', '1.5']) {
+        const reply = await t.call(admin, 'GET', `${path}?skip=${skip}`);
+        expect(reply.status, `${path}?skip=${skip}`).toBe(400);
+        expect(fieldCode(reply.body, 'skip'), `${path}?skip=${skip}`).toBeDefined();
+      }
+      const far = await t.call(admin, 'GET', `${path}?skip=${MAX_PAGE_NUMBER}`);
+      expect(far.status, path).toBe(200);
+      expect(far.body.data).toEqual([]);
+    }
   });
 
   it('V2.2.1 input validation: a NUL in search or a text filter is refused (bytes that are not UTF-8 decode to U+FFFD)', async () => {

@@ -107,6 +107,21 @@ beforeAll(async () => {
       loans: { employee, name: 'Loan', effective_date: '2026-01-01', amount: 1_200_000, installment: 12 },
       deposits: { employee, name: 'Uniform', amount: 50_000, target: 300_000, start_date: '2026-01-01' },
       'employee-onboarding': { fullname: 'New Hire', email: `new.${code}@example.test`, department: department!.id },
+      // Issue 26 and 28: custom access levels, the portal's lists, KPI indicators.
+      roles: { code: `ROW_${code}`, access_level: 'Row rules', permissions: [] },
+      announcements: {
+        title: 'Row rules',
+        content: '<p>Row rules</p>',
+        start_date: '2026-01-01',
+        end_date: '2026-01-31',
+      },
+      'useful-links': { display: 'Row rules', link: 'https://example.test/row-rules' },
+      'warning-letters': { employee, type: 'sp_1', start_date: '2026-01-01', end_date: '2026-03-31' },
+      'kpi-indicators': { category: 'Row rules', indicator: 'Row rules' },
+      // Issue 29: the sales lists.
+      'store-location': { code: `ROW_${code}`, name: 'Row rules store' },
+      'job-report-categories': { code: `ROW_${code}`, name: 'Row rules' },
+      'sales-objectives': { employee, year: 2026, month: 1, visits_target: 10 },
     };
     for (const resource of resources) {
       const values = fixtures[resource.name];

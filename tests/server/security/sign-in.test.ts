@@ -109,4 +109,34 @@ describe('password rules wherever a password is set', () => {
     });
     expect(fine.status, JSON.stringify(fine.body)).toBe(200);
   });
+
+  it('issue 24: a pattern ("aaaaaaaa") is refused wherever a password is set, the admin’s set included', async () => {
+    const patterns = ['aaaaaaaa', 'abababab', 'abcdabcd', 'abcdefgh', '98765432', 'zzzzzzzzzzzz'];
+    // The test before set the first employee's password, and that employee may be the admin.
+    const admin = await t.login('admin').catch(() => t.login('admin', 'Sate-ayam-madura-8'));
+    const list = await t.call(admin, 'GET', '/v1/employees?limit=1&sort=employee_id');
+    const [employee] = list.body.data;
+    for (const [i, password] of patterns.entries()) {
+      const set = await t.call(admin, 'PUT', `/v1/employees/${employee._id}/account`, { password });
+      expect(set.status, password).toBe(400);
+      expect(set.body.fields.password.code, password).toBe('weak_password');
+      const registered = await post(
+        '/v1/auth/register',
+        {
+          fullname: 'Weak Pattern',
+          username: 'weak.pattern',
+          email: 'weak@pattern.example',
+          company: { name: 'PT Pola', code: 'POLA' },
+          password,
+        },
+        `10.22.3.${i + 1}`,
+      );
+      expect(registered.status, password).toBe(400);
+      expect(registered.body.fields.password.code, password).toBe('weak_password');
+    }
+    await post('/v1/auth/forgot-password', { username: 'employee' }, '10.22.4.1');
+    const token = tokenOf(await lastLink(t, 'employee@demo.test'));
+    const reset = await post('/v1/auth/reset-password', { token, password: 'aaaaaaaa' }, '10.22.4.1');
+    expect(reset.body.fields.password.code).toBe('weak_password');
+  });
 });

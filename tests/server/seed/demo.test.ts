@@ -85,7 +85,8 @@ describe.skipIf(onPostgres() && !process.env.TEST_DATABASE_URL)('seedDemo', { ti
       ['DEMO', 'PT Demo Nusantara'],
     ]);
     const [cj, demo] = rows;
-    expect(demo?.features).toEqual({ sales_menu: { enabled: true } });
+    // Sales, and the man-power report (restricted to this company by a setting, issue 29).
+    expect(demo?.features).toEqual({ sales_menu: { enabled: true }, man_power_report: { enabled: true } });
     expect(cj?.features).toEqual({});
     expect(demo?.company_size).toBe('100-1000');
     expect(Number.isInteger(demo?.umk)).toBe(true);
@@ -142,9 +143,14 @@ describe.skipIf(onPostgres() && !process.env.TEST_DATABASE_URL)('seedDemo', { ti
     expect(await verifyPassword([...hashes][0]!, DEMO_PASSWORD)).toBe(true);
     const developer = all.find((row) => row.username === 'developer');
     expect(developer?.email).toBe('developer@demo.test');
-    // Everybody else is an employee whose account is not activated yet.
+    // Everybody else has an account that is not activated yet: employees, and the few staff the access-level demo
+    // (server/seed/access.ts) made approver, department admin or payroll clerk.
     const others = all.filter((row) => !demoLogins.some((login) => login.username === row.username));
-    expect(others.every((row) => row.level === 'employee' && row.password_hash === null)).toBe(true);
+    expect(others.every((row) => row.password_hash === null)).toBe(true);
+    expect(others.filter((row) => row.level !== 'employee').length).toBeLessThanOrEqual(6);
+    expect(others.every((row) => ['employee', 'approver', 'admin_department', 'custom'].includes(row.level))).toBe(
+      true,
+    );
   });
 
   it('gives the custom login the HR Viewer access level', async () => {
@@ -160,6 +166,9 @@ describe.skipIf(onPostgres() && !process.env.TEST_DATABASE_URL)('seedDemo', { ti
       'employee-organization:read',
       'hierarchy:read',
       'home:read',
+      // Every company user may ask the platform for access (issue 26).
+      'request-access:read',
+      'request-access:write',
     ]);
   });
 
@@ -385,7 +394,8 @@ describe.skipIf(onPostgres() && !process.env.TEST_DATABASE_URL)('seedDemo', { ti
       select e.exit_reason, e.exit_date, e.join_date, e.payroll_active, u.username, u.blocked
       from employees e join users u on u.id = e.user_id join companies c on c.id = e.company_id
       where c.code = 'DEMO' and e.exit_date is not null`);
-    expect(rows.length).toBe(24);
+    // 24 of the history, and last month's efficiency dismissal with its severance (server/seed/severance.ts).
+    expect(rows.length).toBe(25);
     const logins = new Set(demoLogins.map((login) => login.username));
     for (const row of rows) {
       expect(['resign', 'phk']).toContain(row.exit_reason);

@@ -47,7 +47,7 @@ describe('navigation commands from the menu registry', () => {
     expect(visibleScreens(makeContext(custom)).sort()).toEqual(['active-employees', 'payroll-run']);
   });
 
-  it('every level sees home except custom without the permission, and nothing is disabled but the current screen', () => {
+  it('every level sees home except custom without the permission, and nothing is disabled, not even the current screen', () => {
     for (const level of levels) {
       const ctx = makeContext(makeUser(level));
       expect(visibleScreens(ctx).includes('home'), level).toBe(level !== 'custom');
@@ -56,6 +56,36 @@ describe('navigation commands from the menu registry', () => {
       screen: { pathname: '/dashboard/payroll-run', section: 'payroll-run' },
     });
     const disabled = navigationCommands.filter((command) => command.isVisible(ctx) && !command.isEnabled(ctx));
-    expect(disabled.map((command) => command.id)).toEqual(['go:payroll-run']);
+    expect(disabled.map((command) => command.id)).toEqual([]);
+  });
+
+  it('picking the screen already open navigates nowhere (the palette just closes)', () => {
+    const visited: string[] = [];
+    const ctx = makeContext(makeUser('admin'), {
+      screen: { pathname: '/dashboard/payroll-run', section: 'payroll-run' },
+      navigate: (to) => visited.push(to),
+    });
+    const current = navigationCommands.find((command) => command.id === 'go:payroll-run');
+    const other = navigationCommands.find((command) => command.id === 'go:home');
+    void current?.run(ctx);
+    void other?.run(ctx);
+    expect(visited).toEqual(['/dashboard/home']);
+  });
+});
+
+describe('the sales screens follow the company setting (issue 29)', () => {
+  const company = (features: Record<string, unknown>) => ({
+    _id: 'c1',
+    code: 'DEMO',
+    name: 'Demo',
+    logo_url: null,
+    features,
+  });
+  it('shows no sales command where sales_menu is off, and the store and visit screens where it is on', () => {
+    const sales = ['visit-report', 'store-location', 'job-recap', 'sales-objective'];
+    const off = visibleScreens(makeContext(makeUser('admin', { company: company({}) })));
+    for (const id of sales) expect(off).not.toContain(id);
+    const on = visibleScreens(makeContext(makeUser('admin', { company: company({ sales_menu: { enabled: true } }) })));
+    expect(on).toEqual(expect.arrayContaining(sales));
   });
 });

@@ -34,7 +34,9 @@ vi.hoisted(() => {
 const { CommandPalette, RENDER_LIMIT } = await import('../../../src/commands/CommandPalette.tsx');
 const { contributions } = await import('../../../src/commands/registry.ts');
 const { userAtom } = await import('../../../src/session.ts');
-const { default: i18n } = await import('../../../src/i18n.ts');
+const { default: i18n, loadAllLanguages } = await import('../../../src/i18n.ts');
+// The palette lives in the signed-in shell, which loads every language before it shows (src/layout/Shell.tsx).
+await loadAllLanguages();
 
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 

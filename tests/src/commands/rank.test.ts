@@ -122,3 +122,35 @@ describe('rank', () => {
     ).toEqual(['same', 'short', 'long']);
   });
 });
+
+describe('the words typed rank the command that has them all first (issue 25)', () => {
+  const item = (labels: string[], keywords: string[]) => ({
+    labels: labels.map(normalize),
+    keywords: keywords.map(normalize),
+    page: true,
+    enabled: true,
+    comingSoon: false,
+  });
+  // A grid's palette commands on the Departments list (src/grids/commands.ts), in English and Indonesian.
+  const template = item(
+    ['Download the Departments import template', 'Unduh templat impor Departemen'],
+    ['template', 'download', 'xlsx', 'excel', 'templat', 'unduh'],
+  );
+  const importCommand = item(
+    ['Import xlsx into Departments…', 'Impor xlsx ke Departemen…'],
+    ['import', 'upload', 'xlsx', 'excel', 'csv', 'impor', 'unggah'],
+  );
+
+  it.each(['import xlsx', 'impor xlsx', 'xlsx import'])('%s: the import before the template', (query) => {
+    const ranked = rank([template, importCommand], normalize(query), () => -1).map((found) => found.item);
+    expect(ranked).toEqual([importCommand, template]);
+  });
+
+  it('a page command named by the query still comes before one found by a keyword', () => {
+    const byName = match(importCommand, 'import xlsx', ['import', 'xlsx'])!;
+    const byKeyword = match(template, 'import xlsx', ['import', 'xlsx'])!;
+    expect(byName.tier).toBe(Tier.page);
+    expect(byKeyword.tier).toBe(Tier.page);
+    expect(byName.closeness).toBeLessThan(byKeyword.closeness);
+  });
+});

@@ -1,6 +1,9 @@
+// @vitest-environment happy-dom
 import { describe, expect, it } from 'vitest';
+import { globalCommands, MY_PROFILE_PATH, PAYSLIPS_HASH } from '../../../src/commands/global.ts';
 import { navigationCommands } from '../../../src/commands/navigation.ts';
 import { pushRecent, RECENT_CAP, readRecent } from '../../../src/commands/recent.ts';
+import { requestCommands } from '../../../src/commands/requests.ts';
 import { arrange, buildEntries, type Entry } from '../../../src/commands/search.ts';
 import { fixedT, makeCommand, makeContext, makeUser } from './fixtures.ts';
 
@@ -18,6 +21,51 @@ function memoryStorage() {
 
 describe('palette search', () => {
   const admin = makeUser('admin');
+
+  it('finds a language by its name in every language, the one named first', () => {
+    const expected = [
+      ['en', 'bahasa', 'language:id'],
+      ['en', 'indonesia', 'language:id'],
+      ['en', 'indonesian', 'language:id'],
+      ['en', '中文', 'language:zh'],
+      ['en', 'chinese', 'language:zh'],
+      ['en', 'mandarin', 'language:zh'],
+      ['id', 'english', 'language:en'],
+      ['id', 'inggris', 'language:en'],
+      ['id', 'chinese', 'language:zh'],
+      ['zh', 'english', 'language:en'],
+      ['zh', 'bahasa', 'language:id'],
+      ['zh', 'indonesia', 'language:id'],
+    ] as const;
+    for (const [language, query, id] of expected) {
+      const ctx = makeContext(admin, { t: fixedT(language), language });
+      const entries = buildEntries([...globalCommands, ...navigationCommands], ctx, [fixedT('en'), fixedT('id')]);
+      expect(results(entries, query)[0], `${language}: ${query}`).toBe(id);
+    }
+  });
+
+  it("'payslip' finds an employee's own payslips, which land on My Profile's payslips", () => {
+    for (const language of ['en', 'id', 'zh'] as const) {
+      const visited: string[] = [];
+      const ctx = makeContext(makeUser('employee'), {
+        t: fixedT(language),
+        language,
+        navigate: (to) => visited.push(to),
+      });
+      const entries = buildEntries([...globalCommands, ...navigationCommands, ...requestCommands], ctx, [
+        fixedT('en'),
+        fixedT('id'),
+      ]);
+      for (const query of ['payslip', 'slip gaji', 'my payslips']) {
+        const [first] = arrange(entries, query, []).flatMap((section) => section.entries);
+        expect(first?.command.id, `${language}: ${query}`).toBe('profile:payslips');
+        void first?.command.run(ctx);
+      }
+      expect(visited[0]).toBe(`${MY_PROFILE_PATH}${PAYSLIPS_HASH}`);
+    }
+    const developer = makeContext(makeUser('developer'));
+    expect(globalCommands.find((command) => command.id === 'profile:payslips')?.isVisible(developer)).toBe(false);
+  });
 
   it('finds a screen by its English words in any active language', () => {
     for (const language of ['en', 'id', 'zh'] as const) {

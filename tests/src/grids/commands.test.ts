@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { type BatchAction, type GridActions, gridCommands } from '../../../src/grids/commands.ts';
-import { resignedEmployeesGrid } from '../../../src/grids/resigned-employees.ts';
+import { resignedEmployeesGrid } from '../../../src/grids/specs/resigned-employees.ts';
 import type { AnyGridSpec } from '../../../src/grids/types.ts';
 import { fixedT, makeContext, makeUser } from '../commands/fixtures.ts';
 

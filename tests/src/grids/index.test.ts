@@ -27,6 +27,17 @@ describe('the grid registry', () => {
       'loans',
       'deposits',
       'man-fee-rules',
+      'banners',
+      'announcements-company',
+      // The portal's screens (issue 28): each list beside its panel.
+      'announcements',
+      'useful-links',
+      'warning-letters',
+      // Sales (issue 29): the stores beside their map.
+      'store-location',
+      // Sales (issue 29): the job recap's categories and the objectives' month grid.
+      'job-report-categories',
+      'sales-objectives',
     ];
     const listed = [...Object.values(menuGrids).flat(), ...onOwnScreen];
     expect([...listed].sort()).toEqual(Object.keys(grids).sort());

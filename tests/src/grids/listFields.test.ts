@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import contract from '../../../openapi/v1.json' with { type: 'json' };
-import { employeesGrid } from '../../../src/grids/employees.ts';
 import { grids } from '../../../src/grids/index.ts';
 import { listFieldsOf } from '../../../src/grids/listFields.ts';
+import { employeesGrid } from '../../../src/grids/specs/employees.ts';
 import type { AnyGridSpec } from '../../../src/grids/types.ts';
 
 type Schema = { $ref?: string; properties?: Record<string, unknown>; items?: Schema };

@@ -25,6 +25,7 @@ const approval = (over: Partial<Approval> = {}): Approval => ({
     { _id: 'b', fullname: 'Ani' },
   ],
   can_decide: true,
+  deciders: [],
   can_withdraw: false,
   review: { balance_remaining: 10, overlaps: 1 },
   history: [],

@@ -1,12 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { requestContexts } from '../../../../common/approvals.ts';
 import {
   calendarDays,
   checkRequest,
+  completeDraft,
   contextsFor,
+  hoursBetween,
   requestContent,
-  requestContexts,
   requestEmployee,
   requestFields,
+  withField,
 } from '../../../../src/screens/approvals/requests.ts';
 
 describe('the request form model', () => {
@@ -58,5 +61,47 @@ describe('the request form model', () => {
     expect(calendarDays('2026-12-01', '2026-12-03')).toBe(3);
     expect(calendarDays('2026-12-03', '2026-12-01')).toBeNull();
     expect(calendarDays('01/12/2026', '2026-12-03')).toBeNull();
+  });
+
+  // Issue 25: what follows from a field, and times read as the grid reads them.
+  it('takes the Start Date as End Date while the end is empty or still the start it took', () => {
+    let draft = withField('leave', { unit: 'day' }, 'start_date', '2026-12-02');
+    expect(draft.end_date).toBe('2026-12-02');
+    draft = withField('leave', draft, 'start_date', '2026-12-03');
+    expect(draft.end_date).toBe('2026-12-03');
+    // An end the user chose stays.
+    draft = withField('leave', { ...draft, end_date: '2026-12-10' }, 'start_date', '2026-12-04');
+    expect(draft.end_date).toBe('2026-12-10');
+    // Text that is no day yet leaves the end alone; a business trip follows too, an overtime has no end.
+    expect(withField('leave', { unit: 'day' }, 'start_date', '02/12').end_date).toBeUndefined();
+    expect(withField('business_trip', {}, 'start_date', '2026-12-02').end_date).toBe('2026-12-02');
+    expect(completeDraft('leave', { start_date: '2026-12-02', end_date: ' ' }).end_date).toBe('2026-12-02');
+  });
+
+  it("sets an overtime's hours from From and To, '1700' read as 17:00, across midnight", () => {
+    let draft = withField('overtime', { date: '2026-12-01' }, 'start_time', '1700');
+    expect(draft.hours).toBeUndefined();
+    draft = withField('overtime', draft, 'end_time', '20.30');
+    expect(draft.hours).toBe('3.5');
+    expect(withField('overtime', { start_time: '22:00' }, 'end_time', '0200').hours).toBe('4');
+    expect(hoursBetween('08:00', '08:00')).toBe(24);
+    expect(completeDraft('overtime', draft)).toMatchObject({ start_time: '17:00', end_time: '20:30' });
+    expect(checkRequest('overtime', { date: '2026-12-01', start_time: '1700', end_time: '2000' })).toEqual({});
+    expect(checkRequest('overtime', { date: '2026-12-01', start_time: '25:99', end_time: '2000' })).toEqual({
+      start_time: 'validation.time',
+    });
+    expect(requestContent('overtime', completeDraft('overtime', draft))).toMatchObject({
+      start_time: '17:00',
+      end_time: '20:30',
+    });
+  });
+
+  it("sends a business trip's duty type (duty/category) when one is chosen, and leaves it out otherwise", () => {
+    expect(requestFields.business_trip.map((field) => field.key)).toContain('duty_type');
+    const draft = { destination: 'Medan', start_date: '2026-12-02', end_date: '2026-12-03', purpose: 'Audit' };
+    expect(checkRequest('business_trip', draft)).toEqual({});
+    expect(requestContent('business_trip', draft)).not.toHaveProperty('duty_type');
+    const type = '0b6c3f0e-7a47-4c55-9d1e-2f4c9b1a7e10';
+    expect(requestContent('business_trip', { ...draft, duty_type: type })).toMatchObject({ duty_type: type });
   });
 });

@@ -80,12 +80,11 @@ describe('review selection model', () => {
     expect(targets(emptySelection, ids)).toEqual([]);
   });
 
-  it('reads the keys: arrows and j/k, Shift to extend, Space, Ctrl or Cmd+A', () => {
+  it('reads the keys: arrows, Shift to extend, Space, Ctrl or Cmd+A (j/k are commands: letterMoves)', () => {
     const key = (key: string, mods: Partial<{ shiftKey: boolean; ctrlKey: boolean; metaKey: boolean }> = {}) =>
       selectionKey({ key, shiftKey: false, ctrlKey: false, metaKey: false, altKey: false, ...mods });
     expect(key('ArrowDown')).toBe('down');
-    expect(key('j')).toBe('down');
-    expect(key('k')).toBe('up');
+    expect(key('j')).toBeNull();
     expect(key('ArrowDown', { shiftKey: true })).toBe('extendDown');
     expect(key('ArrowUp', { shiftKey: true })).toBe('extendUp');
     expect(key(' ')).toBe('toggle');

@@ -28,8 +28,8 @@ vi.hoisted(() => {
 const { contributions } = await import('../../../../src/commands/registry.ts');
 const { default: i18n } = await import('../../../../src/i18n.ts');
 const { EmployeeSubGrid, subRecordGrids } = await import('../../../../src/screens/employee/SubRecords.tsx');
-const { resignedEmployeesGrid } = await import('../../../../src/grids/resigned-employees.ts');
-const { dailyWorkersGrid } = await import('../../../../src/grids/daily-workers.ts');
+const { resignedEmployeesGrid } = await import('../../../../src/grids/specs/resigned-employees.ts');
+const { dailyWorkersGrid } = await import('../../../../src/grids/specs/daily-workers.ts');
 Object.assign(globalThis, { IS_REACT_ACT_ENVIRONMENT: true });
 
 type Tree = { [key: string]: string | Tree };

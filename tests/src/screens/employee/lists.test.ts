@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { listOf } from '../../../../src/employeeForm/lists.ts';
+import { sections } from '../../../../src/employeeForm/sections.ts';
 import { detailCommands } from '../../../../src/screens/employee/commands.ts';
-import { listOf } from '../../../../src/screens/employee/lists.ts';
 import { neighbour } from '../../../../src/screens/employee/neighbours.ts';
-import { sections } from '../../../../src/screens/employee/sections.ts';
 
 describe('the list an employee is on', () => {
   it('follows the server’s list rules', () => {

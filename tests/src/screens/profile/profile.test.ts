@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import openapi from '../../../../openapi/v1.json' with { type: 'json' };
-import { buildChanges, toDraft } from '../../../../src/screens/employee/form.ts';
-import type { Employee } from '../../../../src/screens/employee/sections.ts';
+import { buildChanges, toDraft } from '../../../../src/employeeForm/form.ts';
+import type { Employee } from '../../../../src/employeeForm/sections.ts';
 import {
   editableFields,
   profileForm,

@@ -1,0 +1,2 @@
+ALTER TABLE "approval_decisions" ADD COLUMN "acknowledged_warnings" text[] DEFAULT '{}'::text[] NOT NULL;--> statement-breakpoint
+ALTER TABLE "leave_rules" ADD COLUMN "unpaid" boolean DEFAULT false NOT NULL;

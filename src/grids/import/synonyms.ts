@@ -1,0 +1,68 @@
+/**
+ * The headers people's own spreadsheets use for a field, beside its label in the three languages: the Indonesian
+ * words of HR sheets ('NIK', 'Bagian', 'Tgl Masuk', 'No. HP'), their English and Chinese counterparts. By field name,
+ * which means the same in every resource (`code`, `name`, `department`…). Matched like labels (`mapping.ts`).
+ */
+export const headerSynonyms: Readonly<Record<string, readonly string[]>> = {
+  code: ['Kode', 'Code', 'Kd', '代码', '编码'],
+  name: ['Nama', 'Name', '名称'],
+  description: ['Keterangan', 'Ket', 'Deskripsi', 'Remarks', 'Notes', '说明', '备注'],
+  employee_id: [
+    'NIK',
+    'NIK Karyawan',
+    'No Karyawan',
+    'No. Induk Karyawan',
+    'Nomor Induk',
+    'NIP',
+    'Employee No',
+    'Staff ID',
+    '工号',
+    '员工编号',
+  ],
+  fullname: ['Nama', 'Nama Karyawan', 'Nama Pegawai', 'Employee Name', 'Name', '姓名', '员工姓名'],
+  nickname: ['Panggilan', 'Alias', '昵称'],
+  phone: [
+    'No HP',
+    'No. HP',
+    'HP',
+    'Handphone',
+    'No Telp',
+    'No. Telepon',
+    'WhatsApp',
+    'WA',
+    'Mobile',
+    'Phone number',
+    '手机',
+    '电话',
+  ],
+  email: ['E-mail', 'Surel', '邮箱', '电子邮件'],
+  birth_place: ['Tempat Lahir', 'Tmp Lahir', 'Place of birth', '出生地'],
+  birth_date: ['Tgl Lahir', 'Tanggal Lahir', 'Date of birth', 'DOB', '出生日期'],
+  gender: ['JK', 'L/P', 'Jenis Kelamin', 'Kelamin', 'Sex', '性别'],
+  department: ['Bagian', 'Divisi', 'Dept', 'Departemen', 'Division', '部门'],
+  sub_department: ['Sub Bagian', 'Seksi', 'Unit', 'Section', '科室'],
+  job_title: ['Posisi', 'Jabatan', 'Position', 'Title', '职位', '岗位'],
+  location: ['Lokasi Kerja', 'Penempatan', 'Cabang', 'Site', 'Branch', '工作地点'],
+  join_date: ['Tgl Masuk', 'Tanggal Masuk', 'TMK', 'Mulai Kerja', 'Start date', 'Hire date', 'Date joined', '入职日期'],
+  exit_date: ['Tgl Keluar', 'Tanggal Resign', 'Resign date', 'End date', '离职日期'],
+  status: ['Status Karyawan', 'Status Kerja', 'Employment status', '状态'],
+  ktp_number: ['KTP', 'No KTP', 'NIK KTP', 'No. KTP', 'ID card number', '身份证号'],
+  npwp_number: ['NPWP', 'No NPWP', 'Tax ID', '税号'],
+  basic_salary: ['Gapok', 'Gaji Pokok', 'Gaji', 'Salary', 'Base salary', '基本工资'],
+  account_number: ['No Rek', 'No. Rek', 'No Rekening', 'Rekening', 'Account no', 'Bank account', '银行账号'],
+  account_name: ['Atas Nama', 'Nama Rekening', 'Account name', '户名'],
+  religion: ['Agama', '宗教'],
+  marital_status: ['Status Nikah', 'Status Kawin', 'Status Pernikahan', '婚姻状况'],
+  no_of_children: ['Jml Anak', 'Jumlah Anak', 'Anak', 'Children', '子女人数'],
+  bpjs_tk_number: ['No BPJS TK', 'BPJS TK', 'KPJ'],
+  bpjs_ks_number: ['No BPJS KS', 'BPJS KS', 'No BPJS Kesehatan'],
+  start_time: ['Jam Masuk', 'Masuk', 'Time in', 'Clock in', '上班时间'],
+  finish_time: ['Jam Pulang', 'Jam Keluar', 'Pulang', 'Time out', 'Clock out', '下班时间'],
+  head: ['Kepala', 'Pimpinan', 'Manager', 'Head', '负责人'],
+};
+
+/** A field's labels (every language) and its spreadsheet synonyms: what an imported header is matched against. */
+export const headerLabels = (field: string, labels: readonly string[]): string[] => [
+  ...labels,
+  ...(headerSynonyms[field] ?? []),
+];
