@@ -188,7 +188,13 @@ export function ResourceGrid({
   const [api, setApi] = useState<GridApi<Row> | null>(null);
   const apiRef = useRef(api);
   apiRef.current = api;
-  const [selected, setSelected] = useState<string[]>([]);
+  const [selected, setSelectedState] = useState<string[]>([]);
+  /** The selection as AG Grid has it now: a key pressed right after Space must not wait for React's next render. */
+  const selectedNow = useRef<string[]>([]);
+  const setSelected = useCallback((ids: string[]) => {
+    selectedNow.current = ids;
+    setSelectedState(ids);
+  }, []);
   /** The focused cell, by row id and field: its refusal, if any, is the message line's. */
   const [focusedCell, setFocusedCell] = useState<{ id: string; field: string } | null>(null);
   const [dialog, setDialog] = useState<null | 'delete' | 'setValue' | 'import'>(null);
@@ -461,10 +467,10 @@ export function ResourceGrid({
         }
       },
       remove: () => {
-        if (canRemove && selected.length) setDialog('delete');
+        if (canRemove && selectedNow.current.length) setDialog('delete');
       },
       setValue: () => {
-        if (canWrite && selected.length) setDialog('setValue');
+        if (canWrite && selectedNow.current.length) setDialog('setValue');
       },
       import: () => {
         if (!canWrite) return;
@@ -517,7 +523,6 @@ export function ResourceGrid({
       load,
       navigate,
       onOpen,
-      selected.length,
       spec,
       t,
       updateView,
@@ -578,7 +583,7 @@ export function ResourceGrid({
     }
     if ((event.key === 'Delete' || event.key === 'Backspace') && !mod && !event.altKey && !event.shiftKey) {
       // With rows selected, Delete is about the rows: it asks to delete them (never blanks the focused cell).
-      if (selected.length) {
+      if (selectedNow.current.length) {
         event.preventDefault();
         event.stopPropagation();
         actions.remove();

@@ -41,7 +41,7 @@ test('an employee clocks from services and the admin sees them on the live-track
   await expect(clocked.or(early)).toBeVisible();
   if (await early.isVisible()) await employee.keyboard.press('Enter');
   await expect(clocked).toBeVisible();
-  await expect(employee.getByRole('table')).toBeVisible();
+  await expect(employee.getByRole('table', { name: 'This week' })).toBeVisible();
   await employee.screenshot({ path: test.info().outputPath('live-attendance-en.png'), fullPage: true });
 
   await signIn(page);

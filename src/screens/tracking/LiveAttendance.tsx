@@ -107,7 +107,7 @@ export default function LiveAttendance({ entry, trail }: ScreenProps) {
             )}
             <section aria-labelledby="live-week">
               <h2 id="live-week">{t('liveAttendance.week')}</h2>
-              <table>
+              <table aria-labelledby="live-week">
                 <thead>
                   <tr>
                     <th scope="col">{t('liveAttendance.date')}</th>
