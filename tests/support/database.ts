@@ -43,11 +43,7 @@ async function prepared() {
 export async function openTestDatabase(prefix?: string, from?: string): Promise<Database> {
   const { snapshot, template } = await prepared();
   let scratch: Awaited<ReturnType<typeof createScratchPostgres>> | undefined;
-  if (onPostgres()) {
-    const adminUrl = process.env.TEST_DATABASE_URL;
-    if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
-    scratch = await createScratchPostgres(adminUrl, prefix, template);
-  }
+  if (onPostgres()) scratch = await createScratchPostgres(adminUrlOf(), prefix, from ?? template);
   const database = await openDatabase({
     url: scratch?.url,
     dataDir: 'memory://',
@@ -69,16 +65,17 @@ export async function openTestDatabase(prefix?: string, from?: string): Promise<
  * Today's date is part of the key: the seed dates everything from today, so a run that passes midnight seeds again.
  */
 export async function openSeededTestDatabase(options?: Parameters<typeof seedDemo>[1]): Promise<Database> {
-  const { seeded } = await prepared();
+  const { seeded, template } = await prepared();
+  const key = createHash('sha256')
+    .update(JSON.stringify({ options: options ?? null, today: new Date().toISOString().slice(0, 10) }))
+    .digest('hex')
+    .slice(0, 16);
+  if (onPostgres() && template) return openTestDatabase(undefined, await seededTemplate(template, key, options));
   if (onPostgres() || !seeded) {
     const database = await openTestDatabase();
     await seedDemo(database.db, options);
     return database;
   }
-  const key = createHash('sha256')
-    .update(JSON.stringify({ options: options ?? null, today: new Date().toISOString().slice(0, 10) }))
-    .digest('hex')
-    .slice(0, 16);
   const file = join(seeded, `${key}.tar`);
   if (existsSync(file)) return openTestDatabase(undefined, file);
   const database = await openTestDatabase();
@@ -86,4 +83,42 @@ export async function openSeededTestDatabase(options?: Parameters<typeof seedDem
   // Two files may seed the same set at once: each writes its own temporary file, and the rename keeps one whole.
   await database.dump?.(file);
   return database;
+}
+
+function adminUrlOf(): string {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
+  return adminUrl;
+}
+
+/**
+ * PostgreSQL under Vitest: the seeded copy of the run's template for one seed option set, `<template>_<key>`, made by
+ * the first file to need it (seeded under a temporary name, renamed when whole; an advisory lock keeps a second
+ * worker waiting instead of seeding it twice). Each file's database is then a `CREATE DATABASE … TEMPLATE` copy of it
+ * (about half a second) instead of a seed of its own (about ten). tests/support/global-setup.ts drops them at the end.
+ */
+async function seededTemplate(template: string, key: string, options?: Parameters<typeof seedDemo>[1]) {
+  const name = `${template}_${key}`;
+  const admin = new pg.Client({ connectionString: adminUrlOf() });
+  await admin.connect();
+  try {
+    await admin.query('select pg_advisory_lock(hashtext($1))', [name]);
+    const found = await admin.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount) return name;
+    const scratch = await createScratchPostgres(adminUrlOf(), `${name}_new`, template);
+    const database = await openDatabase({ url: scratch.url, dataDir: 'memory://', poolSize: 1 });
+    try {
+      await migrateDatabase(database);
+      await seedDemo(database.db, options);
+    } catch (error) {
+      await database.close();
+      await scratch.drop();
+      throw error;
+    }
+    await database.close();
+    await admin.query(`alter database ${new URL(scratch.url).pathname.slice(1)} rename to ${name}`);
+    return name;
+  } finally {
+    await admin.end();
+  }
 }

@@ -5,7 +5,8 @@
  *   database process loads that file (`openTestDatabase`). Creating a PGlite database from nothing (initdb in
  *   WebAssembly) is the slowest step of a file's set-up, several times slower than loading the saved one.
  * - PostgreSQL (api-postgres): a template database is migrated here; each file's database is
- *   `CREATE DATABASE … TEMPLATE` it, a file copy. The template is dropped at the end.
+ *   `CREATE DATABASE … TEMPLATE` it, a file copy; a file that wants the demo data copies a seeded copy of it, seeded
+ *   once per seed option set by the first file to ask (tests/support/database.ts). All are dropped at the end.
  * A file still runs the migrations itself (`migrateDatabase`), which finds them applied: a snapshot that missed a
  * migration would still be brought up to date.
  */
@@ -16,6 +17,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { migrateDatabase, openDatabase } from '../../server/db/connect.ts';
 import { createScratchPostgres } from './database.ts';
@@ -44,8 +46,22 @@ export default async function setup(project: TestProject) {
     } finally {
       await database.close();
     }
-    project.provide('postgresTemplate', new URL(template.url).pathname.slice(1));
-    return () => template.drop();
+    const name = new URL(template.url).pathname.slice(1);
+    project.provide('postgresTemplate', name);
+    return async () => {
+      // The seeded copies the files made (tests/support/database.ts `seededTemplate`), then the template.
+      const admin = new pg.Client({ connectionString: adminUrl });
+      await admin.connect();
+      try {
+        const copies = await admin.query<{ datname: string }>(`select datname from pg_database where datname like $1`, [
+          `${name}\\_%`,
+        ]);
+        for (const { datname } of copies.rows) await admin.query(`drop database if exists ${datname} with (force)`);
+      } finally {
+        await admin.end();
+      }
+      await template.drop();
+    };
   }
   const folder = mkdtempSync(join(tmpdir(), 'hrw-snapshot-'));
   const snapshot = join(folder, 'migrated.tar');
