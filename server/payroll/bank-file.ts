@@ -10,6 +10,7 @@ import type { payrollSummaries } from '../db/schema.ts';
 import type { Scope } from '../http/access.ts';
 import { AppError } from '../http/errors.ts';
 import { bankTransferRows } from './repository.ts';
+import { kindOf } from './run.ts';
 
 type Summary = typeof payrollSummaries.$inferSelect;
 
@@ -34,7 +35,7 @@ export async function bankTransferFile(
   if (summary.status !== 'completed') {
     throw new AppError(409, 'bank_file_run_pending', 'Only a completed payroll is paid: complete it first');
   }
-  if (summary.type === 'thr') {
+  if (!kindOf(summary.type).exports.includes('bank_transfers')) {
     throw new AppError(409, 'bank_file_thr', "A THR run is paid in its month's monthly run: make the file there");
   }
   const rows = await bankTransferRows(db, scope, summary.id);

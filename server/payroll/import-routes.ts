@@ -9,25 +9,16 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/connect.ts';
 import { requireMenu, scopeOf } from '../http/access.ts';
-import { AppError } from '../http/errors.ts';
 import { errorResponses, Nullable, one } from '../http/schemas.ts';
-import { importPayroll, importTemplate } from './import.ts';
-import { importWeekly, weeklyTemplate } from './weekly.ts';
-
-const requiredFields = (fields: readonly string[]) =>
-  new AppError(
-    400,
-    'invalid',
-    'Some fields are invalid',
-    Object.fromEntries(fields.map((field) => [field, { code: 'required', message: 'is required' }])),
-  );
+import { runKinds } from './run.ts';
 
 /**
  * The month's template and import are payroll-import's; a daily payroll's (type weekly) are the weekly-payroll screen's
  * (decision 0091): the gate lets in whoever may read (write) either, and the handler checks the type's menu.
  */
 const importMenus = ['payroll-import', 'weekly-payroll'] as const;
-const menuOfImport = (type: string | undefined) => (type === 'weekly' ? 'weekly-payroll' : 'payroll-import');
+/** The kinds with an import (`runKinds[type].import`): no type is the monthly run's. */
+const importOf = (type: 'payroll_run' | 'weekly' | undefined) => runKinds[type ?? 'payroll_run'].import;
 const read = { kind: 'menus', menus: importMenus, action: 'read', company: true } as const;
 const write = { kind: 'menus', menus: importMenus, action: 'write', company: true } as const;
 const tags = ['payroll'];
@@ -145,15 +136,9 @@ export function payrollImportRoutes(fastify: FastifyInstance, db: Db) {
     handler: async (request) => {
       const query = request.query;
       const scope = scopeOf(request);
-      requireMenu(scope.actor, menuOfImport(query.type), 'read');
-      if (query.type === 'weekly') {
-        if (!query.summary) throw requiredFields(['summary']);
-        return { data: await weeklyTemplate(db, scope.companyId, query.summary) };
-      }
-      if (query.year === undefined || query.month === undefined) {
-        throw requiredFields((['year', 'month'] as const).filter((f) => query[f] === undefined));
-      }
-      return { data: await importTemplate(db, scope, { year: query.year, month: query.month }) };
+      const kind = importOf(query.type);
+      requireMenu(scope.actor, kind.menu, 'read');
+      return { data: await kind.template(db, scope, query) };
     },
   });
 
@@ -173,12 +158,9 @@ export function payrollImportRoutes(fastify: FastifyInstance, db: Db) {
     handler: async (request) => {
       const { rows, type, summary } = request.body;
       const scope = scopeOf(request);
-      requireMenu(scope.actor, menuOfImport(type), 'write');
-      if (type === 'weekly') {
-        if (!summary) throw requiredFields(['summary']);
-        return { data: await importWeekly(db, scope, summary, rows) };
-      }
-      return { data: await importPayroll(db, scope, rows) };
+      const kind = importOf(type);
+      requireMenu(scope.actor, kind.menu, 'write');
+      return { data: await kind.apply(db, scope, { summary, rows }) };
     },
   });
 }

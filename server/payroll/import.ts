@@ -25,7 +25,7 @@ import type { Scope } from '../http/access.ts';
 import { AppError, type FieldError } from '../http/errors.ts';
 import { companyReach, departmentReaches, employeesInReachSql, inCompanySql } from '../scope/scope.ts';
 import { loadCompanySettings, loadItems, loadRunEmployees, loadThr, type Period } from './inputs.ts';
-import { refreshTotals, writePayslip } from './run.ts';
+import { monthlyFigures, refreshTotals, writePayslip } from './payslip-store.ts';
 
 /** The item categories a file may carry, each with its reference list and item table. */
 export const importCategories = ['allowance', 'incentive', 'bonus', 'deduction'] as const;
@@ -330,7 +330,8 @@ async function recalculateRun(tx: Executor, companyId: string, runId: string, pe
       thr: extra?.thr ?? 0,
       yearly_bonus: extra?.yearly_bonus ?? 0,
     };
-    await writePayslip(tx, slip.id, input, slip.edits as PayslipEdits, settings);
+    const edits = slip.edits as PayslipEdits;
+    await writePayslip(tx, slip.id, input, edits, monthlyFigures(input, edits, settings));
   }
   await refreshTotals(tx, runId);
   return slips.length;

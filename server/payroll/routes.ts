@@ -6,14 +6,12 @@ import { Type } from '@sinclair/typebox';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { payingBanks } from '../../common/bank-file.ts';
 import type { Action } from '../../common/menu.ts';
-import { weeklyEditFields } from '../../common/payroll/weekly.ts';
-import { payslipEditFields } from '../../common/payroll-run.ts';
 import { createApproval } from '../approvals/repository.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
 import type { payslips } from '../db/schema.ts';
 import { mayAccess, requireMenu, type Scope, scopeOf } from '../http/access.ts';
-import { AppError, forbidden } from '../http/errors.ts';
+import { forbidden } from '../http/errors.ts';
 import { errorResponses, IdParams, listPaging, MetaSchema, Nullable } from '../http/schemas.ts';
 import { jobStarter } from '../jobs/queue.ts';
 import { jobUrl } from '../jobs/routes.ts';
@@ -25,34 +23,20 @@ import { preCheck, preCheckCodes } from './precheck.ts';
 import { departmentTotals, listSummaries, payrollActiveCount, runPayslipRows, type SummaryRow } from './repository.ts';
 import {
   completeRun,
-  computeRun,
+  createRun,
   deleteRun,
   editPayslip,
   menuOfRun,
   recalculateRun,
   reopenRun,
-  storeRun,
+  runKinds,
+  runTypes,
   summaryOf,
 } from './run.ts';
-import { type CreateWeeklyBody, createWeekly, hasDailyPayrollFlow } from './weekly.ts';
+import { hasDailyPayrollFlow } from './weekly.ts';
 
-/** The monthly run's inputs and the daily payroll's (days worked, daily rate; incentive is shared). */
-const editFields = [...new Set([...payslipEditFields, ...weeklyEditFields])];
-
-/** Monthly and THR runs name their month. */
-function requirePeriod<B extends { year?: number | undefined; month?: number | undefined }>(
-  body: B,
-): asserts body is B & { year: number; month: number } {
-  const missing = (['year', 'month'] as const).filter((field) => body[field] === undefined);
-  if (missing.length) {
-    throw new AppError(
-      400,
-      'invalid',
-      'Some fields are invalid',
-      Object.fromEntries(missing.map((field) => [field, { code: 'required', message: 'is required' }])),
-    );
-  }
-}
+/** Every kind's edit fields (the monthly run's inputs and the daily payroll's; incentive is shared). */
+const editFields = [...new Set(runTypes.flatMap((type) => runKinds[type].edit?.fields ?? []))];
 
 /**
  * Monthly and THR runs are the payroll-run menu's, daily payrolls (type weekly) the weekly-payroll menu's: the gate lets
@@ -63,7 +47,6 @@ const runMenus = ['payroll-run', 'weekly-payroll'] as const;
 const read = { kind: 'menus', menus: runMenus, action: 'read', company: true } as const;
 const write = { kind: 'menus', menus: runMenus, action: 'write', company: true } as const;
 
-const runTypes = ['payroll_run', 'thr', 'weekly'] as const;
 const runStatuses = ['pending', 'completed'] as const;
 const literals = <T extends readonly string[]>(values: T) =>
   Type.Union(values.map((v) => Type.Literal(v as T[number])));
@@ -341,26 +324,15 @@ export function payrollRoutes(fastify: FastifyInstance, db: Db, config: Config) 
     handler: async (request, reply) => {
       const scope = scopeOf(request);
       const body = request.body;
-      requireMenu(scope.actor, menuOfRun(body.type), 'write');
-      // A daily workers' payroll (type weekly) for a date range: server/payroll/weekly.ts, never a job.
-      if (body.type === 'weekly') {
-        // A missing date is not a real date: checkRange answers it as a required field.
-        const { period_start = '', period_end = '', title } = body;
-        const weekly: CreateWeeklyBody = { period_start, period_end, title };
-        return reply.code(201).send({ data: summaryReply(await createWeekly(db, scope, weekly)) });
-      }
-      requirePeriod(body);
-      if ((await payrollActiveCount(db, scope)) > config.payrollJobThreshold) {
+      const kind = runKinds[body.type];
+      requireMenu(scope.actor, kind.menu, 'write');
+      // The body checked by its kind (400) before a job is queued.
+      kind.plan(body);
+      if (kind.job && (await payrollActiveCount(db, scope)) > config.payrollJobThreshold) {
         const id = await app.jobs.enqueue('payroll-run', jobStarter(scope), 'payroll-run', body);
         return reply.code(202).send({ data: { job: { _id: id, url: jobUrl(id) } } });
       }
-      const computed = await computeRun(db, scope.companyId, body);
-      const summary = await storeRun(
-        db,
-        { companyId: scope.companyId, userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId },
-        computed,
-      );
-      return reply.code(201).send({ data: summaryReply(summary) });
+      return reply.code(201).send({ data: summaryReply(await createRun(db, scope, body)) });
     },
   });
 
@@ -521,12 +493,9 @@ export function payrollRoutes(fastify: FastifyInstance, db: Db, config: Config) 
       const expected = request.body?.expected;
       // A daily payroll of a company with a daily_payroll flow is completed by the approval's final decision.
       const summary = await allowed(request, id, 'write');
-      if (
-        summary.type === 'weekly' &&
-        summary.status === 'pending' &&
-        (await hasDailyPayrollFlow(db, scope.companyId))
-      ) {
-        const approval = await createApproval(db, scope, { context: 'daily_payroll', content: { summary_id: id } });
+      const context = runKinds[summary.type].approval;
+      if (context && summary.status === 'pending' && (await hasDailyPayrollFlow(db, scope.companyId))) {
+        const approval = await createApproval(db, scope, { context, content: { summary_id: id } });
         return { data: { ...summaryReply(summary), approval_number: approval?.approval_number ?? '' } };
       }
       const row = await completeRun(db, scope, id, expected);

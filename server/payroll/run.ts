@@ -1,14 +1,18 @@
 /**
- * Payroll runs (spec 3 "Payroll summary"): compute every payslip in memory from set-based loads, then write the run in
- * one transaction with multi-row inserts; complete, re-open, delete, and edit one payslip's inputs. The order rules
- * (server/payroll/README.md): a month's run is built from the completed months before it, so months are completed in
- * order and a completed month is changed only by re-opening it (and every later one) first.
+ * Payroll runs (spec 3 "Payroll summary"): one pipeline for every kind of run (decision 0210). `runKinds` is the
+ * exhaustive table of what differs per kind (its menu, how its body is planned, input loading and compute, the checks
+ * before it is stored, completed or re-opened, its edit fields, its import, its exports); creating, storing, editing,
+ * merging and logging edits, totals, completing, re-opening and deleting are written once, here and in
+ * `payslip-store.ts`. The order rules (server/payroll/README.md): a month's run is built from the completed months
+ * before it, so months are completed in order and a completed month is changed only by re-opening it (and every later
+ * one) first.
  */
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import { computePayslip } from '../../common/payroll/payslip.ts';
 import { computeThr } from '../../common/payroll/thr.ts';
-import type { CompanyPayrollSettings, PayslipInput, PayslipLine, PayslipResult } from '../../common/payroll/types.ts';
-import { applyEdits, bpjsSplit, type PayslipEdits, payslipEditFields } from '../../common/payroll-run.ts';
+import type { PayslipInput, PayslipLine } from '../../common/payroll/types.ts';
+import { type WeeklyEdits, type WeeklyInput, weeklyEditFields } from '../../common/payroll/weekly.ts';
+import { type PayslipEdits, payslipEditFields } from '../../common/payroll-run.ts';
 import { writeLog } from '../activity/log.ts';
 import type { Executor } from '../db/connect.ts';
 import { payrollSummaries, payslips } from '../db/schema.ts';
@@ -19,6 +23,7 @@ import type { Scope } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { slices } from '../jobs/slices.ts';
 import { companyReach, inCompany } from '../scope/scope.ts';
+import { importPayroll, importTemplate } from './import.ts';
 import {
   loadCompanySettings,
   loadMonthlyInputs,
@@ -29,64 +34,149 @@ import {
 } from './inputs.ts';
 import { assertNoNegativeTakeHome } from './negative-pay.ts';
 import { assertUpToDate, outOfDateRows, recalculateOutOfDate } from './out-of-date.ts';
-import { checkNotInApproval, editWeeklyPayslip, settleWeekly } from './weekly.ts';
+import {
+  actorOfScope,
+  figuresOf,
+  insertPayslips,
+  logPayslipEdit,
+  markCompleted,
+  mergeEdits,
+  monthlyFigures,
+  type PayslipFigures,
+  type PayslipValues,
+  refreshTotals,
+  totalsOf,
+  weeklyFigures,
+  writePayslip,
+} from './payslip-store.ts';
+import {
+  checkNoOverlap,
+  checkNotInApproval,
+  checkRange,
+  checkWeeklyEdits,
+  computeWeeklyRows,
+  importWeekly,
+  settleWeekly,
+  weeklyTemplate,
+  weeklyTitle,
+} from './weekly.ts';
 
-export type RunType = 'payroll_run' | 'thr' | 'weekly';
+export const runTypes = ['payroll_run', 'thr', 'weekly'] as const;
+export type RunType = (typeof runTypes)[number];
 
+type Summary = typeof payrollSummaries.$inferSelect;
+
+/** `POST /v1/payroll-summary`'s body (and the job's data): monthly and THR runs name a month, daily payrolls a range. */
 export interface CreateRunBody {
   type: RunType;
-  year: number;
-  month: number;
+  year?: number | undefined;
+  month?: number | undefined;
+  period_start?: string | undefined;
+  period_end?: string | undefined;
   title?: string | undefined;
   holiday_date?: string | undefined;
   acknowledged_warnings?: string[] | undefined;
 }
 
+/** A create body checked by its kind: the summary's own fields, title defaulted. */
+export interface RunPlan {
+  type: RunType;
+  year: number;
+  month: number;
+  title: string;
+  holiday_date: string | null;
+  period_start: string | null;
+  period_end: string | null;
+  acknowledged_warnings: string[] | null;
+}
+
+/** What a run of the kind can be exported as (besides its list): payslip PDFs, the bank file, Coretax's BP21. */
+export type RunExport = 'payslip_pdf' | 'bank_transfers' | 'coretax_bp21';
+
+/** An edit's figures: the calculator of a kind, loaded once per transaction (the monthly one needs the settings). */
+type Calculator = (input: unknown, edits: Record<string, number>) => PayslipFigures;
+
+/** What differs between the kinds of run; everything else is the one pipeline below. */
+export interface RunKind {
+  /** The menu that reads and changes runs of the kind and that their log entries name (decision 0091). */
+  menu: 'payroll-run' | 'weekly-payroll';
+  /** Whether a large company's run is made as a job (decision 0044). */
+  job: boolean;
+  /** The body checked (400) and completed into the summary's fields. */
+  plan: (body: CreateRunBody) => RunPlan;
+  /** Refusals that depend on the runs already stored (409); repeated in the store under `lockKey`. */
+  checkCreate: (db: Executor, companyId: string, plan: RunPlan) => Promise<void>;
+  lockKey: (companyId: string, plan: RunPlan) => string;
+  /** Input loading and compute: every payslip of the run, `batch` employees at a time where the kind batches. */
+  compute: (
+    db: Executor,
+    companyId: string,
+    plan: RunPlan,
+    progress: ((done: number, total: number) => Promise<void>) | undefined,
+    batch: number,
+  ) => Promise<PayslipValues<unknown>[]>;
+  /** The activity log's words for a stored run. */
+  created: (plan: RunPlan, count: number) => string;
+  /** Editing one payslip: the fields, the kind's own checks, the calculator. Null: nothing to edit (409). */
+  edit: {
+    fields: readonly string[];
+    noun: string;
+    check: (edits: Record<string, number | null>) => void;
+    calculator: (db: Executor, companyId: string) => Promise<Calculator>;
+  } | null;
+  /** Whether a pending run's rows can be out of date and recalculated (decision 0175). */
+  outOfDate: boolean;
+  /** The approval context completing goes through when the company has a flow for it (decision 0072). */
+  approval: 'daily_payroll' | null;
+  /** Refusals of any change of a pending run (edit, import, delete, complete). */
+  beforeChange: (db: Executor, summary: Summary) => Promise<void>;
+  /** The kind's checks and effects of completing, in the completing transaction (before the status changes). */
+  complete: (tx: Executor, scope: Scope, summary: Summary, expected: ExpectedTotals | undefined) => Promise<void>;
+  /** The kind's checks and effects of re-opening. */
+  reopen: (tx: Executor, scope: Scope, summary: Summary) => Promise<void>;
+  /** The template and import (`/v1/payroll-summary/template`, `/import`) and their menu; null: none. */
+  import: {
+    menu: 'payroll-import' | 'weekly-payroll';
+    template: (db: Executor, scope: Scope, query: ImportQuery) => Promise<ImportTemplate>;
+    apply: (db: Executor, scope: Scope, body: ImportBody) => Promise<ImportResult>;
+  } | null;
+  exports: readonly RunExport[];
+}
+
+type ImportTemplate = Awaited<ReturnType<typeof importTemplate>> | Awaited<ReturnType<typeof weeklyTemplate>>;
+type ImportResult = Awaited<ReturnType<typeof importPayroll>> | Awaited<ReturnType<typeof importWeekly>>;
+export interface ImportQuery {
+  year?: number | undefined;
+  month?: number | undefined;
+  summary?: string | undefined;
+}
+export interface ImportBody {
+  summary?: string | undefined;
+  rows: { employee_id: string; year: number; month: number; amounts: Record<string, number> }[];
+}
+
+/** The totals the confirmation showed: completing refuses others (decision 0175). */
+export interface ExpectedTotals {
+  employee_count?: number | undefined;
+  total_bruto?: number | undefined;
+  total_pph21?: number | undefined;
+  total_thp?: number | undefined;
+}
+
 /** How a THR run counts a partial month of service (reference section 4: a company setting; this is its default). */
 const THR_PARTIAL_MONTH = 'whole_months' as const;
-/** Rows per insert statement: short statements keep the embedded engine responsive (decision 0002); 500 rows took
- * 130-600 ms on PGlite, during which nothing else reaches the embedded database. */
-const INSERT_CHUNK = 200;
 
-const MENU = 'payroll-run';
 const RESOURCE = 'payroll-summary';
 
-/**
- * The menu a payroll summary belongs to: a daily payroll (`weekly`) is the weekly-payroll screen's, monthly and THR
- * runs the payroll-run screen's. Who may read or change a summary, and the menu its log entries name (decision 0091).
- */
-export const menuOfRun = (type: RunType) => (type === 'weekly' ? 'weekly-payroll' : MENU);
+const refused = (code: string, message: string) => new AppError(409, code, message);
+const invalidFields = (fields: Record<string, { code: string; message: string }>) =>
+  new AppError(400, 'invalid', 'Some fields are invalid', fields);
+const none = async () => {};
 
-/** A computed payslip, ready to insert. */
-export interface PayslipValues {
-  person: RunEmployee;
-  input: PayslipInput;
-  lines: PayslipLine[];
-  bruto: number;
-  pph21: number;
-  pph21_dtp: number;
-  regular_bruto: number;
-  thp: number;
-  bpjs_employee: number;
-  bpjs_company: number;
-  bpjs: Record<string, number>;
-}
-
-export function valuesOf(person: RunEmployee, input: PayslipInput, result: PayslipResult): PayslipValues {
-  return {
-    person,
-    input,
-    lines: result.lines,
-    bruto: result.bruto,
-    pph21: result.pph21,
-    pph21_dtp: result.pph21_dtp,
-    regular_bruto: result.regular_bruto,
-    thp: result.thp,
-    bpjs_employee: result.bpjs.total_employee,
-    bpjs_company: result.bpjs.total_employer,
-    bpjs: bpjsSplit(result),
-  };
-}
+const isRealDate = (value: string) => {
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+};
 
 /** A THR run's payslip: the THR owed for the holiday (reference section 4); its tax is withheld in the month's run. */
 function thrPayslip(person: RunEmployee, period: Period, holiday: string): PayslipValues | null {
@@ -141,33 +231,69 @@ function thrPayslip(person: RunEmployee, period: Period, holiday: string): Paysl
   };
 }
 
-const isRealDate = (value: string) => {
-  const date = new Date(`${value}T00:00:00Z`);
-  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-};
+/** Monthly and THR runs name their month; a THR run its holiday. */
+function monthPlan(body: CreateRunBody): RunPlan {
+  const missing = (['year', 'month'] as const).filter((field) => body[field] === undefined);
+  if (missing.length) {
+    throw invalidFields(
+      Object.fromEntries(missing.map((field) => [field, { code: 'required', message: 'is required' }])),
+    );
+  }
+  if (body.type === 'thr' && !body.holiday_date) {
+    throw invalidFields({ holiday_date: { code: 'required', message: 'Required for a THR run' } });
+  }
+  if (body.holiday_date && !isRealDate(body.holiday_date)) {
+    throw invalidFields({ holiday_date: { code: 'format', message: 'Not a date' } });
+  }
+  const year = body.year as number;
+  const month = body.month as number;
+  const title =
+    body.title?.trim() ||
+    (body.type === 'thr' ? `THR ${body.holiday_date}` : `Payroll ${year}-${String(month).padStart(2, '0')}`);
+  return {
+    type: body.type,
+    year,
+    month,
+    title,
+    holiday_date: body.holiday_date ?? null,
+    period_start: null,
+    period_end: null,
+    acknowledged_warnings: body.acknowledged_warnings?.length ? body.acknowledged_warnings : null,
+  };
+}
 
-/** Weekly runs are issue 15 (the weekly payroll screen): a translated 400 (errors.codes.payroll_run_type_unsupported). */
-export const weeklyUnsupported = () =>
-  new AppError(400, 'payroll_run_type_unsupported', 'Weekly runs are made on the weekly payroll screen');
+/** A daily payroll names its range (a missing date is not a real date: `checkRange` answers it as required). */
+function rangePlan(body: CreateRunBody): RunPlan {
+  const range = { period_start: body.period_start ?? '', period_end: body.period_end ?? '', title: body.title };
+  const { year, month } = checkRange(range);
+  return {
+    type: body.type,
+    year,
+    month,
+    title: weeklyTitle(range),
+    holiday_date: null,
+    period_start: range.period_start,
+    period_end: range.period_end,
+    acknowledged_warnings: null,
+  };
+}
 
-const refused = (code: string, message: string) => new AppError(409, code, message);
-
-/** Refusals that depend only on the runs already stored. */
-async function checkCanCreate(db: Executor, companyId: string, body: CreateRunBody) {
+/** One run per type and month; a monthly run not before a completed later month. */
+async function checkMonthFree(db: Executor, companyId: string, plan: RunPlan) {
   const [existing] = await db
     .select({ id: payrollSummaries.id })
     .from(payrollSummaries)
     .where(
       and(
         inCompany(companyReach(companyId), payrollSummaries),
-        eq(payrollSummaries.type, body.type),
-        eq(payrollSummaries.year, body.year),
-        eq(payrollSummaries.month, body.month),
+        eq(payrollSummaries.type, plan.type),
+        eq(payrollSummaries.year, plan.year),
+        eq(payrollSummaries.month, plan.month),
       ),
     )
     .limit(1);
   if (existing) throw refused('payroll_run_exists', 'A run of this type already exists for this month');
-  if (body.type === 'payroll_run') await checkNoLaterCompleted(db, companyId, body);
+  if (plan.type === 'payroll_run') await checkNoLaterCompleted(db, companyId, plan);
 }
 
 async function checkNoLaterCompleted(db: Executor, companyId: string, period: Period) {
@@ -189,45 +315,22 @@ async function checkNoLaterCompleted(db: Executor, companyId: string, period: Pe
   }
 }
 
-export interface ComputedRun {
-  body: CreateRunBody;
-  rows: PayslipValues[];
-}
+const monthLock = (companyId: string, plan: RunPlan) => `payroll:${companyId}:${plan.type}:${plan.year}:${plan.month}`;
 
-/** Loads and computes a run (no writes), `batch` employees at a time. `progress` is called after each batch. */
-export async function computeRun(
+/** The monthly run's payslips, a batch of employees at a time: the next batch's inputs load while one computes. */
+async function computeMonthly(
   db: Executor,
   companyId: string,
-  body: CreateRunBody,
-  progress?: (done: number, total: number) => Promise<void>,
-  batch = RUN_BATCH,
-): Promise<ComputedRun> {
-  if (body.type === 'weekly') throw weeklyUnsupported();
-  if (body.type === 'thr' && !body.holiday_date) {
-    throw new AppError(400, 'invalid', 'Some fields are invalid', {
-      holiday_date: { code: 'required', message: 'Required for a THR run' },
-    });
-  }
-  if (body.holiday_date && !isRealDate(body.holiday_date)) {
-    throw new AppError(400, 'invalid', 'Some fields are invalid', {
-      holiday_date: { code: 'format', message: 'Not a date' },
-    });
-  }
-  await checkCanCreate(db, companyId, body);
-  const period = { year: body.year, month: body.month };
+  plan: RunPlan,
+  progress: ((done: number, total: number) => Promise<void>) | undefined,
+  batch: number,
+) {
+  const period = { year: plan.year, month: plan.month };
   const rows: PayslipValues[] = [];
-  if (body.type === 'thr') {
-    for (const person of await loadRunEmployees(db, companyId, period)) {
-      const row = thrPayslip(person, period, body.holiday_date as string);
-      if (row) rows.push(row);
-    }
-    return { body, rows };
-  }
   const [settings, people] = await loadTogether(db, [
     () => loadCompanySettings(db, companyId),
     () => loadRunEmployees(db, companyId, period),
   ]);
-  // A batch of employees at a time: the next batch's inputs load while this one computes.
   const load = (from: number) =>
     from < people.length ? loadMonthlyInputs(db, companyId, period, people.slice(from, from + batch)) : null;
   const pause = slices();
@@ -238,48 +341,192 @@ export async function computeRun(
     // Settled at once, so that a failed prefetch never goes unhandled while this batch computes; awaited above.
     next?.catch(() => {});
     for (const { person, input } of inputs) {
-      rows.push(valuesOf(person, input, computePayslip(input, settings)));
+      rows.push({ person, input, ...figuresOf(computePayslip(input, settings)) });
       await pause();
     }
     if (progress) await progress(rows.length, people.length);
   }
-  return { body, rows };
+  return rows;
 }
 
-const sum = (rows: readonly PayslipValues[], key: 'bruto' | 'pph21' | 'thp' | 'bpjs_employee' | 'bpjs_company') =>
-  rows.reduce((total, row) => total + row[key], 0);
+/** The THR run's payslips: every payroll-active employee owed THR for the holiday. */
+async function computeThrRun(db: Executor, companyId: string, plan: RunPlan) {
+  const period = { year: plan.year, month: plan.month };
+  const rows: PayslipValues[] = [];
+  for (const person of await loadRunEmployees(db, companyId, period)) {
+    const row = thrPayslip(person, period, plan.holiday_date as string);
+    if (row) rows.push(row);
+  }
+  return rows;
+}
 
-const defaultTitle = (body: CreateRunBody) =>
-  body.type === 'thr' ? `THR ${body.holiday_date}` : `Payroll ${body.year}-${String(body.month).padStart(2, '0')}`;
+/** The monthly run's own part of completing: month order, up to date, the confirmed totals, finance, man-fee. */
+async function completeMonthly(tx: Executor, scope: Scope, summary: Summary, expected: ExpectedTotals | undefined) {
+  const [earlier] = await tx
+    .select({ month: payrollSummaries.month })
+    .from(payrollSummaries)
+    .where(
+      and(
+        inCompany(scope, payrollSummaries),
+        eq(payrollSummaries.type, 'payroll_run'),
+        eq(payrollSummaries.status, 'pending'),
+        eq(payrollSummaries.year, summary.year),
+        lt(payrollSummaries.month, summary.month),
+      ),
+    )
+    .limit(1);
+  if (earlier) {
+    throw refused('payroll_run_out_of_order', 'An earlier month is still pending: complete the months in order');
+  }
+  await checkNoLaterCompleted(tx, scope.companyId, summary);
+  // Completing saves what the screen shows (decision 0175): inputs changed since the last calculation (loans and
+  // deposits, approvals, attendance, the months completed before it) are recalculated visibly first, never here.
+  assertUpToDate(await outOfDateRows(tx, scope.companyId, summary));
+  assertExpectedTotals(summary, expected);
+  // Never saved with a negative take-home pay (decision 0075): the whole save rolls back.
+  await assertNoNegativeTakeHome(tx, summary.id);
+  await recordRunFinance(tx, scope.companyId, summary);
+  // The platform's management fee of the month, from the final totals (decision 0073).
+  await recordManFee(tx, summary.id);
+}
 
-/** A payslip row as the insert's JSON carries it (the columns of `payslips`). */
-const payslipRecord = (companyId: string, summaryId: string, row: PayslipValues) => ({
-  company_id: companyId,
-  summary_id: summaryId,
-  employee_id: row.person.id,
-  employee_number: row.person.employee_id,
-  fullname: row.person.fullname,
-  department_id: row.person.department,
-  department_name: row.person.department_name,
-  location_id: row.person.location,
-  location_name: row.person.location_name,
-  job_title_name: row.person.job_title_name,
-  npwp: row.person.npwp,
-  nik: row.person.nik,
-  gender: row.person.gender,
-  address: row.person.address,
-  input: row.input,
-  edits: {},
-  lines: row.lines,
-  bruto: row.bruto,
-  pph21: row.pph21,
-  pph21_dtp: row.pph21_dtp,
-  regular_bruto: row.regular_bruto,
-  thp: row.thp,
-  bpjs_employee: row.bpjs_employee,
-  bpjs_company: row.bpjs_company,
-  bpjs: row.bpjs,
-});
+/** The monthly run's own part of re-opening: the latest month first; its installments, deposits and man-fee undone. */
+async function reopenMonthly(tx: Executor, scope: Scope, summary: Summary) {
+  await checkNoLaterCompleted(tx, scope.companyId, summary);
+  await reverseRunFinance(tx, summary.id);
+  await clearManFee(tx, summary.id);
+}
+
+/** The log words of a stored monthly or THR run. */
+const ranDetail = (plan: RunPlan, count: number) =>
+  `Ran ${plan.title}: ${count} employees${plan.acknowledged_warnings ? `; pre-run warnings acknowledged: ${plan.acknowledged_warnings.join(', ')}` : ''}`;
+
+const requiredFields = (fields: readonly string[]) =>
+  invalidFields(Object.fromEntries(fields.map((field) => [field, { code: 'required', message: 'is required' }])));
+
+/**
+ * The kinds of run (decision 0210). The exit pay is no kind: it is an input of the exit month's monthly run
+ * (`input.exit_pay`, decision 0170), paid and taxed there.
+ */
+export const runKinds = {
+  payroll_run: {
+    menu: 'payroll-run',
+    job: true,
+    plan: monthPlan,
+    checkCreate: checkMonthFree,
+    lockKey: monthLock,
+    compute: computeMonthly,
+    created: ranDetail,
+    edit: {
+      fields: payslipEditFields,
+      noun: 'a monthly run',
+      check: () => {},
+      calculator: async (db, companyId) => {
+        const settings = await loadCompanySettings(db, companyId);
+        return (input, edits) => monthlyFigures(input as PayslipInput, edits as PayslipEdits, settings);
+      },
+    },
+    outOfDate: true,
+    approval: null,
+    beforeChange: none,
+    complete: completeMonthly,
+    reopen: reopenMonthly,
+    import: {
+      menu: 'payroll-import',
+      template: async (db, scope, query) => {
+        if (query.year === undefined || query.month === undefined) {
+          throw requiredFields((['year', 'month'] as const).filter((f) => query[f] === undefined));
+        }
+        return importTemplate(db, scope, { year: query.year, month: query.month });
+      },
+      apply: (db, scope, body) => importPayroll(db, scope, body.rows),
+    },
+    exports: ['payslip_pdf', 'bank_transfers'],
+  },
+  thr: {
+    menu: 'payroll-run',
+    job: true,
+    plan: monthPlan,
+    checkCreate: checkMonthFree,
+    lockKey: monthLock,
+    compute: computeThrRun,
+    created: ranDetail,
+    // The THR is the engine's figure for the holiday; it is paid (and its amount imported) in the monthly run.
+    edit: null,
+    outOfDate: false,
+    approval: null,
+    beforeChange: none,
+    complete: none,
+    reopen: none,
+    import: null,
+    exports: ['payslip_pdf'],
+  },
+  weekly: {
+    menu: 'weekly-payroll',
+    // A daily payroll covers the freelance workers of at most 31 days: never a job.
+    job: false,
+    plan: rangePlan,
+    checkCreate: checkNoOverlap,
+    lockKey: (companyId) => `payroll:${companyId}:weekly`,
+    compute: computeWeeklyRows,
+    created: (plan, count) => `Created ${plan.title}: ${count} daily workers`,
+    edit: {
+      fields: weeklyEditFields,
+      noun: 'a daily payroll',
+      check: checkWeeklyEdits,
+      calculator: async () => (input, edits) => weeklyFigures(input as WeeklyInput, edits as WeeklyEdits),
+    },
+    outOfDate: false,
+    approval: 'daily_payroll',
+    beforeChange: (db, summary) => checkNotInApproval(db, summary.id),
+    // The tax with the month's other completed daily payrolls as they are now.
+    complete: async (tx, _scope, summary) => {
+      await checkNotInApproval(tx, summary.id);
+      await settleWeekly(tx, summary);
+    },
+    reopen: none,
+    import: {
+      menu: 'weekly-payroll',
+      template: async (db, scope, query) => {
+        if (!query.summary) throw requiredFields(['summary']);
+        return weeklyTemplate(db, scope.companyId, query.summary);
+      },
+      apply: async (db, scope, body) => {
+        if (!body.summary) throw requiredFields(['summary']);
+        return importWeekly(db, scope, body.summary, body.rows);
+      },
+    },
+    exports: ['payslip_pdf', 'bank_transfers', 'coretax_bp21'],
+  },
+} as const satisfies Record<RunType, RunKind>;
+
+/**
+ * The menu a payroll summary belongs to: a daily payroll (`weekly`) is the weekly-payroll screen's, monthly and THR
+ * runs the payroll-run screen's. Who may read or change a summary, and the menu its log entries name (decision 0091).
+ */
+export const menuOfRun = (type: RunType) => runKinds[type].menu;
+
+/** A kind as the interface names it (its `exports` a list of `RunExport`, its `edit` possibly null). */
+export const kindOf = (type: RunType): RunKind => runKinds[type];
+
+export interface ComputedRun {
+  body: RunPlan;
+  rows: PayslipValues<unknown>[];
+}
+
+/** Loads and computes a run (no writes), `batch` employees at a time. `progress` is called after each batch. */
+export async function computeRun(
+  db: Executor,
+  companyId: string,
+  body: CreateRunBody,
+  progress?: (done: number, total: number) => Promise<void>,
+  batch = RUN_BATCH,
+): Promise<ComputedRun> {
+  const kind = kindOf(body.type);
+  const plan = kind.plan(body);
+  await kind.checkCreate(db, companyId, plan);
+  return { body: plan, rows: await kind.compute(db, companyId, plan, progress, batch) };
+}
 
 /** Writes a computed run: one transaction, checks repeated under a lock, payslips inserted in multi-row batches. */
 export async function storeRun(
@@ -288,65 +535,51 @@ export async function storeRun(
   run: ComputedRun,
   options: { log?: boolean } = {},
 ) {
-  const { body, rows } = run;
+  const { body: plan, rows } = run;
+  const kind = kindOf(plan.type);
   return db.transaction(async (tx) => {
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(hashtext(${`payroll:${scope.companyId}:${body.type}:${body.year}:${body.month}`}))`,
-    );
-    await checkCanCreate(tx, scope.companyId, body);
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${kind.lockKey(scope.companyId, plan)}))`);
+    await kind.checkCreate(tx, scope.companyId, plan);
     const [summary] = await tx
       .insert(payrollSummaries)
       .values({
         company_id: scope.companyId,
         created_by: scope.userId,
-        title: body.title?.trim() || defaultTitle(body),
-        type: body.type,
-        year: body.year,
-        month: body.month,
-        holiday_date: body.holiday_date ?? null,
-        employee_count: rows.length,
-        total_bruto: sum(rows, 'bruto'),
-        total_pph21: sum(rows, 'pph21'),
-        total_thp: sum(rows, 'thp'),
-        total_bpjs_employee: sum(rows, 'bpjs_employee'),
-        total_bpjs_company: sum(rows, 'bpjs_company'),
-        acknowledged_warnings: body.acknowledged_warnings?.length ? body.acknowledged_warnings : null,
+        title: plan.title,
+        type: plan.type,
+        year: plan.year,
+        month: plan.month,
+        holiday_date: plan.holiday_date,
+        period_start: plan.period_start,
+        period_end: plan.period_end,
+        ...totalsOf(rows),
+        acknowledged_warnings: plan.acknowledged_warnings,
       })
       .returning();
     if (!summary) throw new Error('insert returned nothing');
-    // One parameter a statement: the rows as one JSON array, expanded by the database (COPY-like, no 65k-parameter
-    // limit, one round trip per chunk). Pipelined: the next chunk's JSON is built while the database parses and writes
-    // the previous one (docs/decisions/0062); `jsonb` so that the payslips' JSON columns are parsed once.
-    let writing: Promise<unknown> | null = null;
-    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
-      const json = JSON.stringify(
-        rows.slice(i, i + INSERT_CHUNK).map((row) => payslipRecord(scope.companyId, summary.id, row)),
-      );
-      if (writing) await writing;
-      writing = Promise.resolve(
-        tx.execute(sql`
-          insert into payslips (company_id, summary_id, employee_id, employee_number, fullname, department_id,
-            department_name, location_id, location_name, job_title_name, npwp, nik, gender, address, input, edits,
-            lines, bruto, pph21, pph21_dtp, regular_bruto, thp, bpjs_employee, bpjs_company, bpjs)
-          select company_id, summary_id, employee_id, employee_number, fullname, department_id, department_name,
-            location_id, location_name, job_title_name, npwp, nik, gender, address, input, edits, lines, bruto, pph21,
-            pph21_dtp, regular_bruto, thp, bpjs_employee, bpjs_company, bpjs
-          from jsonb_populate_recordset(null::payslips, ${json}::jsonb)`),
-      );
-    }
-    if (writing) await writing;
+    await insertPayslips(tx, scope.companyId, summary.id, rows);
     if (options.log === false) return summary;
     await writeLog(tx, {
       actor: { userId: scope.userId, impersonatorId: scope.impersonatorId ?? null },
       companyId: scope.companyId,
       action: 'create',
-      menu: MENU,
+      menu: kind.menu,
       resource: RESOURCE,
       recordId: summary.id,
-      detail: `Ran ${summary.title}: ${rows.length} employees${body.acknowledged_warnings?.length ? `; pre-run warnings acknowledged: ${body.acknowledged_warnings.join(', ')}` : ''}`,
+      detail: kind.created(plan, rows.length),
     });
     return summary;
   });
+}
+
+/** Computes and stores a run in the request (a large company's monthly or THR run is a job instead: run-job.ts). */
+export async function createRun(db: Executor, scope: Scope, body: CreateRunBody) {
+  const computed = await computeRun(db, scope.companyId, body);
+  return storeRun(
+    db,
+    { companyId: scope.companyId, userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId },
+    computed,
+  );
 }
 
 async function summaryOf(db: Executor, companyId: string, id: string) {
@@ -358,17 +591,7 @@ async function summaryOf(db: Executor, companyId: string, id: string) {
   return row;
 }
 
-const actorOfScope = (scope: Scope) => ({ userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId });
-
-/** The totals the confirmation showed: completing refuses others (decision 0175). */
-export interface ExpectedTotals {
-  employee_count?: number | undefined;
-  total_bruto?: number | undefined;
-  total_pph21?: number | undefined;
-  total_thp?: number | undefined;
-}
-
-function assertExpectedTotals(summary: typeof payrollSummaries.$inferSelect, expected: ExpectedTotals | undefined) {
+function assertExpectedTotals(summary: Summary, expected: ExpectedTotals | undefined) {
   if (!expected) return;
   const changed = (['employee_count', 'total_bruto', 'total_pph21', 'total_thp'] as const).filter(
     (key) => expected[key] !== undefined && expected[key] !== summary[key],
@@ -381,126 +604,32 @@ function assertExpectedTotals(summary: typeof payrollSummaries.$inferSelect, exp
   );
 }
 
+const notEditable = () => refused('payroll_run_not_editable', 'Only a monthly run has inputs to edit');
+
 /** Recalculates a pending monthly run's out-of-date rows (decision 0175) and returns them with the new summary. */
 export async function recalculateRun(db: Executor, scope: Scope, id: string) {
   return db.transaction(async (tx) => {
     const summary = await summaryOf(tx, scope.companyId, id);
     if (summary.status !== 'pending') throw refused('payroll_run_completed', 'A saved run cannot be changed');
-    if (summary.type !== 'payroll_run') {
-      throw refused('payroll_run_not_editable', 'Only a monthly run has inputs to edit');
-    }
+    if (!kindOf(summary.type).outOfDate) throw notEditable();
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll-recalc:${id}`}))`);
     const rows = await recalculateOutOfDate(tx, scope, summary, (payslipId, input, edits, settings) =>
-      writePayslip(tx, payslipId, input, edits, settings),
+      writePayslip(tx, payslipId, input, edits, monthlyFigures(input, edits, settings)),
     );
     if (rows.length) await refreshTotals(tx, summary.id);
     return { rows, summary: await summaryOf(tx, scope.companyId, id) };
   });
 }
 
-/** Completes a pending run ('Are you sure to save payroll?'): in month order, only as last calculated. */
+/** Completes a pending run ('Are you sure to save payroll?'): the kind's checks and effects, then the status. */
 export async function completeRun(db: Executor, scope: Scope, id: string, expected?: ExpectedTotals) {
   return db.transaction(async (tx) => {
     const summary = await summaryOf(tx, scope.companyId, id);
     if (summary.status !== 'pending') throw refused('payroll_run_completed', 'This run is already completed');
-    if (summary.type === 'payroll_run') {
-      const [earlier] = await tx
-        .select({ month: payrollSummaries.month })
-        .from(payrollSummaries)
-        .where(
-          and(
-            inCompany(scope, payrollSummaries),
-            eq(payrollSummaries.type, 'payroll_run'),
-            eq(payrollSummaries.status, 'pending'),
-            eq(payrollSummaries.year, summary.year),
-            lt(payrollSummaries.month, summary.month),
-          ),
-        )
-        .limit(1);
-      if (earlier) {
-        throw refused('payroll_run_out_of_order', 'An earlier month is still pending: complete the months in order');
-      }
-      await checkNoLaterCompleted(tx, scope.companyId, summary);
-      // Completing saves what the screen shows (decision 0175): inputs changed since the last calculation (loans and
-      // deposits, approvals, attendance, the months completed before it) are recalculated visibly first, never here.
-      assertUpToDate(await outOfDateRows(tx, scope.companyId, summary));
-      assertExpectedTotals(summary, expected);
-      // Never saved with a negative take-home pay (decision 0075): the whole save rolls back.
-      await assertNoNegativeTakeHome(tx, summary.id);
-      await recordRunFinance(tx, scope.companyId, summary);
-      // The platform's management fee of the month, from the final totals (decision 0073).
-      await recordManFee(tx, summary.id);
-    }
-    // A daily payroll's tax with the month's other completed daily payrolls as they are now.
-    if (summary.type === 'weekly') {
-      await checkNotInApproval(tx, summary.id);
-      await settleWeekly(tx, summary);
-    }
-    const [done] = await tx
-      .update(payrollSummaries)
-      .set({
-        status: 'completed',
-        completed_at: sql`now()`,
-        completed_by: scope.actor.userId,
-        updated_at: sql`now()`,
-        version: sql`${payrollSummaries.version} + 1`,
-      })
-      .where(eq(payrollSummaries.id, id))
-      .returning();
-    await writeLog(tx, {
-      actor: actorOfScope(scope),
-      companyId: scope.companyId,
-      action: 'update',
-      menu: menuOfRun(summary.type),
-      resource: RESOURCE,
-      recordId: id,
-      detail: `Saved ${summary.title}`,
-      changes: { status: { from: 'pending', to: 'completed' } },
-    });
-    return done;
+    const kind = kindOf(summary.type);
+    await kind.complete(tx, scope, summary, expected);
+    return markCompleted(tx, scope, kind.menu, summary);
   });
-}
-
-export async function writePayslip(
-  tx: Executor,
-  id: string,
-  input: PayslipInput,
-  edits: PayslipEdits,
-  settings: CompanyPayrollSettings,
-) {
-  const result = computePayslip(applyEdits(input, edits), settings);
-  const [row] = await tx
-    .update(payslips)
-    .set({
-      input,
-      edits: edits as Record<string, number>,
-      lines: result.lines,
-      bruto: result.bruto,
-      pph21: result.pph21,
-      pph21_dtp: result.pph21_dtp,
-      regular_bruto: result.regular_bruto,
-      thp: result.thp,
-      bpjs_employee: result.bpjs.total_employee,
-      bpjs_company: result.bpjs.total_employer,
-      bpjs: bpjsSplit(result),
-      updated_at: sql`now()`,
-      version: sql`${payslips.version} + 1`,
-    })
-    .where(eq(payslips.id, id))
-    .returning();
-  return row;
-}
-
-export async function refreshTotals(tx: Executor, summaryId: string) {
-  await tx.execute(sql`
-    update payroll_summaries s set
-      employee_count = t.n, total_bruto = t.bruto, total_pph21 = t.pph21, total_thp = t.thp,
-      total_bpjs_employee = t.bpjs_employee, total_bpjs_company = t.bpjs_company, updated_at = now()
-    from (select count(*)::int as n, coalesce(sum(bruto), 0) as bruto, coalesce(sum(pph21), 0) as pph21,
-            coalesce(sum(thp), 0) as thp, coalesce(sum(bpjs_employee), 0) as bpjs_employee,
-            coalesce(sum(bpjs_company), 0) as bpjs_company
-          from payslips where summary_id = ${summaryId}) t
-    where s.id = ${summaryId}`);
 }
 
 /** Re-opens a completed run: the company admin only, the latest completed month first, logged. */
@@ -511,12 +640,8 @@ export async function reopenRun(db: Executor, scope: Scope, id: string) {
       throw new AppError(403, 'payroll_reopen_admin_only', 'Only the company admin can re-open a saved payroll');
     }
     if (summary.status !== 'completed') throw refused('payroll_run_not_completed', 'This run is not completed');
-    if (summary.type === 'payroll_run') {
-      await checkNoLaterCompleted(tx, scope.companyId, summary);
-      // The loan installments and deposits this run recorded are reversed.
-      await reverseRunFinance(tx, summary.id);
-      await clearManFee(tx, summary.id);
-    }
+    const kind = kindOf(summary.type);
+    await kind.reopen(tx, scope, summary);
     const [row] = await tx
       .update(payrollSummaries)
       .set({
@@ -532,7 +657,7 @@ export async function reopenRun(db: Executor, scope: Scope, id: string) {
       actor: actorOfScope(scope),
       companyId: scope.companyId,
       action: 'update',
-      menu: menuOfRun(summary.type),
+      menu: kind.menu,
       resource: RESOURCE,
       recordId: id,
       detail: `Re-opened ${summary.title}`,
@@ -549,13 +674,14 @@ export async function deleteRun(db: Executor, scope: Scope, id: string) {
     if (summary.status !== 'pending') {
       throw refused('payroll_run_completed', 'A saved run cannot be deleted: re-open it first');
     }
-    if (summary.type === 'weekly') await checkNotInApproval(tx, summary.id);
+    const kind = kindOf(summary.type);
+    await kind.beforeChange(tx, summary);
     await tx.delete(payrollSummaries).where(eq(payrollSummaries.id, id));
     await writeLog(tx, {
       actor: actorOfScope(scope),
       companyId: scope.companyId,
       action: 'delete',
-      menu: menuOfRun(summary.type),
+      menu: kind.menu,
       resource: RESOURCE,
       recordId: id,
       detail: `Deleted ${summary.title}`,
@@ -563,7 +689,7 @@ export async function deleteRun(db: Executor, scope: Scope, id: string) {
   });
 }
 
-/** Changes one payslip's inputs in a pending run and returns the recalculated row. */
+/** Changes one payslip's inputs in a pending run (null: back to the loaded value) and returns the recalculated row. */
 export async function editPayslip(
   db: Executor,
   scope: Scope,
@@ -574,49 +700,26 @@ export async function editPayslip(
   return db.transaction(async (tx) => {
     const summary = await summaryOf(tx, scope.companyId, summaryId);
     if (summary.status !== 'pending') throw refused('payroll_run_completed', 'A saved run cannot be changed');
-    if (summary.type === 'weekly') return editWeeklyPayslip(tx, scope, summary, payslipId, edits);
-    if (summary.type !== 'payroll_run') {
-      throw refused('payroll_run_not_editable', 'Only a monthly run has inputs to edit');
+    const kind = kindOf(summary.type);
+    if (!kind.edit) throw notEditable();
+    const fields = kind.edit.fields;
+    const unknown = Object.keys(edits).filter((field) => !fields.includes(field));
+    if (unknown.length) {
+      const message = `Not an input of ${kind.edit.noun}`;
+      throw invalidFields(Object.fromEntries(unknown.map((f) => [f, { code: 'unknown_field', message }])));
     }
-    const monthly = Object.keys(edits).filter((field) => !(payslipEditFields as readonly string[]).includes(field));
-    if (monthly.length) {
-      throw new AppError(
-        400,
-        'invalid',
-        'Some fields are invalid',
-        Object.fromEntries(
-          monthly.map((f) => [f, { code: 'unknown_field', message: 'Not an input of a monthly run' }]),
-        ),
-      );
-    }
+    kind.edit.check(edits);
+    await kind.beforeChange(tx, summary);
     const [row] = await tx
       .select()
       .from(payslips)
       .where(and(eq(payslips.id, payslipId), eq(payslips.summary, summaryId)));
     if (!row) throw notFound('Payslip');
-    const merged: PayslipEdits = { ...(row.edits as PayslipEdits) };
-    for (const [field, value] of Object.entries(edits)) {
-      if (value === null) delete merged[field as keyof PayslipEdits];
-      else merged[field as keyof PayslipEdits] = value;
-    }
-    const settings = await loadCompanySettings(tx, scope.companyId);
-    const updated = await writePayslip(tx, row.id, row.input as PayslipInput, merged, settings);
+    const merged = mergeEdits(row.edits, edits);
+    const calculate = await kind.edit.calculator(tx, scope.companyId);
+    const updated = await writePayslip(tx, row.id, row.input, merged, calculate(row.input, merged));
     await refreshTotals(tx, summaryId);
-    await writeLog(tx, {
-      actor: actorOfScope(scope),
-      companyId: scope.companyId,
-      action: 'update',
-      menu: MENU,
-      resource: 'payslips',
-      recordId: row.id,
-      detail: `Changed ${row.fullname}'s inputs in ${summary.title}`,
-      changes: Object.fromEntries(
-        Object.entries(edits).map(([field, to]) => [
-          field,
-          { from: (row.edits as PayslipEdits)[field as keyof PayslipEdits] ?? null, to },
-        ]),
-      ),
-    });
+    await logPayslipEdit(tx, scope, kind.menu, summary, row, edits);
     return updated;
   });
 }

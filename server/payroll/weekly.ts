@@ -4,7 +4,9 @@
  * clock-in in the range × the daily rate (the company's daily payroll components paid per day), plus incentives, less
  * PPh 21 by the daily rule, cumulative over the month (common/payroll/weekly.ts, docs/decisions/0061). Stored like a
  * monthly run (payroll_summaries + payslips, one transaction); edited per payslip; completed directly, or through the
- * `daily_payroll` approval when the company has a flow for it (server/approvals/).
+ * `daily_payroll` approval when the company has a flow for it (server/approvals/). This file is the kind's own part:
+ * its loading, computing, settling and import; creating, storing, editing, logging and totals are the run pipeline's
+ * (`runKinds.weekly` in run.ts, `payslip-store.ts`, decision 0210).
  */
 import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import {
@@ -30,6 +32,14 @@ import { employedSql } from '../employees/employed.ts';
 import type { Scope } from '../http/access.ts';
 import { AppError, notFound } from '../http/errors.ts';
 import { companyReach, inCompany, inCompanySql } from '../scope/scope.ts';
+import {
+  actorOfScope,
+  markCompleted,
+  type PayslipValues,
+  refreshTotals,
+  weeklyFigures,
+  writePayslip,
+} from './payslip-store.ts';
 
 export interface CreateWeeklyBody {
   period_start: string;
@@ -159,181 +169,65 @@ export async function loadMonthToDate(
 
 const none = { bruto: 0, days: 0, pph21: 0 };
 
-/** Creates a pending daily payroll for the range, in one transaction; refuses a range overlapping another one. */
-export async function createWeekly(db: Executor, scope: Scope, body: CreateWeeklyBody) {
-  const period = checkRange(body);
-  const companyId = scope.companyId;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`payroll:${companyId}:weekly`}))`);
-    const [overlap] = await tx
-      .select({ id: payrollSummaries.id })
-      .from(payrollSummaries)
-      .where(
-        and(
-          inCompany(companyReach(companyId), payrollSummaries),
-          eq(payrollSummaries.type, 'weekly'),
-          lte(payrollSummaries.period_start, body.period_end),
-          gte(payrollSummaries.period_end, body.period_start),
-        ),
-      )
-      .limit(1);
-    if (overlap) throw refused('weekly_payroll_overlap', 'A daily payroll already covers some of these days');
-    const workers = await loadDailyWorkers(tx, companyId, body);
-    const ids = workers.map((w) => w.id);
-    const [components, days, monthToDate] = await loadTogether(tx, [
-      () => loadDailyComponents(tx, companyId),
-      () => loadDaysWorked(tx, companyId, ids, body),
-      () => loadMonthToDate(tx, companyId, period, ids),
-    ]);
-    const rows = workers.map((person) => {
-      const input: WeeklyInput = {
-        date: body.period_end,
-        days_worked: days.get(person.id) ?? 0,
-        components,
-        incentive: 0,
-        tax_id_valid: person.tax_id_valid,
-        month_to_date: monthToDate.get(person.id) ?? none,
-      };
-      return { person, input, result: computeWeeklyPayslip(input) };
-    });
-    const total = (key: 'bruto' | 'pph21' | 'thp') => rows.reduce((sum, row) => sum + row.result[key], 0);
-    const [summary] = await tx
-      .insert(payrollSummaries)
-      .values({
-        company_id: companyId,
-        created_by: scope.actor.userId,
-        title: weeklyTitle(body),
-        type: 'weekly',
-        year: period.year,
-        month: period.month,
-        period_start: body.period_start,
-        period_end: body.period_end,
-        employee_count: rows.length,
-        total_bruto: total('bruto'),
-        total_pph21: total('pph21'),
-        total_thp: total('thp'),
-      })
-      .returning();
-    if (!summary) throw new Error('insert returned nothing');
-    for (let i = 0; i < rows.length; i += 500) {
-      await tx.insert(payslips).values(
-        rows.slice(i, i + 500).map(({ person, input, result }) => ({
-          company_id: companyId,
-          summary: summary.id,
-          employee: person.id,
-          employee_number: person.employee_id,
-          fullname: person.fullname,
-          department: person.department,
-          department_name: person.department_name,
-          location: person.location,
-          location_name: person.location_name,
-          job_title_name: person.job_title_name,
-          npwp: person.npwp,
-          nik: person.nik,
-          gender: person.gender,
-          address: person.address,
-          input,
-          edits: {},
-          lines: result.lines,
-          bruto: result.bruto,
-          pph21: result.pph21,
-          thp: result.thp,
-        })),
-      );
-    }
-    await writeLog(tx, {
-      actor: { userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId },
-      companyId,
-      action: 'create',
-      menu: MENU,
-      resource: RESOURCE,
-      recordId: summary.id,
-      detail: `Created ${summary.title}: ${rows.length} daily workers`,
-    });
-    return summary;
+/** A daily payroll as the run pipeline plans it (server/payroll/run.ts `RunPlan`). */
+interface WeeklyPlan {
+  year: number;
+  month: number;
+  period_start: string | null;
+  period_end: string | null;
+}
+
+const rangeOf = (plan: WeeklyPlan): CreateWeeklyBody => ({
+  period_start: plan.period_start ?? '',
+  period_end: plan.period_end ?? '',
+});
+
+/** Refuses a range overlapping another daily payroll of the company (409 weekly_payroll_overlap). */
+export async function checkNoOverlap(db: Executor, companyId: string, plan: WeeklyPlan) {
+  const range = rangeOf(plan);
+  const [overlap] = await db
+    .select({ id: payrollSummaries.id })
+    .from(payrollSummaries)
+    .where(
+      and(
+        inCompany(companyReach(companyId), payrollSummaries),
+        eq(payrollSummaries.type, 'weekly'),
+        lte(payrollSummaries.period_start, range.period_end),
+        gte(payrollSummaries.period_end, range.period_start),
+      ),
+    )
+    .limit(1);
+  if (overlap) throw refused('weekly_payroll_overlap', 'A daily payroll already covers some of these days');
+}
+
+/** The daily workers' payslips of the range: days with a clock-in × the daily rate, taxed over the month so far. */
+export async function computeWeeklyRows(db: Executor, companyId: string, plan: WeeklyPlan) {
+  const range = rangeOf(plan);
+  const workers = await loadDailyWorkers(db, companyId, range);
+  const ids = workers.map((w) => w.id);
+  const [components, days, monthToDate] = await loadTogether(db, [
+    () => loadDailyComponents(db, companyId),
+    () => loadDaysWorked(db, companyId, ids, range),
+    () => loadMonthToDate(db, companyId, plan, ids),
+  ]);
+  return workers.map((person): PayslipValues<WeeklyInput> => {
+    const input: WeeklyInput = {
+      date: range.period_end,
+      days_worked: days.get(person.id) ?? 0,
+      components,
+      incentive: 0,
+      tax_id_valid: person.tax_id_valid,
+      month_to_date: monthToDate.get(person.id) ?? none,
+    };
+    return { person, input, ...weeklyFigures(input, {}) };
   });
 }
 
-/** Recomputes one weekly payslip from its input and edits (month to date given) and stores it. */
-async function writeWeeklyPayslip(tx: Executor, id: string, input: WeeklyInput, edits: WeeklyEdits) {
-  const result = computeWeeklyPayslip(input, edits);
-  const [row] = await tx
-    .update(payslips)
-    .set({
-      input,
-      edits,
-      lines: result.lines,
-      bruto: result.bruto,
-      pph21: result.pph21,
-      thp: result.thp,
-      updated_at: sql`now()`,
-      version: sql`${payslips.version} + 1`,
-    })
-    .where(eq(payslips.id, id))
-    .returning();
-  return row;
-}
-
-async function refreshWeeklyTotals(tx: Executor, summaryId: string) {
-  await tx.execute(sql`
-    update payroll_summaries s set employee_count = t.n, total_bruto = t.bruto, total_pph21 = t.pph21,
-      total_thp = t.thp, updated_at = now()
-    from (select count(*)::int as n, coalesce(sum(bruto), 0) as bruto, coalesce(sum(pph21), 0) as pph21,
-            coalesce(sum(thp), 0) as thp from payslips where summary_id = ${summaryId}) t
-    where s.id = ${summaryId}`);
-}
-
-/** Changes a weekly payslip's days, daily rate or incentive (null: back to the loaded value). */
-export async function editWeeklyPayslip(
-  tx: Executor,
-  scope: Scope,
-  summary: typeof payrollSummaries.$inferSelect,
-  payslipId: string,
-  edits: Record<string, number | null>,
-) {
-  const unknown = Object.keys(edits).filter((field) => !(weeklyEditFields as readonly string[]).includes(field));
-  if (unknown.length) {
-    throw new AppError(
-      400,
-      'invalid',
-      'Some fields are invalid',
-      Object.fromEntries(
-        unknown.map((f) => [f, { code: 'unknown_field', message: 'Not an input of a daily payroll' }]),
-      ),
-    );
-  }
+/** The daily payroll's own check of an edit: whole days, at most 31. */
+export function checkWeeklyEdits(edits: Record<string, number | null>) {
   if (edits.days_worked != null && (!Number.isInteger(edits.days_worked) || edits.days_worked > 31)) {
     throw invalid('days_worked', 'maximum', 'Whole days, at most 31', { limit: 31 });
   }
-  await checkNotInApproval(tx, summary.id);
-  const [row] = await tx
-    .select()
-    .from(payslips)
-    .where(and(eq(payslips.id, payslipId), eq(payslips.summary, summary.id)));
-  if (!row) throw notFound('Payslip');
-  const merged: WeeklyEdits = { ...(row.edits as WeeklyEdits) };
-  for (const [field, value] of Object.entries(edits)) {
-    if (value === null) delete merged[field as keyof WeeklyEdits];
-    else merged[field as keyof WeeklyEdits] = value;
-  }
-  const updated = await writeWeeklyPayslip(tx, row.id, row.input as WeeklyInput, merged);
-  await refreshWeeklyTotals(tx, summary.id);
-  await writeLog(tx, {
-    actor: { userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId },
-    companyId: scope.companyId,
-    action: 'update',
-    menu: MENU,
-    resource: 'payslips',
-    recordId: row.id,
-    detail: `Changed ${row.fullname}'s inputs in ${summary.title}`,
-    changes: Object.fromEntries(
-      Object.entries(edits).map(([field, to]) => [
-        field,
-        { from: (row.edits as WeeklyEdits)[field as keyof WeeklyEdits] ?? null, to },
-      ]),
-    ),
-  });
-  return updated;
 }
 
 /**
@@ -354,9 +248,9 @@ export async function settleWeekly(tx: Executor, summary: typeof payrollSummarie
   );
   for (const row of rows) {
     const input = { ...(row.input as WeeklyInput), month_to_date: monthToDate.get(row.employee) ?? none };
-    await writeWeeklyPayslip(tx, row.id, input, row.edits as WeeklyEdits);
+    await writePayslip(tx, row.id, input, row.edits, weeklyFigures(input, row.edits as WeeklyEdits));
   }
-  await refreshWeeklyTotals(tx, summary.id);
+  await refreshTotals(tx, summary.id);
 }
 
 /** A pending weekly payroll summary of the company, or undefined. */
@@ -395,26 +289,7 @@ export async function completeWeeklyApproved(tx: Executor, scope: Scope, summary
   const summary = await pendingWeekly(tx, scope.companyId, summaryId);
   if (!summary) return;
   await settleWeekly(tx, summary);
-  await tx
-    .update(payrollSummaries)
-    .set({
-      status: 'completed',
-      completed_at: sql`now()`,
-      completed_by: scope.actor.userId,
-      updated_at: sql`now()`,
-      version: sql`${payrollSummaries.version} + 1`,
-    })
-    .where(eq(payrollSummaries.id, summary.id));
-  await writeLog(tx, {
-    actor: { userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId },
-    companyId: scope.companyId,
-    action: 'update',
-    menu: MENU,
-    resource: RESOURCE,
-    recordId: summary.id,
-    detail: `Saved ${summary.title} (approved)`,
-    changes: { status: { from: 'pending', to: 'completed' } },
-  });
+  await markCompleted(tx, scope, MENU, summary, ' (approved)');
 }
 
 /** The weekly import's columns (`GET /v1/payroll-summary/template?type=weekly`): the payslip's inputs. */
@@ -522,11 +397,11 @@ export async function importWeekly(
       report.push({ index, status: same ? 'unchanged' : 'saved' });
       if (same) continue;
       saved++;
-      await writeWeeklyPayslip(tx, slip.id, slip.input as WeeklyInput, edits);
+      await writePayslip(tx, slip.id, slip.input, edits, weeklyFigures(slip.input as WeeklyInput, edits));
     }
-    if (saved) await refreshWeeklyTotals(tx, summary.id);
+    if (saved) await refreshTotals(tx, summary.id);
     await writeLog(tx, {
-      actor: { userId: scope.actor.userId, impersonatorId: scope.actor.impersonatorId },
+      actor: actorOfScope(scope),
       companyId: scope.companyId,
       action: 'update',
       menu: MENU,

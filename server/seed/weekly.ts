@@ -9,7 +9,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/connect.ts';
 import { payrollSummaries, payslips } from '../db/schema.ts';
 import type { Scope } from '../http/access.ts';
-import { createWeekly, editWeeklyPayslip } from '../payroll/weekly.ts';
+import { createRun, editPayslip } from '../payroll/run.ts';
 
 const DAY = 86_400_000;
 const iso = (time: number) => new Date(time).toISOString().slice(0, 10);
@@ -39,13 +39,17 @@ export async function seedWeeklyPayrolls(db: Db, companyId: string, adminId: str
   const thisMonday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY;
   for (let week = 4; week >= 1; week--) {
     const start = thisMonday - week * 7 * DAY;
-    const summary = await createWeekly(db, scope, { period_start: iso(start), period_end: iso(start + 6 * DAY) });
+    const summary = await createRun(db, scope, {
+      type: 'weekly',
+      period_start: iso(start),
+      period_end: iso(start + 6 * DAY),
+    });
     const slips = await db
       .select({ id: payslips.id })
       .from(payslips)
       .where(and(eq(payslips.summary, summary.id), sql`abs(hashtext(${payslips.employee_number})) % 4 = ${week % 4}`));
     for (const slip of slips) {
-      await db.transaction((tx) => editWeeklyPayslip(tx, scope, summary, slip.id, { incentive: 1_500_000 }));
+      await editPayslip(db, scope, summary.id, slip.id, { incentive: 1_500_000 });
     }
     if (week > 1) {
       await db

@@ -8,6 +8,7 @@ import type { PtkpStatus } from '../../common/payroll/types.ts';
 import type { Executor } from '../db/connect.ts';
 import { companies, employees, payrollSummaries, payslips } from '../db/schema.ts';
 import { AppError, notFound } from '../http/errors.ts';
+import { kindOf } from '../payroll/run.ts';
 import {
   departmentReaches,
   inCompany,
@@ -85,7 +86,7 @@ export async function bp21Rows(
     .select()
     .from(payrollSummaries)
     .where(and(eq(payrollSummaries.id, summaryId), inCompany(reach, payrollSummaries)));
-  if (!summary || summary.type !== 'weekly') throw notFound('Daily payroll');
+  if (!summary || !kindOf(summary.type).exports.includes('coretax_bp21')) throw notFound('Daily payroll');
   if (summary.status !== 'completed') {
     throw new AppError(409, 'coretax_not_completed', 'Only a completed payroll has withholding slips');
   }
