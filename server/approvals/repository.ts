@@ -325,6 +325,7 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
   const employeeIds = collect((row) => [...row.approvers, row.content.swap_with]);
   const leaveTypes = collect((row) => [row.context === 'leave' ? row.content.leave_type : null]);
   const shiftIds = collect((row) => [row.context === 'change_shift' ? row.content.shift : null]);
+  const dutyTypeIds = collect((row) => [row.context === 'business_trip' ? row.content.duty_type : null]);
   const attachmentNames = collect((row) => [row.content.attachment]);
   const list = (values: string[]) =>
     values.length
@@ -333,7 +334,7 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
           sql`, `,
         )}]::uuid[]`
       : sql`'{}'::uuid[]`;
-  const [history, people, rules, shifts, overlaps, attached] = await loadTogether(db, [
+  const [history, people, rules, shifts, overlaps, attached, dutyTypes] = await loadTogether(db, [
     () =>
       db.execute(sql`
       select h.approval_id, h.level, h.decision, h.note, h.as_admin, h.acknowledged_warnings,
@@ -393,6 +394,13 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
             )})`,
           )
         : Promise.resolve({ rows: [] }),
+    // A business trip's duty type (issue 29: `duty/category`), by name.
+    () =>
+      dutyTypeIds.length
+        ? db.execute(
+            sql`select id, name from duty_types d where id = any(${list(dutyTypeIds)}) and ${inCompanySql(caller.scope, 'd')}`,
+          )
+        : Promise.resolve({ rows: [] }),
   ]);
   const adminDeciders = await loadAdminDeciders(db, caller, rows);
   const fileOf = new Map(
@@ -414,6 +422,7 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
   }
   const names = new Map((people.rows as { id: string; fullname: string }[]).map((p) => [p.id, p.fullname]));
   const ruleNames = new Map((rules.rows as { id: string; type: string }[]).map((r) => [r.id, r.type]));
+  const dutyTypeNames = new Map((dutyTypes.rows as { id: string; name: string }[]).map((d) => [d.id, d.name]));
   const shiftOf = new Map((shifts.rows as { id: string; name: string; code: string }[]).map((s) => [s.id, s]));
   const overlapOf = new Map((overlaps.rows as { id: string; overlaps: number }[]).map((o) => [o.id, o.overlaps]));
   // Remaining balances of the leave requests on the page: one balance load per year, for the page's requesters.
@@ -440,6 +449,10 @@ async function present(db: Executor, caller: Caller, rows: Row[]) {
     if (row.context === 'leave') {
       const id = row.content.leave_type as string;
       content.leave_type = { _id: id, type: ruleNames.get(id) ?? '' };
+    }
+    if (row.context === 'business_trip' && typeof row.content.duty_type === 'string') {
+      const id = row.content.duty_type;
+      content.duty_type = { _id: id, name: dutyTypeNames.get(id) ?? '' };
     }
     if (row.context === 'change_shift') {
       const shift = row.content.shift as string | null;

@@ -42,7 +42,7 @@ export const ApprovalSchema = Type.Object(
     }),
     content: Type.Record(Type.String(), Type.Unknown(), {
       description:
-        'The request as stored, names resolved (leave_type {_id,type}, shift {_id,name,code}, swap_with {_id,fullname}); total_days (leave, business_trip), total_hours (overtime); employee_profile changes [{field,from,to}]',
+        'The request as stored, names resolved (leave_type {_id,type}, shift {_id,name,code}, swap_with {_id,fullname}, business_trip duty_type {_id,name}); total_days (leave, business_trip), total_hours (overtime); employee_profile changes [{field,from,to}]',
     }),
     start_date: date,
     end_date: date,

@@ -30,6 +30,15 @@ export async function seedReports(tx: Executor, today: string) {
       order by dt.code offset (abs(hashtext(t.id::text)) % greatest(1, (select count(*) from duty_types x
         where x.company_id = t.company_id))) limit 1)
     where t.duty_type_id is null`);
+  // The business-trip requests name their duty type too (the approvals grid shows it): the trip's, or one by a hash.
+  await tx.execute(sql`
+    update approvals a set content = a.content || jsonb_build_object('duty_type', coalesce(
+      (select t.duty_type_id from business_trips t where t.approval_id = a.id),
+      (select dt.id from duty_types dt where dt.company_id = a.company_id
+        order by dt.code offset (abs(hashtext(a.id::text)) % greatest(1, (select count(*) from duty_types x
+          where x.company_id = a.company_id))) limit 1)))
+    where a.context = 'business_trip' and a.content->>'duty_type' is null
+      and exists (select 1 from duty_types d where d.company_id = a.company_id)`);
 
   // A year of duties for the field staff (Sales, Projects): about one in three a month, one to three days.
   await tx.execute(sql`

@@ -6050,7 +6050,7 @@ export interface components {
             }[];
             can_decide: boolean;
             can_withdraw: boolean;
-            /** @description The request as stored, names resolved (leave_type {_id,type}, shift {_id,name,code}, swap_with {_id,fullname}); total_days (leave, business_trip), total_hours (overtime); employee_profile changes [{field,from,to}] */
+            /** @description The request as stored, names resolved (leave_type {_id,type}, shift {_id,name,code}, swap_with {_id,fullname}, business_trip duty_type {_id,name}); total_days (leave, business_trip), total_hours (overtime); employee_profile changes [{field,from,to}] */
             content: {
                 [key: string]: unknown;
             };

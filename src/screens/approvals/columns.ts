@@ -27,6 +27,7 @@ export interface ApprovalRow {
   shift: string;
   swap_with: string;
   destination: string;
+  duty_type: string;
   purpose: string;
   last_working_day: string | null;
   employee_status: string;
@@ -56,6 +57,8 @@ const named = (value: unknown, key: 'type' | 'name' | 'fullname'): string => {
   if (value && typeof value === 'object' && key in value) return str((value as Record<string, unknown>)[key]);
   return str(value);
 };
+/** A reference the server names ({_id, name}); a bare id (not named) shows nothing rather than a uuid. */
+const nameOf = (value: unknown): string => (value && typeof value === 'object' ? named(value, 'name') : '');
 const shiftName = (value: unknown): string => {
   if (!value || typeof value !== 'object') return '';
   const shift = value as { name?: unknown; code?: unknown };
@@ -96,6 +99,7 @@ export function flatten(approval: Approval): ApprovalRow {
     shift: shiftName(content.shift),
     swap_with: named(content.swap_with, 'fullname'),
     destination: str(content.destination),
+    duty_type: nameOf(content.duty_type),
     purpose: str(content.purpose),
     last_working_day: day(content.last_working_day),
     employee_status: str(content.employee_status),
@@ -140,6 +144,7 @@ export const approvalColumns = {
   shift: column('shift', 'text', 160),
   swap_with: column('swap_with', 'text', 180),
   destination: column('destination', 'text', 180),
+  duty_type: column('duty_type', 'text', 160),
   purpose: column('purpose', 'text', 220),
   last_working_day: column('last_working_day', 'date', 140),
   employee_status: column('employee_status', 'text', 150),
@@ -165,7 +170,7 @@ export const contextColumns = {
   overtime: ['date', 'start_time', 'end_time', 'total_hours', 'reason'],
   clock_correction: ['date', 'clock_in', 'clock_out', 'reason'],
   change_shift: ['date', 'shift', 'swap_with', 'reason'],
-  business_trip: ['destination', 'start_date', 'end_date', 'total_days', 'overlaps', 'purpose'],
+  business_trip: ['destination', 'duty_type', 'start_date', 'end_date', 'total_days', 'overlaps', 'purpose'],
   resignation: ['last_working_day', 'reason'],
   employee_profile: ['changes'],
   contract: ['employee_status', 'end_of_contract', 'reason'],

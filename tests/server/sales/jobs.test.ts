@@ -294,7 +294,11 @@ describe("a business trip's duty type", () => {
       },
     });
     expect(sent.status).toBe(201);
-    expect(sent.body.data.content.duty_type).toBe(type);
+    // Stored as the id; replies name it, as they name a leave type (the approvals grid shows the name).
+    expect(sent.body.data.content.duty_type).toEqual({ _id: type, name: duty.body.data[0].name });
+    const listed = await t.call(tokens.admin!, 'GET', `/v1/approvals?context=business_trip&limit=500`);
+    const mine = listed.body.data.find((row: { _id: string }) => row._id === sent.body.data._id);
+    expect(mine?.content.duty_type).toEqual({ _id: type, name: duty.body.data[0].name });
     const bad = await t.call(tokens.employee!, 'POST', '/v1/approvals', {
       context: 'business_trip',
       content: {

@@ -92,3 +92,24 @@ describe('review columns per context', () => {
     expect(profile.balance_remaining).toBeNull();
   });
 });
+
+describe("a business trip's duty type", () => {
+  it('shows the name the server gives, in its own column beside the destination', () => {
+    const trip = approval({
+      context: 'business_trip',
+      content: {
+        destination: 'Medan',
+        start_date: '2026-12-01',
+        end_date: '2026-12-02',
+        purpose: 'Audit',
+        total_days: 2,
+        duty_type: { _id: 'dt1', name: 'Site survey' },
+      },
+    });
+    expect(flatten(trip).duty_type).toBe('Site survey');
+    expect(fields(['business_trip']).slice(4, 6)).toEqual(['destination', 'duty_type']);
+    // A trip without one (or an id not named) shows nothing, never a uuid.
+    expect(flatten(approval({ context: 'business_trip', content: { destination: 'Medan' } })).duty_type).toBe('');
+    expect(flatten(approval({ context: 'business_trip', content: { duty_type: 'dt1' } })).duty_type).toBe('');
+  });
+});
