@@ -194,31 +194,45 @@ export async function clockCorrectionReport(db: Executor, caller: ReportCaller, 
 
 // ---- job-report -----------------------------------------------------------------------------------------------------
 
-/** Job reports of the month by employee and category: how many and the hours they took. */
+/**
+ * Job reports of the month, one row per employee with the categories as columns (decision 0208): the reports and the
+ * hours of each category (arrays in the order of the reply's `categories`, the job recap's columns) and the employee's
+ * totals; each category carries its own totals (the totals row, the chart).
+ */
 export async function jobReport(db: Executor, caller: ReportCaller, query: ReportQuery) {
   const { from, to } = monthBounds(query.year, query.month);
-  const rows = (await jobReportSource(db, caller.reach, from, to, employeesSql(caller, query))).map((row) => ({
-    _id: `${row.employee}:${row.category ?? 'none'}`,
-    employee: person(row),
+  const source = await jobReportSource(db, caller.reach, from, to, employeesSql(caller, query));
+  const rows = source.rows.map((row) => ({
+    _id: row.employee,
+    employee_id: row.employee_id,
+    fullname: row.fullname,
     department: row.department,
     location: row.location,
-    category: row.category ? { _id: row.category, name: row.category_name ?? '' } : null,
     reports: row.reports,
-    hours: Math.round((row.minutes / 60) * 100) / 100,
-    minutes: row.minutes,
+    hours: hoursOf(row.minutes),
+    category_reports: row.category_reports,
+    category_hours: row.category_minutes.map(hoursOf),
   }));
-  const minutes = rows.reduce((sum, row) => sum + row.minutes, 0);
+  const column = (i: number, figure: 'category_reports' | 'category_minutes') =>
+    source.rows.reduce((sum, row) => sum + (row[figure][i] ?? 0), 0);
   return {
     year: query.year,
     month: query.month,
+    categories: source.categories.map((category, i) => ({
+      ...category,
+      reports: column(i, 'category_reports'),
+      hours: hoursOf(column(i, 'category_minutes')),
+    })),
     rows,
     totals: {
-      employees: new Set(rows.map((row) => row.employee._id)).size,
-      reports: rows.reduce((sum, row) => sum + row.reports, 0),
-      hours: Math.round((minutes / 60) * 100) / 100,
+      employees: rows.length,
+      reports: source.rows.reduce((sum, row) => sum + row.reports, 0),
+      hours: hoursOf(source.rows.reduce((sum, row) => sum + row.minutes, 0)),
     },
   };
 }
+
+const hoursOf = (minutes: number) => Math.round((minutes / 60) * 100) / 100;
 
 // ---- overtime-report ------------------------------------------------------------------------------------------------
 
@@ -319,51 +333,67 @@ async function pendingRuns(db: Executor, caller: ReportCaller, query: ReportQuer
 // ---- daily-payroll-report -------------------------------------------------------------------------------------------
 
 /**
- * The daily workers' completed daily payrolls of the month (the weekly runs counted in it), one row per worker and
- * payroll from the payslip: days worked, wages (the daily rate's lines), incentives, deductions, gross, PPh 21 and
- * take-home pay.
+ * The daily workers' completed daily payrolls of the month (the weekly runs counted in it): the payrolls once, and one
+ * row per worker and payroll from the payslip, naming its payroll by id (decision 0209): days worked, wages (the daily
+ * rate's lines), incentives, deductions, gross, PPh 21 and take-home pay. The lines are read in one pass per payslip.
  */
 export async function dailyPayrollReport(db: Executor, caller: ReportCaller, query: ReportQuery) {
-  const sumOf = (condition: string) =>
-    sql.raw(
-      `(select coalesce(sum((l->>'amount')::bigint), 0) from jsonb_array_elements(p.lines) l where ${condition})`,
-    );
-  const result = await db.execute<{
-    id: string;
-    summary: string;
+  const month = sql`${inCompanySql(caller.reach, 's')} and s.type = 'weekly' and s.status = 'completed'
+    and s.year = ${query.year} and s.month = ${query.month}`;
+  const payrolls = await db.execute<{
+    _id: string;
     title: string;
     period_start: string | null;
     period_end: string | null;
+  }>(sql`
+    select s.id as _id, s.title, to_char(s.period_start, 'YYYY-MM-DD') as period_start,
+      to_char(s.period_end, 'YYYY-MM-DD') as period_end
+    from payroll_summaries s where ${month}
+    order by s.period_start, s.created_at, s.id`);
+  const result = await db.execute<{
+    _id: string;
+    payroll: string;
     employee: string;
     employee_id: string;
     fullname: string;
     department: string | null;
     location: string | null;
     days: number | null;
-    wages: string;
-    incentives: string;
-    deductions: string;
+    wages: string | null;
+    incentives: string | null;
+    deductions: string | null;
     bruto: string;
     pph21: string;
     thp: string;
   }>(sql`
-    select p.id, s.id as summary, s.title, to_char(s.period_start, 'YYYY-MM-DD') as period_start,
-      to_char(s.period_end, 'YYYY-MM-DD') as period_end, p.employee_id as employee, p.employee_number as employee_id,
-      p.fullname, p.department_name as department, p.location_name as location,
+    select p.id as _id, s.id as payroll, p.employee_id as employee, p.employee_number as employee_id, p.fullname,
+      p.department_name as department, p.location_name as location,
       coalesce((p.edits->>'days_worked')::int, (p.input->>'days_worked')::int, 0) as days,
-      ${sumOf(`l->>'code' in ('daily_wage', 'daily_component')`)} as wages,
-      ${sumOf(`l->>'code' = 'incentive'`)} as incentives,
-      ${sumOf(`l->>'kind' = 'deduction'`)} as deductions,
-      p.bruto, p.pph21, p.thp
+      l.wages, l.incentives, l.deductions, p.bruto, p.pph21, p.thp
     from payslips p
     join payroll_summaries s on s.id = p.summary_id
-    where ${inCompanySql(caller.reach, 's')} and ${payslipsSql(caller, query)} and s.type = 'weekly'
-      and s.status = 'completed' and s.year = ${query.year} and s.month = ${query.month}
-    order by s.period_start, s.created_at, p.fullname, p.id`);
+    cross join lateral (
+      select sum((x->>'amount')::bigint) filter (where x->>'code' in ('daily_wage', 'daily_component')) as wages,
+        sum((x->>'amount')::bigint) filter (where x->>'code' = 'incentive') as incentives,
+        sum((x->>'amount')::bigint) filter (where x->>'kind' = 'deduction') as deductions
+      from jsonb_array_elements(p.lines) x
+    ) l
+    where ${month} and ${payslipsSql(caller, query)}`);
+  // In the payrolls' order, then by name: sorted here, as sorting the wide rows in the query spilled to disk.
+  const order = new Map(payrolls.rows.map((payroll, i) => [payroll._id, i]));
+  const byName = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+  result.rows.sort(
+    (a, b) =>
+      (order.get(a.payroll) ?? 0) - (order.get(b.payroll) ?? 0) ||
+      byName(a.fullname, b.fullname) ||
+      byName(a._id, b._id),
+  );
   const rows = result.rows.map((row) => ({
-    _id: row.id,
-    payroll: { _id: row.summary, title: row.title, period_start: row.period_start, period_end: row.period_end },
-    employee: person(row),
+    _id: row._id,
+    payroll: row.payroll,
+    employee: row.employee,
+    employee_id: row.employee_id,
+    fullname: row.fullname,
     department: row.department,
     location: row.location,
     days: row.days ?? 0,
@@ -374,15 +404,18 @@ export async function dailyPayrollReport(db: Executor, caller: ReportCaller, que
     pph21: int(row.pph21),
     thp: int(row.thp),
   }));
+  const listed = new Set(rows.map((row) => row.payroll));
   const sum = (pick: (row: (typeof rows)[number]) => number) => rows.reduce((s, row) => s + pick(row), 0);
   return {
     year: query.year,
     month: query.month,
+    // The payrolls the rows name, in their order (a department admin's may name fewer than the company has).
+    payrolls: payrolls.rows.filter((payroll) => listed.has(payroll._id)),
     rows,
     pending: await pendingRuns(db, caller, query, 'weekly'),
     totals: {
-      payrolls: new Set(rows.map((row) => row.payroll._id)).size,
-      workers: new Set(rows.map((row) => row.employee._id)).size,
+      payrolls: listed.size,
+      workers: new Set(rows.map((row) => row.employee)).size,
       days: sum((row) => row.days),
       wages: sum((row) => row.wages),
       incentives: sum((row) => row.incentives),

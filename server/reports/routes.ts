@@ -99,19 +99,32 @@ const ClockCorrectionReport = Type.Object(
   },
   { $id: 'ClockCorrectionReport' },
 );
+const JobCategory = Type.Object({
+  _id: Nullable(Type.String({ format: 'uuid', description: 'null: the job reports without a category' })),
+  code: Nullable(Type.String()),
+  name: Nullable(Type.String()),
+  reports: count,
+  hours,
+});
 const JobReport = Type.Object(
   {
     ...period,
+    categories: Type.Array(JobCategory, {
+      description:
+        "The columns: the company's categories by name (every one, even an empty one), then `_id: null` when a report has no category; each with its totals",
+    }),
     rows: Type.Array(
       Type.Object({
-        _id: Type.String(),
-        employee: EmployeeRef,
+        _id: Type.String({ format: 'uuid', description: 'The employee' }),
+        employee_id: Type.String({ description: "The employee's number" }),
+        fullname: Type.String(),
         ...where,
-        category: Nullable(Named),
         reports: count,
         hours,
-        minutes: count,
+        category_reports: Type.Array(count, { description: 'Reports per category, in the order of `categories`' }),
+        category_hours: Type.Array(hours, { description: 'Hours per category, in the order of `categories`' }),
       }),
+      { description: 'One row per employee with job reports in the month' },
     ),
     totals: Type.Object({ employees: count, reports: count, hours }),
   },
@@ -143,20 +156,24 @@ const OvertimeReport = Type.Object(
   },
   { $id: 'OvertimeReport' },
 );
+const DailyPayroll = Type.Object({
+  _id: uuid,
+  title: Type.String(),
+  period_start: Nullable(Type.String({ format: 'date' })),
+  period_end: Nullable(Type.String({ format: 'date' })),
+});
 const DailyPayrollReport = Type.Object(
   {
     ...period,
     pending: count,
+    payrolls: Type.Array(DailyPayroll, { description: "The month's completed daily payrolls the rows name, in order" }),
     rows: Type.Array(
       Type.Object({
-        _id: uuid,
-        payroll: Type.Object({
-          _id: uuid,
-          title: Type.String(),
-          period_start: Nullable(Type.String({ format: 'date' })),
-          period_end: Nullable(Type.String({ format: 'date' })),
-        }),
-        employee: EmployeeRef,
+        _id: Type.String({ format: 'uuid', description: 'The payslip' }),
+        payroll: Type.String({ format: 'uuid', description: 'The daily payroll (`payrolls[]._id`)' }),
+        employee: Type.String({ format: 'uuid', description: 'The worker' }),
+        employee_id: Type.String({ description: "The worker's number" }),
+        fullname: Type.String(),
         ...where,
         days: count,
         wages: rupiah,
@@ -275,7 +292,7 @@ export function reportRoutes(parent: FastifyInstance, db: Db) {
     'getJobReport',
     JobReport,
     jobReport as unknown as Loader,
-    'Job reports of the month by employee and category: counts and hours',
+    'Job reports of the month per employee, the categories as columns: counts and hours',
   );
   report(
     'overtime-report',

@@ -1,7 +1,7 @@
 /**
  * The sales menu's reads and the employee's job reports (issue 29, ./README.md). Every query takes its company and
  * department conditions from the scope module; the job recap reads job reports through the job-report's one source
- * (../reports/job-source.ts), so its totals are the report's.
+ * (../reports/job-source.ts), so its totals and columns are the report's.
  */
 import { type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../db/connect.ts';
@@ -37,51 +37,32 @@ function employeesWhere(reach: Reach, query: MonthQuery): SQL {
  */
 export async function jobRecap(db: Executor, reach: Reach, query: MonthQuery) {
   const { from, to } = monthBounds(query.year, query.month);
-  const source = await jobReportSource(db, reach, from, to, employeesWhere(reach, query));
-  const listed = await db.execute<{ _id: string; code: string; name: string }>(sql`
-    select c.id as _id, c.code, c.name from job_report_categories c where ${inCompanySql(reach, 'c')}
-    order by c.name, c.code`);
-  const categories: { _id: string | null; code: string | null; name: string | null }[] = [...listed.rows];
-  if (source.some((row) => row.category === null)) categories.push({ _id: null, code: null, name: null });
-  const key = (category: string | null) => category ?? 'none';
-  type Line = {
-    _id: string;
-    employee: { _id: string; employee_id: string; fullname: string };
-    department: string | null;
-    categories: Record<string, { reports: number; hours: number; minutes: number }>;
-    reports: number;
-    hours: number;
-    minutes: number;
-  };
-  const lines = new Map<string, Line>();
-  for (const row of source) {
-    let line = lines.get(row.employee);
-    if (!line) {
-      line = {
-        _id: row.employee,
-        employee: { _id: row.employee, employee_id: row.employee_id, fullname: row.fullname },
-        department: row.department,
-        categories: {},
-        reports: 0,
-        hours: 0,
-        minutes: 0,
-      };
-      lines.set(row.employee, line);
-    }
-    line.categories[key(row.category)] = { reports: row.reports, minutes: row.minutes, hours: hours(row.minutes) };
-    line.reports += row.reports;
-    line.minutes += row.minutes;
-    line.hours = hours(line.minutes);
-  }
-  const rows = [...lines.values()];
-  const byCategory: Record<string, { reports: number; hours: number; minutes: number }> = {};
-  for (const row of source) {
-    const total = byCategory[key(row.category)] ?? { reports: 0, hours: 0, minutes: 0 };
-    byCategory[key(row.category)] = total;
-    total.reports += row.reports;
-    total.minutes += row.minutes;
-    total.hours = hours(total.minutes);
-  }
+  const { categories, rows: source } = await jobReportSource(db, reach, from, to, employeesWhere(reach, query));
+  const key = (category: { _id: string | null }) => category._id ?? 'none';
+  type Figures = { reports: number; hours: number; minutes: number };
+  const figures = (reports: number, minutes: number): Figures => ({ reports, minutes, hours: hours(minutes) });
+  // By category: the categories the employee has reports in.
+  const rows = source.map((row) => ({
+    _id: row.employee,
+    employee: { _id: row.employee, employee_id: row.employee_id, fullname: row.fullname },
+    department: row.department,
+    categories: Object.fromEntries(
+      categories.flatMap((category, i): [string, Figures][] => {
+        const reports = row.category_reports[i] ?? 0;
+        return reports === 0 ? [] : [[key(category), figures(reports, row.category_minutes[i] ?? 0)]];
+      }),
+    ),
+    reports: row.reports,
+    hours: hours(row.minutes),
+    minutes: row.minutes,
+  }));
+  const byCategory: Record<string, Figures> = Object.fromEntries(
+    categories.flatMap((category, i): [string, Figures][] => {
+      const reports = source.reduce((sum, row) => sum + (row.category_reports[i] ?? 0), 0);
+      const minutes = source.reduce((sum, row) => sum + (row.category_minutes[i] ?? 0), 0);
+      return reports === 0 ? [] : [[key(category), figures(reports, minutes)]];
+    }),
+  );
   const minutes = rows.reduce((sum, row) => sum + row.minutes, 0);
   const employeeOptions = await db.execute<{ _id: string; employee_id: string; fullname: string }>(sql`
     select e.id as _id, e.employee_id, e.fullname from employees e

@@ -5181,7 +5181,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** @description Job reports of the month by employee and category: counts and hours */
+        /** @description Job reports of the month per employee, the categories as columns: counts and hours */
         get: operations["getJobReport"];
         put?: never;
         post?: never;
@@ -6999,9 +6999,20 @@ export interface components {
         DailyPayrollReport: {
             month: number;
             options: components["schemas"]["ReportFilterOptions"];
+            /** @description The month's completed daily payrolls the rows name, in order */
+            payrolls: {
+                /** Format: uuid */
+                _id: string;
+                period_end: string | null;
+                period_start: string | null;
+                title: string;
+            }[];
             pending: number;
             rows: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @description The payslip
+                 */
                 _id: string;
                 /** @description Integer rupiah */
                 bruto: number;
@@ -7009,22 +7020,22 @@ export interface components {
                 /** @description Integer rupiah */
                 deductions: number;
                 department: string | null;
-                employee: {
-                    /** Format: uuid */
-                    _id: string;
-                    employee_id: string;
-                    fullname: string;
-                };
+                /**
+                 * Format: uuid
+                 * @description The worker
+                 */
+                employee: string;
+                /** @description The worker's number */
+                employee_id: string;
+                fullname: string;
                 /** @description Integer rupiah */
                 incentives: number;
                 location: string | null;
-                payroll: {
-                    /** Format: uuid */
-                    _id: string;
-                    period_end: string | null;
-                    period_start: string | null;
-                    title: string;
-                };
+                /**
+                 * Format: uuid
+                 * @description The daily payroll (`payrolls[]._id`)
+                 */
+                payroll: string;
                 /** @description Integer rupiah */
                 pph21: number;
                 /** @description Integer rupiah */
@@ -8674,26 +8685,35 @@ export interface components {
             year: number;
         };
         JobReport: {
+            /** @description The columns: the company's categories by name (every one, even an empty one), then `_id: null` when a report has no category; each with its totals */
+            categories: {
+                _id: string | null;
+                code: string | null;
+                /** @description Hours, two decimals */
+                hours: number;
+                name: string | null;
+                reports: number;
+            }[];
             month: number;
             options: components["schemas"]["ReportFilterOptions"];
+            /** @description One row per employee with job reports in the month */
             rows: {
+                /**
+                 * Format: uuid
+                 * @description The employee
+                 */
                 _id: string;
-                category: {
-                    /** Format: uuid */
-                    _id: string;
-                    name: string;
-                } | null;
+                /** @description Hours per category, in the order of `categories` */
+                category_hours: number[];
+                /** @description Reports per category, in the order of `categories` */
+                category_reports: number[];
                 department: string | null;
-                employee: {
-                    /** Format: uuid */
-                    _id: string;
-                    employee_id: string;
-                    fullname: string;
-                };
+                /** @description The employee's number */
+                employee_id: string;
+                fullname: string;
                 /** @description Hours, two decimals */
                 hours: number;
                 location: string | null;
-                minutes: number;
                 reports: number;
             }[];
             totals: {

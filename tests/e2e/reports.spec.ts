@@ -71,6 +71,15 @@ test('the six reports open by keyboard in English, with totals, a chart, a filte
     await expect(page).toHaveURL(new RegExp(`/dashboard/${report.id}`));
     await expect(page.getByRole('heading', { name: report.en })).toBeVisible();
     await expectReport(page, report.grid, /^No .* (in|for) this month\.$/);
+    const region = page.getByRole('region', { name: report.grid });
+    if (report.id === 'job-report' && (await region.isVisible())) {
+      // One row per employee, the categories as columns (decision 0208).
+      await expect(region.getByRole('columnheader', { name: /· Job reports$/ }).first()).toBeVisible();
+    }
+    if (report.id === 'daily-payroll-report' && (await region.isVisible())) {
+      // Each row shows its payroll's title (the reply names the payroll by id, decision 0209).
+      await expect(region.getByRole('gridcell', { name: /^Daily payroll \d/ }).first()).toBeVisible();
+    }
     await page.screenshot({ path: test.info().outputPath(`${report.id}-en.png`), fullPage: true });
   }
 

@@ -1,11 +1,12 @@
 /**
  * reports → daily-payroll-report (issue 29): the month's completed daily payrolls, one row per worker and payroll:
  * days worked, wages, incentives, deductions, gross, PPh 21 and take-home pay (the totals equal the daily payrolls'
- * totals, tests/server/reports); a chart of each payroll's wages and incentives. Opens on this month: daily payrolls
- * are weekly, so the current month already has completed ones. The shell: ./MonthReport.tsx.
+ * totals, tests/server/reports); a chart of each payroll's wages and incentives. The reply lists the payrolls once and
+ * each row names its payroll by id (decision 0209). Opens on this month: daily payrolls are weekly, so the current
+ * month already has completed ones. The shell: ./MonthReport.tsx.
  */
 import type { ParseKeys } from 'i18next';
-import { useMemo } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Schemas } from '../../api/client.ts';
 import type { ReportColumn } from '../../reports/table.ts';
@@ -26,14 +27,20 @@ const figureLabels = {
   thp: 'monthReports.daily.thp',
 } as const satisfies Record<Figure, ParseKeys>;
 
+const titlesOf = (report: Report): ReadonlyMap<string, string> =>
+  new Map(report.payrolls.map((payroll) => [payroll._id, payroll.title]));
+
 export default function DailyPayrollReport(screen: ScreenProps) {
   const { t } = useTranslation();
+  // The payrolls' titles, by id: the rows name their payroll by id.
+  const [titles, setTitles] = useState<ReadonlyMap<string, string>>(new Map());
+  const onLoad = useCallback((report: Report) => setTitles(titlesOf(report)), []);
   const columns = useMemo<ReportColumn<Row, Report>[]>(
     () => [
       {
         id: 'payroll',
         header: t('monthReports.daily.payroll'),
-        value: (row) => row.payroll.title,
+        value: (row) => titles.get(row.payroll) ?? '',
         total: (report) => t('monthReports.daily.totalPayrolls', { count: report.totals.payrolls }),
         pinned: 'left',
         width: 200,
@@ -41,7 +48,7 @@ export default function DailyPayrollReport(screen: ScreenProps) {
       {
         id: 'employee',
         header: t('monthReports.daily.worker'),
-        value: (row) => employeeCell(row.employee),
+        value: (row) => employeeCell(row),
         total: (report) => t('monthReports.daily.totalWorkers', { count: report.totals.workers }),
         width: 230,
       },
@@ -66,7 +73,7 @@ export default function DailyPayrollReport(screen: ScreenProps) {
         }),
       ),
     ],
-    [t],
+    [t, titles],
   );
   return (
     <MonthReport<Row, Report>
@@ -75,21 +82,25 @@ export default function DailyPayrollReport(screen: ScreenProps) {
       file="daily-payroll-report"
       columns={columns}
       opensOn="current"
+      onLoad={onLoad}
       empty={t('monthReports.daily.empty')}
       label={t('monthReports.daily.list')}
       pending={(count) => t('monthReports.daily.pending', { count })}
-      chart={(report) => ({
-        title: t('monthReports.daily.chart'),
-        data: sumBy(report.rows, (row) => row.payroll.title, {
-          wages: (row) => row.wages,
-          incentives: (row) => row.incentives,
-        }),
-        series: [
-          { key: 'wages', name: t('monthReports.daily.wages') },
-          { key: 'incentives', name: t('monthReports.daily.incentives') },
-        ],
-        stacked: true,
-      })}
+      chart={(report) => {
+        const title = titlesOf(report);
+        return {
+          title: t('monthReports.daily.chart'),
+          data: sumBy(report.rows, (row) => title.get(row.payroll) ?? '', {
+            wages: (row) => row.wages,
+            incentives: (row) => row.incentives,
+          }),
+          series: [
+            { key: 'wages', name: t('monthReports.daily.wages') },
+            { key: 'incentives', name: t('monthReports.daily.incentives') },
+          ],
+          stacked: true,
+        };
+      }}
     />
   );
 }

@@ -145,6 +145,7 @@ export function MonthReport<Row extends { _id: string }, Report extends AnyRepor
   label,
   pending,
   opensOn = 'previous',
+  onLoad,
 }: {
   screen: ScreenProps;
   path: ReportPath;
@@ -157,6 +158,8 @@ export function MonthReport<Row extends { _id: string }, Report extends AnyRepor
   pending?: (count: number) => string;
   /** The month the screen opens on: the previous one (a closed month) unless the report is about this one. */
   opensOn?: 'previous' | 'current';
+  /** Told each loaded report before it shows (a report whose columns come with it: the job-report's categories). */
+  onLoad?: (report: Report) => void;
 }) {
   const { t, i18n } = useTranslation();
   const [options, setOptions] = useState<Options>({ departments: [], locations: [] });
@@ -175,9 +178,10 @@ export function MonthReport<Row extends { _id: string }, Report extends AnyRepor
     async (filter: MonthFilter) => {
       const report = await loadReport<Report>(path, filter);
       setOptions(report.options);
+      onLoad?.(report);
       return report;
     },
-    [path],
+    [path, onLoad],
   );
   const title = t(screen.entry.titleKey);
   const fileName = (report: Report, extension: string) => `${file}-${report.year}-${pad(report.month)}.${extension}`;

@@ -116,6 +116,14 @@ describe('totals equal their source', () => {
     expect(body.data.totals.thp).toBe(sum('total_thp'));
     expect(body.data.totals.wages + body.data.totals.incentives).toBe(body.data.totals.bruto);
     expect(body.data.totals.days).toBeGreaterThan(0);
+    // The payrolls are listed once, and each row names one of them; per payroll, the rows are its totals.
+    expect(body.data.payrolls.map((p: Json) => p._id).sort()).toEqual(payrolls.map((p: Json) => p._id).sort());
+    for (const payroll of payrolls) {
+      const own = body.data.rows.filter((r: Json) => r.payroll === payroll._id);
+      expect(own.reduce((s: number, r: Json) => s + r.bruto, 0)).toBe(payroll.total_bruto);
+      expect(own.reduce((s: number, r: Json) => s + r.thp, 0)).toBe(payroll.total_thp);
+    }
+    expect(new Set(body.data.rows.map((r: Json) => r.employee)).size).toBe(body.data.totals.workers);
   });
 
   it('duty-report: the days are the approved business trips inside the month, by duty type', async () => {
@@ -143,6 +151,26 @@ describe('totals equal their source', () => {
     expect(source!.reports).toBeGreaterThan(0);
     expect(body.data.totals.reports).toBe(source!.reports);
     expect(body.data.totals.hours).toBeCloseTo(source!.minutes / 60, 2);
+    // One row per employee, the categories as columns: each category's column and total are its job reports.
+    const byCategory = await rows<{ category: string | null; reports: number; minutes: number }>(sql`
+      select j.category_id as category, count(*)::int as reports, coalesce(sum(j.duration_minutes), 0)::int as minutes
+      from job_reports j join companies c on c.id = j.company_id and c.code = 'DEMO'
+      where extract(year from j.date) = ${overtimeMonth.year} and extract(month from j.date) = ${overtimeMonth.month}
+      group by 1`);
+    const categories = body.data.categories as Json[];
+    for (const source of byCategory) {
+      const i = categories.findIndex((c) => c._id === source.category);
+      expect(i).toBeGreaterThanOrEqual(0);
+      expect(categories[i]!.reports).toBe(source.reports);
+      expect(categories[i]!.hours).toBeCloseTo(source.minutes / 60, 2);
+      expect(body.data.rows.reduce((s: number, r: Json) => s + r.category_reports[i], 0)).toBe(source.reports);
+    }
+    expect(new Set(body.data.rows.map((r: Json) => r._id)).size).toBe(body.data.rows.length);
+    expect(body.data.rows.length).toBe(body.data.totals.employees);
+    for (const row of body.data.rows as Json[]) {
+      expect(row.category_reports).toHaveLength(categories.length);
+      expect(row.category_reports.reduce((s: number, n: number) => s + n, 0)).toBe(row.reports);
+    }
   });
 
   it('clock-correction-report: requested, approved and rejected are the requests about the month', async () => {
@@ -245,8 +273,8 @@ describe('reach and filters', () => {
   it('another company reads its own rows, never DEMO’s', async () => {
     const cj = await get(adminCj, 'job-report', overtimeMonth);
     const demo = await get(admin, 'job-report', overtimeMonth);
-    const demoIds = new Set(demo.body.data.rows.map((r: Json) => r.employee._id));
-    expect(cj.body.data.rows.some((r: Json) => demoIds.has(r.employee._id))).toBe(false);
+    const demoIds = new Set(demo.body.data.rows.map((r: Json) => r._id));
+    expect(cj.body.data.rows.some((r: Json) => demoIds.has(r._id))).toBe(false);
   });
 
   it('a business trip requested with a duty type counts under that type once approved', async () => {
