@@ -13,6 +13,7 @@ import { writeLog } from '../activity/log.ts';
 import type { Executor } from '../db/connect.ts';
 import { payrollSummaries, payslips } from '../db/schema.ts';
 import type { Scope } from '../http/access.ts';
+import type { RunEmployee } from './inputs.ts';
 
 type Summary = typeof payrollSummaries.$inferSelect;
 type PayslipRow = typeof payslips.$inferSelect;
@@ -37,20 +38,21 @@ export interface PayslipFigures {
 }
 
 /** The employee snapshot a payslip keeps (the reports read it, never the live employee). */
-export interface PayslipPerson {
-  id: string;
-  employee_id: string;
-  fullname: string;
-  department: string | null;
-  department_name: string | null;
-  location: string | null;
-  location_name: string | null;
-  job_title_name: string | null;
-  npwp: string | null;
-  nik: string | null;
-  gender: string | null;
-  address: string | null;
-}
+export type PayslipPerson = Pick<
+  RunEmployee,
+  | 'id'
+  | 'employee_id'
+  | 'fullname'
+  | 'department'
+  | 'department_name'
+  | 'location'
+  | 'location_name'
+  | 'job_title_name'
+  | 'npwp'
+  | 'nik'
+  | 'gender'
+  | 'address'
+>;
 
 /** A computed payslip, ready to insert. */
 export interface PayslipValues<Input = PayslipInput, Person extends PayslipPerson = PayslipPerson>
