@@ -58,6 +58,14 @@ test('daily payroll: create a week, edit a cell, complete, re-open, in Indonesia
   await page.keyboard.press('Enter');
   await expect(cell(page, 0, 'incentive')).toContainText('1.500.000');
   await expect(cell(page, 0, 'thp')).not.toHaveText(thpBefore);
+  // The run sheet's undo and redo (decision 0211), in the daily payroll too.
+  await cell(page, 0, 'incentive').focus();
+  await page.keyboard.press('Control+Z');
+  await expect(page.getByText(/^Diurungkan: Insentif pada /)).toBeVisible();
+  await expect(cell(page, 0, 'thp')).toHaveText(thpBefore);
+  await page.keyboard.press('Control+Shift+Z');
+  await expect(page.getByText(/^Diulangi: Insentif pada /)).toBeVisible();
+  await expect(cell(page, 0, 'incentive')).toContainText('1.500.000');
 
   // The payroll's template (payroll-summary/template, type weekly): its inputs, the edited incentive included.
   const download = page.waitForEvent('download');
