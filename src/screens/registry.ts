@@ -38,8 +38,13 @@ const screens: Partial<Record<MenuId, Screen>> = {
   'employee-personal': referenceLists,
   'payroll-references': referenceLists,
   'payroll-rules': referenceLists,
-  'payroll-run': page<ScreenProps>(() => import('./payroll/PayrollRun.tsx')),
-  'weekly-payroll': page<ScreenProps>(() => import('./payroll/WeeklyPayroll.tsx')),
+  // One run sheet, opened with the menu entry's kinds (decision 0211).
+  'payroll-run': page<ScreenProps>(() =>
+    import('./payroll/RunSheet.tsx').then((module) => ({ default: module.MonthlyRunSheet })),
+  ),
+  'weekly-payroll': page<ScreenProps>(() =>
+    import('./payroll/RunSheet.tsx').then((module) => ({ default: module.DailyRunSheet })),
+  ),
   'payroll-import': page<ScreenProps>(() => import('./payroll/PayrollImport.tsx')),
   'payroll-employees': page<ScreenProps>(() => import('./payroll/PayrollEmployees.tsx')),
   'tax-calculator': page<ScreenProps>(() => import('./payroll/TaxCalculator.tsx')),

@@ -17,18 +17,18 @@ async function perintah(page: Page, typed: string, label: RegExp) {
 
 /**
  * Issue 15, daily-worker payroll, in Indonesian and from the keyboard: open Daily Payroll (Gaji Harian) from the
- * palette, make this week's payroll, edit an incentive in the grid (the row recalculates), complete it, and find it
- * on the Completed tab beside the demo's weeks.
+ * palette, make this week's payroll, edit an incentive in the grid (the row recalculates), complete it, find it in the
+ * run picker beside the demo's weeks, and (the run sheet, decision 0211) re-open it as the admin.
  */
-test('daily payroll: create a week, edit a cell, complete, in Indonesian', async ({ page }) => {
+test('daily payroll: create a week, edit a cell, complete, re-open, in Indonesian', async ({ page }) => {
   test.setTimeout(120_000);
   await signIn(page);
   await runCommand(page, 'bahasa indonesia', /Bahasa Indonesia/);
   await perintah(page, 'gaji harian', /Gaji Harian/);
   await expect(page).toHaveURL(/\/dashboard\/weekly-payroll/);
-  await expect(page.getByRole('tab', { name: 'Tertunda' })).toHaveAttribute('aria-selected', 'true');
-  // The demo's pending week is listed.
-  await expect(page.locator('.payroll-run-list li')).toHaveCount(1);
+  // The demo's weeks are listed: one pending, three completed.
+  await expect(page.locator('.payroll-run-list li')).toHaveCount(4);
+  await expect(page.locator('.payroll-run-list li', { hasText: 'Tertunda' })).toHaveCount(1);
 
   // This week, Monday to Sunday (the demo's payrolls end last Sunday).
   const today = new Date(`${new Date().toISOString().slice(0, 10)}T00:00:00Z`);
@@ -58,6 +58,14 @@ test('daily payroll: create a week, edit a cell, complete, in Indonesian', async
   await page.keyboard.press('Enter');
   await expect(cell(page, 0, 'incentive')).toContainText('1.500.000');
   await expect(cell(page, 0, 'thp')).not.toHaveText(thpBefore);
+  // The run sheet's undo and redo (decision 0211), in the daily payroll too.
+  await cell(page, 0, 'incentive').focus();
+  await page.keyboard.press('Control+Z');
+  await expect(page.getByText(/^Diurungkan: Insentif pada /)).toBeVisible();
+  await expect(cell(page, 0, 'thp')).toHaveText(thpBefore);
+  await page.keyboard.press('Control+Shift+Z');
+  await expect(page.getByText(/^Diulangi: Insentif pada /)).toBeVisible();
+  await expect(cell(page, 0, 'incentive')).toContainText('1.500.000');
 
   // The payroll's template (payroll-summary/template, type weekly): its inputs, the edited incentive included.
   const download = page.waitForEvent('download');
@@ -75,10 +83,16 @@ test('daily payroll: create a week, edit a cell, complete, in Indonesian', async
   await confirm.getByRole('button', { name: 'Selesaikan penggajian' }).focus();
   await page.keyboard.press('Enter');
   await expect(page.getByText('Gaji harian selesai')).toBeVisible();
-  await expect(page.getByRole('tab', { name: 'Selesai' })).toHaveAttribute('aria-selected', 'true');
-  // The three demo weeks and this one.
-  await expect(page.locator('.payroll-run-list li')).toHaveCount(4);
+  // The picker: the demo's four weeks and this one (completed), and the new payroll's entry.
+  const picker = page.getByRole('combobox', { name: 'Daftar gaji harian' });
+  await expect(picker.locator('option')).toHaveCount(6);
+  await expect(picker.locator('option:checked')).toContainText('Selesai');
   await page.screenshot({ path: 'test-results/daily-payroll-id.png' });
+
+  // The admin re-opens it (the server allows it for a daily payroll too): pending again, editable again.
+  await page.getByRole('button', { name: 'Buka kembali' }).click();
+  await expect(picker.locator('option:checked')).toContainText('Tertunda');
+  await expect(page.getByRole('button', { name: 'Selesaikan penggajian' })).toBeVisible();
 });
 
 /**
@@ -116,8 +130,7 @@ test('daily payroll: the template edited in a spreadsheet and imported through t
   await page.goto('/dashboard/weekly-payroll');
   // The first test left this login in Indonesian.
   await page.locator('.topbar select').selectOption('en');
-  await expect(page.getByRole('tab', { name: 'Pending' })).toBeVisible();
-  const pending = page.locator('.payroll-run-list li').first();
+  const pending = page.locator('.payroll-run-list li', { hasText: 'Pending' }).first();
   await pending.getByRole('button').first().click();
   await expect(grid(page)).toBeVisible();
 

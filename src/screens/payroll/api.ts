@@ -1,7 +1,8 @@
-/** The payroll-run screen's calls to `/v1/payroll-summary` and `/v1/jobs` (server/payroll/routes.ts). */
+/** The run sheet's calls to `/v1/payroll-summary` and `/v1/jobs` (server/payroll/routes.ts), for every kind of run. */
 
 import type { PayingBank } from '../../../common/bank-file.ts';
 import type { CompanyPayrollSettings } from '../../../common/payroll/types.ts';
+import type { WeeklyEditField } from '../../../common/payroll/weekly.ts';
 import type { PayslipEditField } from '../../../common/payroll-run.ts';
 import { api, call, INLINE_ERRORS_HEADER, type Schemas } from '../../api/client.ts';
 
@@ -9,9 +10,18 @@ export type Summary = Schemas['PayrollSummary'];
 export type Payslip = Schemas['Payslip'];
 export type Warning = Schemas['PreCheckWarning'];
 export type Job = Schemas['Job'];
+/** An input of any kind of run: the monthly run's or the daily payroll's (runKinds.ts names a kind's own). */
+export type EditField = PayslipEditField | WeeklyEditField;
 
-export const listRuns = () =>
-  call(api.GET('/v1/payroll-summary', { params: { query: { type: ['payroll_run', 'thr'], limit: 1000 } } })).then(
+/** The runs of the given kinds (a menu entry's: monthly and THR, or daily payrolls). */
+export const listRuns = (type: readonly Summary['type'][]) =>
+  call(api.GET('/v1/payroll-summary', { params: { query: { type: [...type], limit: 1000 } } })).then(
+    (reply) => reply.data,
+  );
+
+/** A daily payroll's inputs as the payroll-summary template (the browser writes the xlsx). */
+export const loadRunTemplate = (summary: string) =>
+  call(api.GET('/v1/payroll-summary/template', { params: { query: { type: 'weekly', summary } } })).then(
     (reply) => reply.data,
   );
 
@@ -39,8 +49,16 @@ export interface CreateRun {
   acknowledged_warnings?: Warning['code'][];
 }
 
+/** A daily payroll's body: a date range. */
+export interface CreateRange {
+  type: 'weekly';
+  period_start: string;
+  period_end: string;
+  title?: string;
+}
+
 /** Creates a run: the run at once (201), or the job that makes it (202). */
-export async function createRun(body: CreateRun): Promise<{ summary: Summary } | { job: string }> {
+export async function createRun(body: CreateRun | CreateRange): Promise<{ summary: Summary } | { job: string }> {
   const reply = (await call(api.POST('/v1/payroll-summary', { body }))) as { data: Summary | { job: { _id: string } } };
   return 'job' in reply.data ? { job: reply.data.job._id } : { summary: reply.data };
 }
@@ -48,7 +66,7 @@ export async function createRun(body: CreateRun): Promise<{ summary: Summary } |
 export const getJob = (id: string) =>
   call(api.GET('/v1/jobs/{id}', { params: { path: { id } } })).then((reply) => reply.data);
 
-export const editPayslip = (id: string, payslipId: string, edits: Partial<Record<PayslipEditField, number | null>>) =>
+export const editPayslip = (id: string, payslipId: string, edits: Partial<Record<EditField, number | null>>) =>
   call(
     api.PATCH('/v1/payroll-summary/{id}/payslips/{payslipId}', {
       params: { path: { id, payslipId } },

@@ -17,7 +17,7 @@ export const formatAmount = (value: number | null | undefined): string =>
 
 /** The sheet's text of a column's value (the totals row too). */
 export const formatFigure = (column: string, value: number | null | undefined): string =>
-  column === 'overtime_hours' ? String(value ?? 0) : formatAmount(value);
+  column === 'overtime_hours' || column === 'days_worked' ? String(value ?? 0) : formatAmount(value);
 
 export type FigureKey =
   | 'basic_salary'
@@ -88,6 +88,9 @@ export interface RunRow {
   bpjs_company: number;
   pph21: number;
   thp: number;
+  /** The daily payroll's own figures (0 in a monthly or THR run). */
+  days_worked: number;
+  daily_rate: number;
   changed: boolean;
   payslip: Payslip | null;
   /** After an edit: recomputed here and waiting for the server, confirmed by it, or computed differently by it. */
@@ -125,6 +128,8 @@ export function toRow(payslip: Payslip, previousThp: number | undefined): RunRow
     bpjs_company: payslip.bpjs_company,
     pph21: payslip.pph21,
     thp: payslip.thp,
+    days_worked: 0,
+    daily_rate: 0,
     changed: previousThp !== undefined && previousThp !== payslip.thp,
     payslip,
   };
@@ -151,10 +156,19 @@ export const numberColumns = [
 ] as const;
 export type NumberColumn = (typeof numberColumns)[number];
 
-/** The totals row pinned at the bottom. */
-export function totalsRow(rows: readonly RunRow[], label: string): RunRow {
-  const total = Object.fromEntries(numberColumns.map((c) => [c, rows.reduce((sum, row) => sum + row[c], 0)]));
+/** A figure column of any kind of run (the kind's table, runKinds.ts, names which it shows). */
+export type SheetFigure = NumberColumn | 'days_worked' | 'daily_rate';
+
+/** The totals row pinned at the bottom: the sum of each of `summed` (every other figure 0). */
+export function totalsRow(
+  rows: readonly RunRow[],
+  label: string,
+  summed: readonly SheetFigure[] = numberColumns,
+): RunRow {
+  const zero = Object.fromEntries([...numberColumns, 'days_worked', 'daily_rate'].map((c) => [c, 0]));
+  const total = Object.fromEntries(summed.map((c) => [c, rows.reduce((sum, row) => sum + row[c], 0)]));
   return {
+    ...(zero as Record<SheetFigure, number>),
     _id: 'total',
     employee_id: '',
     fullname: label,
@@ -164,7 +178,7 @@ export function totalsRow(rows: readonly RunRow[], label: string): RunRow {
     location_name: '',
     changed: false,
     payslip: null,
-    ...(total as Record<NumberColumn, number>),
+    ...(total as Record<SheetFigure, number>),
   };
 }
 

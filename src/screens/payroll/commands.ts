@@ -1,9 +1,15 @@
-/** What the payroll-run screen adds to the Cmd-K palette while it is on screen. */
-import type { Command } from '../../commands/types.ts';
+/** What the run sheet (payroll-run, weekly-payroll) adds to the Cmd-K palette while it is on screen. */
+import type { Command, LabelKey } from '../../commands/types.ts';
+import type { SheetScreen } from './runKinds.ts';
 
 export interface PayrollRunActions {
   canWrite: boolean;
   hasPending: boolean;
+  /** The open run's completion label (its kind's): 'Save payroll', 'Complete payroll'. */
+  saveLabel: LabelKey;
+  /** Whether the open run compares with the previous month and explains its figures (its kind's). */
+  canCompare: boolean;
+  canExplain: boolean;
   newRun(): void;
   save(): void;
   compare(): void;
@@ -25,46 +31,53 @@ const afterPalette = (action: () => void): Promise<void> =>
     }, 0);
   });
 
-export function payrollRunCommands(actions: PayrollRunActions): Command[] {
+/** Words the palette also finds a screen's new run by. */
+const newKeywords = {
+  'payroll-run': ['run', 'payroll', 'gaji', 'jalankan', 'thr', '工资'],
+  'weekly-payroll': ['daily', 'weekly', 'harian', 'mingguan', '日薪'],
+} as const satisfies Record<SheetScreen['menu'], readonly string[]>;
+
+export function payrollRunCommands(screen: SheetScreen, actions: PayrollRunActions): Command[] {
   const base = { group: 'context' as const, isVisible: () => true };
+  const id = (name: string) => `${screen.menu}:${name}`;
   return [
     {
       ...base,
-      id: 'payroll-run:new',
-      label: 'payrollRun.newRun',
-      keywords: ['run', 'payroll', 'gaji', 'jalankan', 'thr', '工资'],
+      id: id('new'),
+      label: screen.labels.newRun,
+      keywords: [...newKeywords[screen.menu]],
       isEnabled: () => actions.canWrite,
       run: () => afterPalette(actions.newRun),
     },
     {
       ...base,
-      id: 'payroll-run:save',
-      label: 'payrollRun.save',
-      keywords: ['save', 'complete', 'simpan', '保存'],
+      id: id('save'),
+      label: actions.saveLabel,
+      keywords: ['save', 'complete', 'simpan', 'selesai', '保存', '完成'],
       isEnabled: () => actions.canWrite && actions.hasPending,
       run: () => afterPalette(actions.save),
     },
     {
       ...base,
-      id: 'payroll-run:compare',
+      id: id('compare'),
       label: 'payrollRun.compare',
       keywords: ['compare', 'previous', 'bandingkan', '比较'],
-      isEnabled: () => true,
+      isEnabled: () => actions.canCompare,
       run: () => afterPalette(actions.compare),
     },
     {
       ...base,
-      id: 'payroll-run:explain',
+      id: id('explain'),
       label: 'payrollRun.explainToggle',
       keywords: ['explain', 'why', 'jelaskan', 'penjelasan', '解释'],
       shortcut: { key: 'i', mod: true },
-      isEnabled: () => true,
+      isEnabled: () => actions.canExplain,
       // No palette round trip: the focus stays in the grid. Closed by default, so the first press opens it.
       run: () => actions.explain(),
     },
     {
       ...base,
-      id: 'payroll-run:employee',
+      id: id('employee'),
       label: 'payrollRun.openEmployee',
       keywords: ['employee', 'payroll', 'karyawan', 'detail', '员工'],
       shortcut: { key: 'o', mod: true, shift: true },
@@ -73,7 +86,7 @@ export function payrollRunCommands(actions: PayrollRunActions): Command[] {
     },
     {
       ...base,
-      id: 'payroll-run:bank-file',
+      id: id('bank-file'),
       label: 'bankFile.open',
       keywords: ['bank', 'transfer', 'file', 'BCA', 'Mandiri', 'BNI', 'BRI', 'transfer gaji', '银行'],
       isEnabled: () => Boolean(actions.bankFile),
@@ -81,8 +94,8 @@ export function payrollRunCommands(actions: PayrollRunActions): Command[] {
     },
     {
       ...base,
-      id: 'payroll-run:grid',
-      label: 'payrollRun.focusGrid',
+      id: id('grid'),
+      label: screen.labels.focusGrid,
       keywords: ['grid', 'sheet', 'tabel', '表格'],
       isEnabled: () => true,
       run: () => afterPalette(actions.focusGrid),

@@ -4,24 +4,31 @@
  * focused cell, read-only columns skipped, each cell parsed and bounded by its kind) so it is reviewed, validated, saved
  * as edits and undone as one step like any grid paste. Pure: the screen stages, saves and undoes the plan.
  */
-import { type PayslipEditField, payslipEditFields } from '../../../common/payroll-run.ts';
+import { payslipEditFields } from '../../../common/payroll-run.ts';
 import { type GridRow, type PastePlan, planPaste } from '../../grids/paste.ts';
 import { parseTsv } from '../../grids/tsv.ts';
 import type { AnyColumn, ParseContext } from '../../grids/types.ts';
+import type { EditField } from './api.ts';
 import type { RunRow } from './columns.ts';
 
-const inputFields = new Set<string>(payslipEditFields);
+const monthlyFields: readonly string[] = payslipEditFields;
 
 /** The most an input takes, as the PATCH's schema (server/payroll/routes.ts) bounds it. */
 const MAX_AMOUNT = 1_000_000_000_000;
 const MAX_HOURS = 744;
 
-/** A displayed column as the planner sees it: the inputs are money or a number of hours; every other is computed. */
-export function pasteColumn(field: string): AnyColumn {
-  if (!inputFields.has(field)) return { field, kind: 'computed', editable: false };
-  return field === 'overtime_hours'
-    ? { field, kind: 'number', min: 0, max: MAX_HOURS }
-    : { field, kind: 'money', min: 0, max: MAX_AMOUNT };
+/** The most days a daily payroll's range has (server/payroll/run.ts `rangePlan`). */
+const MAX_DAYS = 31;
+
+/**
+ * A displayed column as the planner sees it: the inputs (`fields`, the run kind's edit fields) are money, a number of
+ * hours or of days; every other is computed.
+ */
+export function pasteColumn(field: string, fields: readonly string[] = monthlyFields): AnyColumn {
+  if (!fields.includes(field)) return { field, kind: 'computed', editable: false };
+  if (field === 'overtime_hours') return { field, kind: 'number', min: 0, max: MAX_HOURS };
+  if (field === 'days_worked') return { field, kind: 'number', min: 0, max: MAX_DAYS };
+  return { field, kind: 'money', min: 0, max: MAX_AMOUNT };
 }
 
 /** No enums and no references among the inputs. */
@@ -30,7 +37,7 @@ const context: ParseContext = { enumLookup: () => new Map(), references: { find:
 export interface RunPaste {
   plan: PastePlan;
   /** Per payslip row: the inputs the paste sets (overtime hours rounded to the quarter hour the server takes). */
-  values: Map<string, Partial<Record<PayslipEditField, number>>>;
+  values: Map<string, Partial<Record<EditField, number>>>;
 }
 
 /** Plans a clipboard text over the displayed rows and columns from the focused cell; nothing changes. */
@@ -40,24 +47,27 @@ export function planRunPaste(input: {
   columns: readonly string[];
   start: { rowIndex: number; columnIndex: number };
   editable: boolean;
+  /** The run kind's edit fields (runKinds.ts); the monthly run's when left out. */
+  fields?: readonly string[];
 }): RunPaste {
+  const fields = input.fields ?? monthlyFields;
   const block = parseTsv(input.text);
   const plan = planPaste({
     rows: input.rows as unknown as GridRow[],
-    columns: input.columns.map(pasteColumn),
+    columns: input.columns.map((column) => pasteColumn(column, fields)),
     start: input.start,
     block,
     ctx: context,
     canCreate: false,
-    isEditable: (_row, column) => input.editable && inputFields.has(column.field),
+    isEditable: (_row, column) => input.editable && fields.includes(column.field),
   });
-  const values = new Map<string, Partial<Record<PayslipEditField, number>>>();
+  const values = new Map<string, Partial<Record<EditField, number>>>();
   for (const update of plan.updates) {
-    const row: Partial<Record<PayslipEditField, number>> = {};
+    const row: Partial<Record<EditField, number>> = {};
     for (const [field, value] of Object.entries(update.values)) {
       // A cleared cell is 0 (an input, never empty); hours to the quarter, money to the rupiah.
       const number = typeof value === 'number' ? value : 0;
-      row[field as PayslipEditField] = field === 'overtime_hours' ? Math.round(number * 4) / 4 : Math.round(number);
+      row[field as EditField] = field === 'overtime_hours' ? Math.round(number * 4) / 4 : Math.round(number);
     }
     if (Object.keys(row).length) values.set(update.rowId, row);
   }

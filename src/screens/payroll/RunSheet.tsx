@@ -1,8 +1,9 @@
 /**
- * payroll-run: the runs (pending and completed) and one run as a grid, employees × components, reviewed like the
- * spreadsheet it replaces: pinned names, a totals row, editable inputs that recalculate the row, an explain panel for
- * the selected figure, filters by department and location, the previous month compared, and 'Are you sure to save
- * payroll?' to complete it. server/payroll/README.md has the rules.
+ * The run sheet (issue 27 §7, decisions 0210 and 0211): payroll-run (monthly and THR runs) and weekly-payroll (daily
+ * payrolls) open this one screen with their kinds. The runs as a list (pending and completed), then one run as a grid,
+ * employees × figures, reviewed like the spreadsheet it replaces: pinned names, a totals row, editable inputs that
+ * recalculate the row here (undo, paste staged for review), filters, the run picker, the out-of-date banner, complete,
+ * re-open, delete, the exports. What differs per kind of run is runKinds.ts; server/payroll/README.md has the rules.
  */
 import {
   type CellFocusedEvent,
@@ -14,9 +15,11 @@ import {
   TextEditorModule,
 } from 'ag-grid-community';
 import { AgGridReact } from 'ag-grid-react';
+import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
 import {
   type ClipboardEvent,
+  Suspense,
   startTransition,
   useCallback,
   useEffect,
@@ -28,12 +31,13 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import type { CompanyPayrollSettings } from '../../../common/payroll/types.ts';
-import type { PayslipEditField, PayslipEdits } from '../../../common/payroll-run.ts';
-import { payslipEditFields } from '../../../common/payroll-run.ts';
+import type { PayslipEdits } from '../../../common/payroll-run.ts';
 import { ApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
+import { formatDate } from '../../format.ts';
 import { Modal } from '../../grids/dialogs.tsx';
+import { labelsInEveryLanguage } from '../../grids/import/labels.ts';
 import { gridModules } from '../../grids/modules.ts';
 import { cellErrorText, readNumber } from '../../grids/parse.ts';
 import { gridTheme } from '../../grids/theme.ts';
@@ -42,17 +46,20 @@ import { UndoStack } from '../../grids/undo.ts';
 import { useCanWrite } from '../../menu/access.ts';
 import { startTask, toast } from '../../overlays/progress.ts';
 import { userAtom } from '../../session.ts';
-import { confirmations, errorText } from '../../validation.ts';
+import { errorText } from '../../validation.ts';
+import { CoretaxBp21 } from '../panels.ts';
 import type { ScreenProps } from '../types.ts';
 import {
   completeRun,
   createRun,
   deleteRun,
+  type EditField,
   type ExpectedTotals,
   editPayslip,
   getJob,
   listPayslips,
   listRuns,
+  loadRunTemplate,
   loadSheet,
   type OutOfDate,
   outOfDate,
@@ -64,15 +71,36 @@ import {
   type Warning,
 } from './api.ts';
 import { BankFileDialog } from './BankFileDialog.tsx';
-import { columnLabels, formatAmount, formatFigure, numberColumns, type RunRow, toRow, totalsRow } from './columns.ts';
+import { columnLabels, formatAmount, formatFigure, type RunRow, type SheetFigure, totalsRow } from './columns.ts';
 import { payrollRunCommands } from './commands.ts';
 import { ExplainPanel } from './ExplainPanel.tsx';
+import { type fixedFields, type Template, templateSheet } from './importRows.ts';
+import { PayrollImportDialog } from './PayrollImportDialog.tsx';
 import { PreCheckDialog } from './PreCheckDialog.tsx';
-import { mergeEdits, mismatches, recalculate } from './recalc.ts';
+import { RangeDialog } from './RangeDialog.tsx';
+import { mergeEdits } from './recalc.ts';
+import { type SheetScreen, sheetKind, sheetScreens } from './runKinds.ts';
 import { planRunPaste, type RunPaste } from './runPaste.ts';
 import './payroll.css';
 
-const editable = new Set<string>(payslipEditFields);
+/** The figures an edit's local result and the server's reply are compared by (a difference is shown on the row). */
+const compared = ['bruto', 'pph21', 'thp', 'bpjs_employee', 'bpjs_company'] as const;
+const mismatches = (local: RunRow, server: RunRow) => compared.filter((key) => local[key] !== server[key]);
+
+/** A kind's words with their values (runKinds.ts gives them as a pair). */
+const confirmText = (t: TFunction, [key, values]: readonly [string, Record<string, string>]) =>
+  t(key as 'weeklyPayroll.created', values as { title: string });
+
+/** The daily payroll template's columns: the monthly import's fixed ones, then the daily payroll's inputs. */
+const templateKeys = {
+  employee_id: 'payrollImport.employeeId',
+  fullname: 'payrollImport.fullname',
+  year: 'payrollImport.year',
+  month: 'payrollImport.month',
+  days_worked: 'weeklyPayroll.columns.days_worked',
+  daily_rate: 'weeklyPayroll.columns.daily_rate',
+  incentive: 'weeklyPayroll.columns.incentive',
+} as const satisfies Record<(typeof fixedFields)[number] | 'days_worked' | 'daily_rate' | 'incentive', string>;
 
 /** The shared grid modules plus what this sheet needs: the pinned totals row, row classes and the text editor. */
 const runGridModules = [...gridModules, PinnedRowModule, RowStyleModule, TextEditorModule];
@@ -132,10 +160,20 @@ interface Staged {
 const figureWidth = (label: string, longest: number) =>
   Math.ceil(Math.max(96, 40 + longest * 9.6, Math.min(170, 40 + label.length * 7.5)));
 
-export default function PayrollRun({ entry, trail }: ScreenProps) {
-  const { t } = useTranslation();
+/** The payroll-run menu entry: monthly and THR runs. */
+export function MonthlyRunSheet(props: ScreenProps) {
+  return <RunSheet {...props} screen={sheetScreens['payroll-run']} />;
+}
+
+/** The weekly-payroll menu entry: daily payrolls. */
+export function DailyRunSheet(props: ScreenProps) {
+  return <RunSheet {...props} screen={sheetScreens['weekly-payroll']} />;
+}
+
+export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: SheetScreen }) {
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
-  const canWrite = useCanWrite('payroll-run');
+  const canWrite = useCanWrite(screen.menu);
   const isAdmin = useAtomValue(userAtom)?.level === 'admin';
   const title = t(entry.titleKey);
   const [runs, setRuns] = useState<Summary[]>([]);
@@ -150,7 +188,9 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
   const [settings, setSettings] = useState<CompanyPayrollSettings>({});
   /** The latest edit sent per payslip: an older reply never overwrites a newer local figure. */
   const editSeq = useRef(new Map<string, number>());
-  const [dialog, setDialog] = useState<'create' | 'save' | 'bank' | null>(null);
+  const [dialog, setDialog] = useState<'create' | 'save' | 'bank' | 'bp21' | 'import' | null>(null);
+  /** A daily payroll's template: its inputs as the import reads them back. */
+  const [template, setTemplate] = useState<Template | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [previousThp, setPreviousThp] = useState<Map<string, number>>(new Map());
@@ -163,11 +203,14 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
   const gridRef = useRef<AgGridReact<RunRow>>(null);
   const newRunButton = useRef<HTMLButtonElement>(null);
 
+  /** The open run's kind, or the screen's first before one is open (runKinds.ts). */
+  const kind = sheetKind(selected?.type ?? screen.types[0] ?? 'payroll_run');
+  const editable = useMemo(() => new Set<string>(kind.editFields), [kind]);
   const refreshRuns = useCallback(async () => {
-    const list = await listRuns();
+    const list = await listRuns(screen.types);
     setRuns(list);
     return list;
-  }, []);
+  }, [screen]);
   useEffect(() => {
     void refreshRuns().catch((e: unknown) => setError(e instanceof ApiError ? errorText(t, e) : String(e)));
   }, [refreshRuns, t]);
@@ -189,7 +232,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
   const onRowsShown = useCallback(() => setFocusTick((tick) => tick + 1), []);
 
   const checkStale = useCallback(async (run: Summary) => {
-    if (run.type !== 'payroll_run' || run.status !== 'pending') {
+    if (!sheetKind(run.type).outOfDate || run.status !== 'pending') {
       setStale(null);
       return null;
     }
@@ -206,17 +249,27 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       setRecalculated(new Set());
       setStale(null);
       undo.clear();
-      const { payslips, settings: loaded } = await loadSheet(run._id);
+      const runKind = sheetKind(run.type);
+      setTemplate(null);
+      const [{ payslips, settings: loaded }, loadedTemplate] = await Promise.all([
+        loadSheet(run._id),
+        runKind.exports.template ? loadRunTemplate(run._id) : null,
+      ]);
       setSettings(loaded);
+      setTemplate(loadedTemplate);
       // The previous month's completed run of the same type, for the comparison.
-      const before = runs.find(
-        (r) =>
-          r.type === run.type && r.status === 'completed' && r.year * 12 + r.month === run.year * 12 + run.month - 1,
-      );
+      const before = runKind.compare
+        ? runs.find(
+            (r) =>
+              r.type === run.type &&
+              r.status === 'completed' &&
+              r.year * 12 + r.month === run.year * 12 + run.month - 1,
+          )
+        : undefined;
       const previous = new Map<string, number>();
       if (before) for (const p of await listPayslips(before._id)) previous.set(p.employee._id, p.thp);
       setPreviousThp(previous);
-      setRows(payslips.map((p) => toRow(p, previous.get(p.employee._id))));
+      setRows(payslips.map((p) => runKind.row(p, previous.get(p.employee._id))));
       focusWhenReady.current = Boolean(options.focus);
       if (options.focus) setTimeout(onRowsShown, 0);
       void checkStale(run).catch(() => {});
@@ -233,7 +286,9 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
         .map((row) => staged?.preview.get(row._id) ?? row),
     [rows, department, location, staged],
   );
-  const totals = useMemo(() => [totalsRow(visible, t('payrollRun.total'))], [visible, t]);
+  // A daily rate is no amount to add up: its total cell stays empty.
+  const summed = useMemo(() => kind.figures.filter((figure) => figure !== 'daily_rate'), [kind]);
+  const totals = useMemo(() => [totalsRow(visible, t('payrollRun.total'), summed)], [visible, t, summed]);
   const departments = useMemo(
     () => [...new Map(rows.filter((r) => r.department).map((r) => [r.department, r.department_name])).entries()],
     [rows],
@@ -245,29 +300,42 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
 
   const pending = selected?.status === 'pending';
   /** Each figure column's widest text: the totals row's, so that it is never cut. */
+  /** A figure's header: the kind's own label (the daily payroll's), else the monthly run's. */
+  const figureLabel = useCallback(
+    (column: SheetFigure) => {
+      const own = kind.labels[column];
+      if (own) return t(own);
+      return column === 'days_worked' || column === 'daily_rate' ? column : t(columnLabels[column]);
+    },
+    [kind, t],
+  );
   const widths = useMemo(() => {
     const total = totals[0];
     return Object.fromEntries(
-      numberColumns.map((column) => {
+      kind.figures.map((column) => {
         const longest = Math.max(
           formatFigure(column, total?.[column] ?? 0).length,
           ...rows.slice(0, 200).map((row) => formatFigure(column, row[column]).length),
         );
-        return [column, figureWidth(t(columnLabels[column]), longest)];
+        return [column, figureWidth(figureLabel(column), longest)];
       }),
-    ) as Record<(typeof numberColumns)[number], number>;
-  }, [totals, rows, t]);
+    ) as Record<SheetFigure, number>;
+  }, [totals, rows, kind, figureLabel]);
   const columnDefs = useMemo<ColDef<RunRow>[]>(
     () => [
       { field: 'fullname', headerName: t('payrollRun.columns.fullname'), pinned: 'left', width: 200 },
       { field: 'employee_id', headerName: t('payrollRun.columns.employee_id'), width: 130 },
-      { field: 'department_name', headerName: t('payrollRun.columns.department'), width: 140 },
-      { field: 'location_name', headerName: t('payrollRun.columns.location'), width: 120, hide: true },
-      ...numberColumns.map(
+      ...(kind.organisation
+        ? [
+            { field: 'department_name', headerName: t('payrollRun.columns.department'), width: 140 } as const,
+            { field: 'location_name', headerName: t('payrollRun.columns.location'), width: 120, hide: true } as const,
+          ]
+        : []),
+      ...kind.figures.map(
         (column): ColDef<RunRow> => ({
           field: column,
-          headerName: t(columnLabels[column]),
-          headerTooltip: t(columnLabels[column]),
+          headerName: figureLabel(column),
+          headerTooltip: figureLabel(column),
           width: widths[column],
           type: 'rightAligned',
           editable: (params) => pending && canWrite && editable.has(column) && !params.node.isRowPinned(),
@@ -275,9 +343,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
             'payroll-input': () => editable.has(column),
             'payroll-local': (params) => !editable.has(column) && params.data?.check === 'local',
             'payroll-staged': (params) =>
-              Boolean(
-                params.data && staged?.paste.values.get(params.data._id)?.[column as PayslipEditField] !== undefined,
-              ),
+              Boolean(params.data && staged?.paste.values.get(params.data._id)?.[column as EditField] !== undefined),
             'payroll-invalid': (params) => Boolean(params.data && staged?.errors.get(params.data._id)?.[column]),
           },
           tooltipValueGetter: (params) => {
@@ -289,11 +355,14 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
             if (value === null || value < 0) return params.oldValue;
             return column === 'overtime_hours' ? Math.round(value * 4) / 4 : Math.round(value);
           },
-          valueFormatter: (params) => formatFigure(column, params.value as number),
+          valueFormatter: (params) =>
+            params.node?.isRowPinned() && !(summed as readonly string[]).includes(column)
+              ? ''
+              : formatFigure(column, params.value as number),
         }),
       ),
     ],
-    [t, pending, canWrite, widths, staged],
+    [t, pending, canWrite, widths, staged, kind, editable, figureLabel, summed],
   );
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: re-scheduled on purpose whenever rows or columns change.
@@ -308,11 +377,11 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
   /** Puts server rows into the sheet (and its ids into `recalculated` when asked, so they flash). */
   const putRows = useCallback(
     (payslips: readonly Payslip[], mark?: 'recalculated') => {
-      const byId = new Map(payslips.map((p) => [p._id, toRow(p, previousThp.get(p.employee._id))]));
+      const byId = new Map(payslips.map((p) => [p._id, kind.row(p, previousThp.get(p.employee._id))]));
       setRows((all) => all.map((r) => byId.get(r._id) ?? r));
       if (mark) setRecalculated(new Set(byId.keys()));
     },
-    [previousThp],
+    [previousThp, kind],
   );
 
   /**
@@ -320,7 +389,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
    * One row at a time: each PATCH recalculates the run's totals in its transaction.
    */
   const sendEdits = useCallback(
-    async (changes: ReadonlyMap<string, Partial<Record<PayslipEditField, number | null>>>) => {
+    async (changes: ReadonlyMap<string, Partial<Record<EditField, number | null>>>) => {
       if (!selected) return;
       const confirmed: Payslip[] = [];
       for (const [id, edits] of changes) {
@@ -336,10 +405,13 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
   /** What to send to put back each changed field's value as it was (null: the loaded value, no edit). */
   const restoring = useCallback(
     (ids: Iterable<string>, fields: (id: string) => readonly string[]) => {
-      const back = new Map<string, Partial<Record<PayslipEditField, number | null>>>();
+      const back = new Map<string, Partial<Record<EditField, number | null>>>();
       for (const id of ids) {
         const edits = (rows.find((r) => r._id === id)?.payslip?.edits ?? {}) as PayslipEdits;
-        back.set(id, Object.fromEntries(fields(id).map((field) => [field, edits[field as PayslipEditField] ?? null])));
+        back.set(
+          id,
+          Object.fromEntries(fields(id).map((field) => [field, (edits as Record<string, number>)[field] ?? null])),
+        );
       }
       return back;
     },
@@ -359,16 +431,16 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
     }) => {
       const payslip = event.data.payslip;
       if (!selected || !event.colDef.field || !payslip) return;
-      const field = event.colDef.field as PayslipEditField;
+      const field = event.colDef.field as EditField;
       const value = Number(event.newValue);
-      const previousEdit = (payslip.edits as PayslipEdits)[field] ?? null;
-      const edits = mergeEdits(payslip.edits as PayslipEdits, { [field]: value });
+      const previousEdit = (payslip.edits as Record<string, number>)[field] ?? null;
+      const edits = mergeEdits(payslip.edits as PayslipEdits, { [field]: value } as never) as Record<string, number>;
       const seq = (editSeq.current.get(payslip._id) ?? 0) + 1;
       editSeq.current.set(payslip._id, seq);
-      let local: Payslip | null = null;
+      let local: RunRow | null = null;
       try {
-        local = recalculate(payslip, edits, settings);
-        const row = { ...toRow(local, previousThp.get(payslip.employee._id)), check: 'local' as const };
+        local = kind.calculate(payslip, edits, settings, previousThp.get(payslip.employee._id));
+        const row = { ...local, check: 'local' as const };
         // The row's cells at once, straight in the grid; the screen's state (totals, explain) follows unhurried.
         event.api.getRowNode(row._id)?.setData(row);
         startTransition(() => setRows((all) => all.map((r) => (r._id === row._id ? row : r))));
@@ -380,14 +452,15 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
         const rowId = event.data._id;
         undo.push({
           label: 'grid.undo.field',
-          values: { field: t(columnLabels[field]), row: event.data.fullname },
+          values: { field: figureLabel(field), row: event.data.fullname },
           undo: () => sendEdits(new Map([[rowId, { [field]: previousEdit }]])),
           redo: () => sendEdits(new Map([[rowId, { [field]: value }]])),
         });
         if (editSeq.current.get(payslip._id) !== seq) return;
-        const differs = local ? mismatches(local, confirmed) : [];
+        const server = kind.row(confirmed, previousThp.get(confirmed.employee._id));
+        const differs = local ? mismatches(local, server) : [];
         const row = {
-          ...toRow(confirmed, previousThp.get(confirmed.employee._id)),
+          ...server,
           check: differs.length ? ('mismatch' as const) : ('confirmed' as const),
         };
         setRows((all) => all.map((r) => (r._id === row._id ? row : r)));
@@ -395,7 +468,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
           toast(
             t('payrollRun.mismatch', {
               name: confirmed.employee.fullname,
-              figures: differs.map((key) => t(columnLabels[key])).join(', '),
+              figures: differs.map((key) => figureLabel(key)).join(', '),
             }),
             'error',
           );
@@ -404,11 +477,11 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
         if (editSeq.current.get(payslip._id) !== seq) return;
         toast(e instanceof ApiError ? errorText(t, e) : String(e), 'error');
         // Back to the figures the server holds.
-        const row = toRow(payslip, previousThp.get(payslip.employee._id));
+        const row = kind.row(payslip, previousThp.get(payslip.employee._id));
         setRows((all) => all.map((r) => (r._id === row._id ? row : r)));
       }
     },
-    [selected, previousThp, settings, t, undo, sendEdits],
+    [selected, previousThp, settings, t, undo, sendEdits, kind, figureLabel],
   );
 
   const onCellFocused = useCallback((event: CellFocusedEvent<RunRow>) => {
@@ -439,6 +512,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
 
   const runCreate = useCallback(
     async (body: Parameters<typeof createRun>[0]) => {
+      setError(null);
       setBusy(true);
       const task = startTask(t('payrollRun.running'));
       try {
@@ -460,6 +534,8 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
         const list = await refreshRuns();
         const run = list.find((r) => r._id === summaryId);
         setDialog(null);
+        const said = sheetKind(body.type).created;
+        if (run && said) toast(t(said, { title: run.title }), 'success');
         if (run) await open(run);
       } catch (e) {
         const message = e instanceof ApiError ? errorText(t, e) : String((e as Error).message);
@@ -525,7 +601,8 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       undo.clear();
       await refreshRuns();
       setDialog(null);
-      toast(t('payrollRun.saved'), 'success');
+      const [said, values] = sheetKind(done.type).completed(done);
+      toast(confirmText(t, [said, values]), 'success');
     } catch (e) {
       if (e instanceof ApiError && e.code === 'payroll_run_out_of_date') {
         setDialog(null);
@@ -568,7 +645,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
   /** The row's employee payroll for the run's month (payroll-employees). */
   const openEmployee = useCallback(
     (row: RunRow) => {
-      if (!selected || !row.payslip) return;
+      if (!selected || !row.payslip || !sheetKind(selected.type).employeePayroll) return;
       const input = row.payslip.input as { employee?: { exit_date?: string | null } };
       const query = new URLSearchParams({
         month: String(selected.month),
@@ -643,6 +720,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
         columns,
         start: { rowIndex: cell.rowIndex, columnIndex: Math.max(0, columns.indexOf(cell.column.getColId())) },
         editable: true,
+        fields: kind.editFields,
       });
       if (paste.plan.updates.length === 0) {
         toast(t('payrollRun.pasteNothing'), 'error');
@@ -656,15 +734,16 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
         const values = paste.values.get(update.rowId);
         if (!row?.payslip || !values) continue;
         try {
-          const local = recalculate(row.payslip, mergeEdits(row.payslip.edits as PayslipEdits, values), settings);
-          preview.set(row._id, { ...toRow(local, previousThp.get(row.payslip.employee._id)), check: 'local' });
+          const merged = mergeEdits(row.payslip.edits as PayslipEdits, values as never) as Record<string, number>;
+          const local = kind.calculate(row.payslip, merged, settings, previousThp.get(row.payslip.employee._id));
+          preview.set(row._id, { ...local, check: 'local' });
         } catch {
           // The server's reply says why when it is saved.
         }
       }
       setStaged({ paste, preview, errors });
     },
-    [pending, canWrite, rows, settings, previousThp, t],
+    [pending, canWrite, rows, settings, previousThp, t, kind],
   );
 
   const onCellKeyDown = useCallback(
@@ -685,23 +764,55 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       if (event.colDef.editable && pending && canWrite && editable.has(event.colDef.field ?? '')) return;
       openEmployee(event.data);
     },
-    [openEmployee, pending, canWrite, runUndo],
+    [openEmployee, pending, canWrite, runUndo, editable],
   );
 
   useCommands(
-    payrollRunCommands({
+    payrollRunCommands(screen, {
       canWrite,
       hasPending: pending,
+      saveLabel: kind.complete.button,
+      canCompare: kind.compare,
+      canExplain: kind.explain,
       newRun: () => setDialog('create'),
       save: () => void askSave(),
       compare: () => setCompare((c) => !c),
-      explain: () => setShowExplain((shown) => !shown),
-      openEmployee: focusedRow?.payslip ? () => openEmployee(focusedRow) : null,
+      explain: () => setShowExplain((shown) => kind.explain && !shown),
+      openEmployee: focusedRow?.payslip && kind.employeePayroll ? () => openEmployee(focusedRow) : null,
       focusGrid: () => void focusGrid(),
-      bankFile: selected?.status === 'completed' && selected.type === 'payroll_run' ? () => setDialog('bank') : null,
+      bankFile: selected?.status === 'completed' && kind.exports.bankFile ? () => setDialog('bank') : null,
     }),
-    [canWrite, pending, focusedRow, openEmployee, askSave, focusGrid, selected],
+    [screen, kind, canWrite, pending, focusedRow, openEmployee, askSave, focusGrid, selected],
   );
+
+  /** The daily payroll template's labels: this language's, and every language's for reading a file back. */
+  const templateLabel = useCallback(
+    (field: string) => (field in templateKeys ? t(templateKeys[field as keyof typeof templateKeys]) : field),
+    [t],
+  );
+  const templateLabels = useCallback(
+    (field: string) =>
+      field in templateKeys
+        ? [field, ...labelsInEveryLanguage(i18n, templateKeys[field as keyof typeof templateKeys])]
+        : [field],
+    [i18n],
+  );
+  const month = useMemo(() => (selected ? { year: selected.year, month: selected.month } : null), [selected]);
+  /** The run's inputs as an xlsx: the template `POST /v1/payroll-summary/import` reads back. */
+  const downloadTemplate = useCallback(async () => {
+    if (!month || !selected) return;
+    // Fetched now: the payroll as it stands after the grid's edits.
+    const [XLSX, fresh] = await Promise.all([import('xlsx'), loadRunTemplate(selected._id)]);
+    setTemplate(fresh);
+    const sheet = XLSX.utils.aoa_to_sheet(templateSheet(fresh, month, templateLabel));
+    sheet['!cols'] = [{ wch: 14 }, { wch: 28 }, { wch: 6 }, { wch: 6 }, { wch: 12 }, { wch: 16 }, { wch: 16 }];
+    const book = XLSX.utils.book_new();
+    XLSX.utils.book_append_sheet(book, sheet, 'Daily payroll');
+    XLSX.writeFile(book, `daily-payroll-${selected.period_start}-${selected.period_end}.xlsx`, {
+      bookType: 'xlsx',
+      compression: true,
+    });
+  }, [month, selected, templateLabel]);
 
   const staleSources = useMemo(() => {
     const sources = new Set(stale?.rows.flatMap((row) => row.sources) ?? []);
@@ -709,24 +820,38 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
   }, [stale, t]);
   const wholeRun = useMemo(() => expectedOf(rows), [rows]);
 
+  /** A run's type (monthly, THR) or its date range (a daily payroll), as the list and picker name it. */
+  const periodOf = (run: Summary) => {
+    if (sheetKind(run.type).period === 'type') return t(`enums.payroll_run_type.${run.type}`);
+    const day = (date: string | null | undefined) =>
+      date ? formatDate(date, 'DD MMM YYYY', { locale: i18n.language }) : '';
+    return `${day(run.period_start)} – ${day(run.period_end)}`;
+  };
   const runLabel = (run: Summary) =>
-    `${run.title} · ${t(`enums.payroll_run_status.${run.status}`)} · ${formatAmount(run.total_thp)}`;
+    sheetKind(run.type).period === 'type'
+      ? `${run.title} · ${t(`enums.payroll_run_status.${run.status}`)} · ${formatAmount(run.total_thp)}`
+      : `${run.title} · ${periodOf(run)} · ${t(`enums.payroll_run_status.${run.status}`)} · ${formatAmount(run.total_thp)}`;
 
   return (
     <>
       <ScreenHeader trail={trail} title={title} />
       <div className="payroll-run">
         {!selected && (
-          <section className="payroll-runs" aria-label={t('payrollRun.runs')}>
+          <section className="payroll-runs" aria-label={t(screen.labels.list)}>
             <div className="payroll-toolbar">
               {canWrite && (
                 <button ref={newRunButton} type="button" className="primary" onClick={() => setDialog('create')}>
-                  {t('payrollRun.newRun')}
+                  {t(screen.labels.newRun)}
                 </button>
               )}
               <span className="muted">{t('payrollRun.listHint')}</span>
             </div>
-            {runs.length === 0 && <p className="muted">{t('payrollRun.empty')}</p>}
+            {error && !dialog && (
+              <p className="form-error" role="alert">
+                {error}
+              </p>
+            )}
+            {runs.length === 0 && <p className="muted">{t(screen.labels.empty)}</p>}
             <ul className="payroll-run-list">
               {runs.map((run) => (
                 <li key={run._id}>
@@ -736,7 +861,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                   </button>
                   <span className={`badge ${run.status}`}>{t(`enums.payroll_run_status.${run.status}`)}</span>
                   <span className="muted">
-                    {t(`enums.payroll_run_type.${run.type}`)} · {run.employee_count} · {formatAmount(run.total_thp)}
+                    {periodOf(run)} · {run.employee_count} · {formatAmount(run.total_thp)}
                   </span>
                   {canWrite && run.status === 'pending' && (
                     <button type="button" onClick={() => void act('delete', run)}>
@@ -759,7 +884,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
             <div className="payroll-toolbar payroll-sheet-toolbar">
               <select
                 className="payroll-run-picker"
-                aria-label={t('payrollRun.picker')}
+                aria-label={t(screen.labels.picker)}
                 title={t('payrollRun.pickerHint')}
                 value={selected._id}
                 onChange={(e) => {
@@ -783,39 +908,45 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                     {runLabel(run)}
                   </option>
                 ))}
-                {canWrite && <option value={NEW_RUN}>{`+ ${t('payrollRun.newRun')}…`}</option>}
+                {canWrite && <option value={NEW_RUN}>{`+ ${t(screen.labels.newRun)}…`}</option>}
               </select>
-              <select
-                aria-label={t('payrollRun.columns.department')}
-                title={t('payrollRun.columns.department')}
-                value={department}
-                onChange={(e) => setDepartment(e.target.value)}
-              >
-                <option value="">{t('payrollRun.allDepartments')}</option>
-                {departments.map(([id, name]) => (
-                  <option key={id} value={id ?? ''}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-              <select
-                aria-label={t('payrollRun.columns.location')}
-                title={t('payrollRun.columns.location')}
-                value={location}
-                onChange={(e) => setLocation(e.target.value)}
-              >
-                <option value="">{t('payrollRun.allLocations')}</option>
-                {locations.map(([id, name]) => (
-                  <option key={id} value={id ?? ''}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-              <label title={t('payrollRun.compare')}>
-                <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} />{' '}
-                {t('payrollRun.compareShort')}
-              </label>
-              {pending && canWrite && (
+              {kind.organisation && (
+                <select
+                  aria-label={t('payrollRun.columns.department')}
+                  title={t('payrollRun.columns.department')}
+                  value={department}
+                  onChange={(e) => setDepartment(e.target.value)}
+                >
+                  <option value="">{t('payrollRun.allDepartments')}</option>
+                  {departments.map(([id, name]) => (
+                    <option key={id} value={id ?? ''}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              )}
+              {kind.organisation && (
+                <select
+                  aria-label={t('payrollRun.columns.location')}
+                  title={t('payrollRun.columns.location')}
+                  value={location}
+                  onChange={(e) => setLocation(e.target.value)}
+                >
+                  <option value="">{t('payrollRun.allLocations')}</option>
+                  {locations.map(([id, name]) => (
+                    <option key={id} value={id ?? ''}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              )}
+              {kind.compare && (
+                <label title={t('payrollRun.compare')}>
+                  <input type="checkbox" checked={compare} onChange={(e) => setCompare(e.target.checked)} />{' '}
+                  {t('payrollRun.compareShort')}
+                </label>
+              )}
+              {pending && canWrite && kind.editFields.length > 0 && (
                 <button
                   type="button"
                   disabled={!undoState.canUndo || undoState.busy}
@@ -826,7 +957,17 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                   {t('grid.undo.button')}
                 </button>
               )}
-              {!showExplain && (
+              {kind.exports.template && (
+                <button type="button" disabled={!template} onClick={() => void downloadTemplate()}>
+                  {t('payrollImport.downloadTemplate')}
+                </button>
+              )}
+              {kind.exports.template && canWrite && pending && (
+                <button type="button" disabled={!template} onClick={() => setDialog('import')}>
+                  {t('payrollImport.importFile')}
+                </button>
+              )}
+              {kind.explain && !showExplain && (
                 <button type="button" aria-keyshortcuts="Control+I" onClick={() => setShowExplain(true)}>
                   {t('payrollRun.explainShow')}
                 </button>
@@ -842,14 +983,19 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                     {t('payrollRun.reopen')}
                   </button>
                 )}
-                {selected.status === 'completed' && selected.type === 'payroll_run' && (
+                {selected.status === 'completed' && kind.exports.bp21 && (
+                  <button type="button" onClick={() => setDialog('bp21')}>
+                    {t('weeklyPayroll.exportBp21')}
+                  </button>
+                )}
+                {selected.status === 'completed' && kind.exports.bankFile && (
                   <button type="button" onClick={() => setDialog('bank')}>
                     {t('bankFile.open')}
                   </button>
                 )}
                 {canWrite && pending && (
                   <button type="button" className="primary" onClick={() => void askSave()}>
-                    {t('payrollRun.save')}
+                    {t(kind.complete.button)}
                   </button>
                 )}
               </span>
@@ -935,7 +1081,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
                   }}
                 />
               </div>
-              {showExplain && (
+              {kind.explain && showExplain && (
                 <ExplainPanel
                   row={focusedRow}
                   column={focused?.column ?? null}
@@ -947,7 +1093,18 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
           </section>
         )}
       </div>
-      {dialog === 'create' && (
+      {dialog === 'create' && sheetKind(screen.types[0] ?? 'payroll_run').create === 'range' && (
+        <RangeDialog
+          busy={busy}
+          error={error}
+          onCancel={() => {
+            setDialog(null);
+            setError(null);
+          }}
+          onRun={(body) => void runCreate(body)}
+        />
+      )}
+      {dialog === 'create' && sheetKind(screen.types[0] ?? 'payroll_run').create === 'month' && (
         <PreCheckDialog
           busy={busy}
           error={error}
@@ -966,7 +1123,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
       )}
       {dialog === 'save' && selected && (
         <Modal
-          title={t('payrollRun.save')}
+          title={t(kind.complete.button)}
           role="alertdialog"
           onCancel={() => {
             setDialog(null);
@@ -974,7 +1131,7 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
           }}
           unsent={false}
         >
-          <p>{t(confirmations.savePayroll)}</p>
+          <p>{confirmText(t, kind.complete.confirm(selected.title))}</p>
           <p>{t('payrollRun.confirmWhat', { title: selected.title, count: wholeRun.employee_count })}</p>
           <dl className="payroll-confirm-totals">
             <dt>{t('payrollRun.columns.bruto')}</dt>
@@ -996,12 +1153,34 @@ export default function PayrollRun({ entry, trail }: ScreenProps) {
               {t('grid.cancel')}
             </button>
             <button type="button" className="primary" data-default onClick={() => void save()} disabled={busy}>
-              {t('payrollRun.save')}
+              {t(kind.complete.button)}
             </button>
           </div>
         </Modal>
       )}
       {dialog === 'bank' && selected && <BankFileDialog summary={selected} onClose={() => setDialog(null)} />}
+      {dialog === 'bp21' && selected && (
+        <Suspense fallback={null}>
+          <CoretaxBp21 summary={selected._id} title={selected.title} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
+      {dialog === 'import' && template && month && selected && (
+        <PayrollImportDialog
+          template={template}
+          period={month}
+          label={templateLabel}
+          labels={templateLabels}
+          target={{ type: 'weekly', summary: selected._id }}
+          onTemplate={() => void downloadTemplate()}
+          onClose={(imported) => {
+            setDialog(null);
+            if (imported) {
+              void open(selected);
+              void refreshRuns();
+            }
+          }}
+        />
+      )}
     </>
   );
 }
