@@ -24,11 +24,19 @@ async function api(request: APIRequestContext, page: Page, method: 'GET' | 'POST
 
 const jakartaToday = () => new Date(Date.now() + 7 * 3_600_000).toISOString().slice(0, 10);
 const rupiah = (n: number) => `Rp ${new Intl.NumberFormat('id-ID').format(n)}`;
+/**
+ * The n-th (by name) of the demo's salaried employees with two years of service and no exit: other specs on the same
+ * server add employees (no salary, joined today) that sort among the first names and owe no pesangon.
+ */
+const veteran = (skip: number) => {
+  const twoYearsAgo = new Date(Date.now() - 2 * 366 * 86_400_000).toISOString().slice(0, 10);
+  return `/v1/employees?limit=1&skip=${skip}&sort=fullname&populate=user&basic_salary=1000000&basic_salary=1000000000&join_date=1990-01-01&join_date=${twoYearsAgo}&empty=exit_date`;
+};
 
 test('the exit dialog in Indonesian', async ({ page, request }) => {
   test.setTimeout(120_000);
   await signIn(page);
-  const { data } = await api(request, page, 'GET', '/v1/employees?limit=1&skip=36&sort=fullname&populate=user');
+  const { data } = await api(request, page, 'GET', veteran(36));
   const employee = data[0];
   const userId = typeof employee.user === 'string' ? employee.user : employee.user._id;
   await page.evaluate(() => localStorage.setItem('language', 'id'));
@@ -50,7 +58,7 @@ test('the exit dialog, by keyboard, shows the amounts owed and stores them with 
 }) => {
   test.setTimeout(120_000);
   await signIn(page);
-  const { data } = await api(request, page, 'GET', '/v1/employees?limit=1&skip=35&sort=fullname&populate=user');
+  const { data } = await api(request, page, 'GET', veteran(35));
   const employee = data[0];
   const userId = typeof employee.user === 'string' ? employee.user : employee.user._id;
   await page.goto(`/dashboard/edit/active-employees/${userId}`);
