@@ -76,8 +76,10 @@ test('payroll: a 2026 payslip of PT Contoh Jaya shows the PPh 21 DTP line, in En
   await expect(page.getByRole('row', { name: /PPh 21 DTP/ })).toBeVisible({ timeout: 30_000 });
   await page.screenshot({ path: '/tmp/coretax-dtp-payslip-id.png', fullPage: true });
   await page.goto('/dashboard/pph-report');
-  await expect(page.getByRole('button', { name: 'BPMP Coretax (XML)' })).toBeVisible();
+  // The export buttons are disabled until the month's report has loaded (a disabled button takes no focus).
+  await expect(page.getByRole('button', { name: 'BPMP Coretax (XML)' })).toBeEnabled({ timeout: 30_000 });
   await page.getByRole('button', { name: 'BPMP Coretax (XML)' }).focus();
+  await expect(page.getByRole('button', { name: 'BPMP Coretax (XML)' })).toBeFocused();
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'BPMP Coretax (bukti potong bulanan pegawai tetap)' });
   await expect(dialog.getByRole('region', { name: 'Pemeriksaan awal' })).toBeVisible({ timeout: 30_000 });
