@@ -18,6 +18,7 @@ const texts = {
     inUse: /Cannot delete: used by .+\(.+\)/,
     open: /^Open /,
     rows: /^\d+ rows?$/,
+    selectedOne: '1 selected',
     importCommand: 'Import xlsx into Departments…',
     forbidden: 'You do not have access to this',
     palette: 'Command palette',
@@ -33,6 +34,7 @@ const texts = {
     inUse: /Tidak dapat dihapus: digunakan oleh .+\(.+\)/,
     open: /^Buka /,
     rows: /^\d+ baris$/,
+    selectedOne: '1 dipilih',
     importCommand: 'Impor xlsx ke Departemen…',
     forbidden: 'Anda tidak memiliki akses ke sini',
     palette: 'Palet perintah',
@@ -111,8 +113,11 @@ for (const language of ['en', 'id'] as const) {
     await expect(page.getByText(say.cannotClear)).toBeVisible();
     await expect(code).toHaveText(before ?? '');
 
-    // With a row selected (Space), Delete asks to delete the row; Esc keeps it.
+    // With a row selected (Space), Delete asks to delete the row; Esc keeps it. (The toolbar says the row is selected
+    // before Delete is pressed: the message above may still be settling when the keys come at machine speed.)
+    await code.click();
     await page.keyboard.press('Space');
+    await expect(page.getByText(say.selectedOne, { exact: true })).toBeVisible();
     await page.keyboard.press('Delete');
     const question = page.getByRole('alertdialog');
     await expect(question).toBeVisible();

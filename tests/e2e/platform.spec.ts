@@ -96,8 +96,11 @@ test('the developer adds a banner with an image and an announcement; the admin s
   writeFileSync(file, PNG);
   const row = grid(page).locator('[col-id="title"][role="gridcell"]', { hasText: title });
   // The saved row replaces the draft (for a moment both are drawn).
-  await expect(row).toHaveCount(1);
-  await row.click();
+  // Retried as a whole: the draft may be drawn again for a moment while the saved row settles.
+  await expect(async () => {
+    await expect(row).toHaveCount(1);
+    await row.click({ timeout: 2_000 });
+  }).toPass();
   const chooser = page.waitForEvent('filechooser');
   await runCommand(page, 'upload banner image', /Upload banner image/);
   await (await chooser).setFiles(file);
