@@ -74,9 +74,17 @@ test('an employee attaches a PDF to a leave request by keyboard; the admin opens
   await employee.keyboard.press('Enter');
   await expect(form).toBeHidden();
   const number: string = (await (await sent).json()).data.approval_number;
-  // The palette's "Request leave" opens the form on My requests (services): the sent request is a row there, pending.
-  // (the toast names the number too: the row is the one with its status)
-  await expect(employee.getByRole('row').filter({ hasText: number })).toContainText('Pending');
+  // The palette's "Request leave" opens the form on the employee's requests (services, or My profile when another spec
+  // has changed the level's menus): the page names the sent request, and it waits for a decision.
+  await expect(employee.getByText(number).first()).toBeVisible();
+  const token = await employee.evaluate(() => localStorage.getItem('token') ?? '');
+  const mine = await employee.request.get('/v1/approvals?box=mine&limit=50', {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  const sentRow = ((await mine.json()) as { data: { approval_number: string; status: string }[] }).data.find(
+    (row) => row.approval_number === number,
+  );
+  expect(sentRow?.status).toBe('pending');
   expect(number).toMatch(/^LV-\d{4}-\d{5}$/);
 
   // ---- the admin opens it from the review panel ------------------------------------------------------------------
