@@ -10,6 +10,13 @@ rmSync(out, { recursive: true, force: true });
 mkdirSync(out, { recursive: true });
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const failedSteps: string[] = [];
+/** Each failed test by file and name, printed again at the end: CI shows only the output's tail. */
+const failures: string[] = [];
+const flaky: string[] = [];
+const firstLine = (text: unknown) =>
+  String(text ?? '')
+    .split('\n')
+    .find((line) => line.trim()) ?? '';
 
 function step(title: string, command: string, args: string[], env: NodeJS.ProcessEnv = {}) {
   console.log(`\n=== ${title} ===`);
@@ -24,6 +31,13 @@ function countVitest(file: string) {
     totals.passed += report.numPassedTests;
     totals.failed += report.numFailedTests;
     totals.skipped += report.numPendingTests + report.numTodoTests;
+    for (const suite of report.testResults ?? []) {
+      const path = String(suite.name ?? '').replace(`${process.cwd()}/`, '');
+      const failed = (suite.assertionResults ?? []).filter((test: { status: string }) => test.status === 'failed');
+      for (const test of failed) failures.push(`${path} › ${test.fullName}: ${firstLine(test.failureMessages?.[0])}`);
+      // A file that failed outside any test (an import, a hook) has no failed test of its own.
+      if (!failed.length && suite.status === 'failed') failures.push(`${path}: ${firstLine(suite.message)}`);
+    }
   } catch {}
 }
 
@@ -63,7 +77,28 @@ try {
   totals.passed += report.stats.expected + report.stats.flaky;
   totals.failed += report.stats.unexpected;
   totals.skipped += report.stats.skipped;
+  type Spec = {
+    title: string;
+    file: string;
+    line: number;
+    tests: { status: string; results: { error?: { message?: string } }[] }[];
+  };
+  type Suite = { specs?: Spec[]; suites?: Suite[] };
+  const walk = (suite: Suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) {
+        const where = `tests/e2e/${spec.file}:${spec.line} › ${spec.title}`;
+        if (test.status === 'unexpected') failures.push(`${where}: ${firstLine(test.results.at(-1)?.error?.message)}`);
+        if (test.status === 'flaky') flaky.push(`${where}: ${firstLine(test.results[0]?.error?.message)}`);
+      }
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of report.suites ?? []) walk(suite);
 } catch {}
+
+if (flaky.length) console.log(`\nPassed on a retry (flaky):\n${flaky.map((line) => `  ${line}`).join('\n')}`);
+if (failures.length) console.log(`\nFailed tests:\n${failures.map((line) => `  ${line}`).join('\n')}`);
 
 if (failedSteps.length) console.log(`\nFailed steps: ${failedSteps.join('; ')}`);
 console.log(`\n${totals.passed} passed, ${totals.failed} failed, ${totals.skipped} skipped`);

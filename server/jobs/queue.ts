@@ -65,6 +65,12 @@ function legacyReach(envelope: Envelope): Reach {
     : companyReach(envelope.companyId);
 }
 
+/** A unique violation while pg-boss installed its schema: another process installed it at the same moment. */
+function lostInstallRace(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === '23505' || code === '42P06' || code === '42P07';
+}
+
 /** Seconds without a heartbeat after which a job's worker is presumed dead and the job is retried. */
 const HEARTBEAT_SECONDS = 10;
 
@@ -82,23 +88,41 @@ export class JobQueue {
     this.handlers[kind] = handler as JobHandler<never>;
   }
 
-  /** Starts pg-boss (its own schema `pgboss`, created on first start) and the workers of every registered kind. */
+  /**
+   * Starts pg-boss (its own schema `pgboss`, created on first start) and the workers of every registered kind. A start
+   * that fails is not kept: the next `start()` (an enqueue, say) tries again, instead of every later job failing.
+   */
   start(): Promise<PgBoss> {
     if (this.starting) return this.starting;
+    const starting = this.startOnce().catch(async (error: unknown) => {
+      // Two processes starting on a new database both install pg-boss's schema: the one that loses the race fails
+      // with a duplicate key on the schema or a table (pg-boss recognises only some of these races), and finds the
+      // schema installed when it starts again.
+      if (!lostInstallRace(error)) throw error;
+      return this.startOnce();
+    });
+    this.starting = starting;
+    starting.catch(() => {
+      if (this.starting === starting) this.starting = null;
+    });
+    return starting;
+  }
+
+  private async startOnce(): Promise<PgBoss> {
     const pool = this.database.pool;
-    this.starting = (async () => {
-      const boss = new PgBoss({
-        // Our own pool: in embedded mode it is the one connection to PGlite (decision 0002), and pg-boss's statements
-        // queue behind the API's like any other query.
-        db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) },
-        schedule: false,
-        superviseIntervalSeconds: 5,
-        // How often a dead worker's job (heartbeat lapsed) is failed and retried: 60 s by default.
-        monitorIntervalSeconds: 10,
-      });
-      boss.on('error', () => {
-        // A failed poll is retried on the next interval; a job's own failure is recorded on its row.
-      });
+    const boss = new PgBoss({
+      // Our own pool: in embedded mode it is the one connection to PGlite (decision 0002), and pg-boss's statements
+      // queue behind the API's like any other query.
+      db: { executeSql: (text: string, values?: unknown[]) => pool.query(text, values as unknown[]) },
+      schedule: false,
+      superviseIntervalSeconds: 5,
+      // How often a dead worker's job (heartbeat lapsed) is failed and retried: 60 s by default.
+      monitorIntervalSeconds: 10,
+    });
+    boss.on('error', () => {
+      // A failed poll is retried on the next interval; a job's own failure is recorded on its row.
+    });
+    try {
       await boss.start();
       for (const kind of Object.keys(this.handlers) as JobKind[]) {
         await boss.createQueue(kind, { heartbeatSeconds: HEARTBEAT_SECONDS, retryLimit: 3, expireInSeconds: 3600 });
@@ -111,8 +135,10 @@ export class JobQueue {
         );
       }
       return boss;
-    })();
-    return this.starting;
+    } catch (error) {
+      await boss.stop({ graceful: false, close: false, timeout: 2000 }).catch(() => {});
+      throw error;
+    }
   }
 
   async stop() {

@@ -904,6 +904,15 @@ export function ResourceGrid({
             onGridReady={onGridReady}
             onModelUpdated={(event) => setShownRows(event.api.getDisplayedRowCount())}
             onCellEditRequest={onCellEditRequest}
+            // A cell's editor shares the cell's element for its own tooltip and clears the element's title when it
+            // closes, which can come after the edit request set the cell's problem: the stopped cell draws its
+            // tooltip again once the editor is gone.
+            onCellEditingStopped={(event) => {
+              requestAnimationFrame(() => {
+                if (!event.api.isDestroyed() && event.node.data)
+                  event.api.refreshCells({ rowNodes: [event.node], columns: [event.column], force: true });
+              });
+            }}
             onSortChanged={(event) =>
               updateView({
                 sort: event.api

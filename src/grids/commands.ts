@@ -4,6 +4,7 @@
  * filters, open detail, and the screen's batch actions. Plain command objects, like the built-in lists. An embedded
  * grid (several on one page) adds them only while the focus is in it, so ids and shortcuts never collide.
  */
+import { afterPalette } from '../commands/afterPalette.ts';
 import { isEditable } from '../commands/shortcuts.ts';
 import type { Command, CommandContext, LabelKey } from '../commands/types.ts';
 import { resourceTitle } from './labels.ts';
@@ -63,16 +64,6 @@ export interface GridFlags {
 
 const always = () => true;
 
-/**
- * Runs an action once the palette has closed and given the focus back to where it was (a modal dialog makes the page
- * inert while open): actions that move the focus (new row, search) must come after that.
- */
-const afterPalette = <T>(action: () => T): Promise<Awaited<T>> =>
-  new Promise((resolve, reject) => {
-    setTimeout(() => {
-      Promise.resolve(action()).then(resolve, reject);
-    }, 0);
-  });
 /** Undo and redo belong to a text field while one has focus (its own typing undo). */
 const outsideFields = () => !isEditable(document.activeElement);
 

@@ -196,6 +196,7 @@ test('the developer adds a company, invites its admin, and invites a developer w
   // The developer list: invite a developer; the link opens /register with the developer flag.
   await runCommand(page, 'developers', /Developers/);
   await runCommand(page, 'invite a developer', /Invite a developer/);
+  await expect(page.getByLabel('Name', { exact: true })).toBeFocused();
   await page.keyboard.type('Rudi Pengembang');
   await page.getByLabel('Email').fill(`rudi.${stamp}@platform.example.com`);
   // A photo: a GIF is refused by content, a PNG taken and shown before the invitation is sent.

@@ -14,7 +14,7 @@ export function startServerProcess(
   databaseUrl: string,
   dataDir: string,
   env: Record<string, string> = {},
-): Promise<{ child: ChildProcess; url: string }> {
+): Promise<{ child: ChildProcess; url: string; output: () => string }> {
   const child = spawn(process.execPath, [join(root, 'server/main.ts')], {
     cwd: root,
     env: {
@@ -31,13 +31,15 @@ export function startServerProcess(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
+    // What the server printed, kept after it listens too: a test names it when a reply surprises it.
     let output = '';
+    let listening = false;
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const url = output.match(/running at (http:\/\/[^\s]+)/)?.[1];
-      if (url) {
-        child.stdout?.off('data', onData);
-        resolve({ child, url });
+      if (url && !listening) {
+        listening = true;
+        resolve({ child, url, output: () => output });
       }
     };
     child.stdout?.on('data', onData);

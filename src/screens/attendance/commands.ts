@@ -2,16 +2,9 @@
  * What the attendance screens add to the Cmd-K palette while they are on screen: plain command objects, one list per
  * screen (groups, daily, report), built from the screen's actions and state.
  */
+import { afterPalette } from '../../commands/afterPalette.ts';
 import type { Command } from '../../commands/types.ts';
 
-/** After the palette closed and gave the focus back (a dialog makes the page inert while it is open). */
-const afterPalette = (action: () => void): Promise<void> =>
-  new Promise((resolve) => {
-    setTimeout(() => {
-      action();
-      resolve();
-    }, 0);
-  });
 const always = () => true;
 
 export interface GroupActions {

@@ -2,6 +2,7 @@ import './company.css';
 import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, call, type Schemas, toApiError } from '../../api/client.ts';
+import { afterPalette } from '../../commands/afterPalette.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
 import { LoadStatus } from '../../components/ErrorPage.tsx';
@@ -42,7 +43,7 @@ export default function Companies({ entry, trail }: ScreenProps) {
         group: 'context',
         isVisible: () => canWrite,
         isEnabled: () => true,
-        run: () => addFirst.current?.focus(),
+        run: () => afterPalette(() => addFirst.current?.focus()),
       },
     ],
     [canWrite],

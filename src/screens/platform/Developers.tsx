@@ -11,6 +11,7 @@ import { type FormEvent, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type ApiError, api, call, type Schemas, toApiError } from '../../api/client.ts';
 import { fileObjectUrl, storeFile } from '../../api/files.ts';
+import { afterPalette } from '../../commands/afterPalette.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
 import { LoadStatus } from '../../components/ErrorPage.tsx';
@@ -108,7 +109,7 @@ export default function Developers({ entry, trail }: ScreenProps) {
         group: 'context',
         isVisible: () => canWrite,
         isEnabled: () => true,
-        run: () => first.current?.focus(),
+        run: () => afterPalette(() => first.current?.focus()),
       },
     ],
     [canWrite],

@@ -78,6 +78,8 @@ describe.skipIf(!adminUrl || process.env.TEST_DB !== 'postgres')(
           headers: { 'content-type': 'application/json', authorization: `Bearer ${firstToken}` },
           body: JSON.stringify({ type: 'payroll_run', ...period }),
         });
+        // A surprise names the reply and what the server logged.
+        if (posted.status !== 202) console.error(await posted.clone().text(), first!.output());
         expect(posted.status).toBe(202);
         const jobId = ((await posted.json()) as { data: { job: { _id: string } } }).data.job._id;
         const job = async () =>
@@ -112,7 +114,10 @@ describe.skipIf(!adminUrl || process.env.TEST_DB !== 'postgres')(
           },
           120_000,
           250,
-        );
+        ).catch(async (error: unknown) => {
+          console.error(await job(), second!.output());
+          throw error;
+        });
         phase(`job ${card.status} on the second process`);
         expect(card.status).toBe('completed');
         expect(card.total).toBe(expected);

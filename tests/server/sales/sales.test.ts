@@ -313,7 +313,7 @@ describe('demo data', () => {
         group by employee_id, date
       )
       select min(n)::int as min, max(n)::int as max, count(*)::int as days,
-        (select count(*)::int from sales_visits where extract(isodow from date) > 5) as weekend,
+        (select count(*)::int from sales_visits where extract(isodow from date) > 5 and date < ${jakartaToday()}::date) as weekend,
         (select count(*)::int from sales_visits where not within_radius and date < ${jakartaToday()}::date) as outside,
         (select count(*)::int from sales_visits v join store_locations s on s.id = v.store_location_id
           where (v.distance_m <= s.radius) <> v.within_radius) as wrong,
