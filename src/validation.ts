@@ -256,7 +256,6 @@ const errorCodeKeys = {
   payroll_run_not_completed: 'errors.codes.payroll_run_not_completed',
   payroll_run_not_editable: 'errors.codes.payroll_run_not_editable',
   payroll_reopen_admin_only: 'errors.codes.payroll_reopen_admin_only',
-  payroll_run_type_unsupported: 'errors.codes.payroll_run_type_unsupported',
   weekly_payroll_overlap: 'errors.codes.weekly_payroll_overlap',
   daily_payroll_in_approval: 'errors.codes.daily_payroll_in_approval',
   payroll_negative_thp: 'errors.codes.payroll_negative_thp',
