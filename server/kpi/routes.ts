@@ -4,13 +4,14 @@
  * submitting a step, the ranking, completing (locking) a period, and an employee's own results. Decision 0185.
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from '@sinclair/typebox';
+import { type Static, type TSchema, Type } from '@sinclair/typebox';
 import type { FastifyInstance } from 'fastify';
 import { kpiAssessorTypes, kpiPeriodTypes, kpiTargetTypes } from '../../common/kpi.ts';
 import type { Db } from '../db/connect.ts';
 import { mayAccess, scopeOf } from '../http/access.ts';
 import { forbidden } from '../http/errors.ts';
 import { errorResponses, IdParams, one } from '../http/schemas.ts';
+import type { Scope } from '../scope/scope.ts';
 import {
   completeAssessment,
   getAssessment,
@@ -211,129 +212,120 @@ export const kpiSchemas = [
   KpiResultSchema,
 ];
 
+type TypedApp = ReturnType<typeof typed>;
+const typed = (server: FastifyInstance) => server.withTypeProvider<TypeBoxTypeProvider>();
+
 const access = (menu: string, action: 'read' | 'write') =>
   ({ access: { kind: 'menu', menu, action, company: true } }) as const;
 const tags = ['kpi'];
 
+/** A KPI list kept by its own repository (flows, rules): list, read, create, replace and delete, each in the menu. */
+interface ListRoutes<I extends TSchema, O extends TSchema> {
+  path: string;
+  menu: string;
+  names: { list: string; get: string; create: string; update: string; remove: string };
+  input: I;
+  output: O;
+  list: (scope: Scope) => Promise<unknown[]>;
+  get: (scope: Scope, id: string) => Promise<unknown>;
+  create: (scope: Scope, body: Static<I>) => Promise<unknown>;
+  update: (scope: Scope, id: string, body: Static<I>) => Promise<unknown>;
+  remove: (scope: Scope, id: string) => Promise<{ _id: string }>;
+}
+
+function listRoutes<I extends TSchema, O extends TSchema>(app: TypedApp, spec: ListRoutes<I, O>) {
+  const { path, menu, names } = spec;
+  const row = one(Type.Ref(spec.output));
+  app.get(path, {
+    config: access(menu, 'read'),
+    schema: {
+      operationId: names.list,
+      tags,
+      response: {
+        200: Type.Object({ data: Type.Array(Type.Ref(spec.output)), total: Type.Integer() }),
+        ...errorResponses,
+      },
+    },
+    handler: async (request) => {
+      const data = await spec.list(scopeOf(request));
+      return { data, total: data.length };
+    },
+  });
+  app.get(`${path}/:id`, {
+    config: access(menu, 'read'),
+    schema: { operationId: names.get, tags, params: IdParams, response: { 200: row, ...errorResponses } },
+    handler: async (request) => ({ data: await spec.get(scopeOf(request), request.params.id) }),
+  });
+  app.post(path, {
+    config: access(menu, 'write'),
+    schema: { operationId: names.create, tags, body: Type.Ref(spec.input), response: { 201: row, ...errorResponses } },
+    handler: async (request, reply) =>
+      reply.status(201).send({ data: await spec.create(scopeOf(request), request.body) }),
+  });
+  app.put(`${path}/:id`, {
+    config: access(menu, 'write'),
+    schema: {
+      operationId: names.update,
+      tags,
+      params: IdParams,
+      body: Type.Ref(spec.input),
+      response: { 200: row, ...errorResponses },
+    },
+    handler: async (request) => ({
+      data: await spec.update(scopeOf(request), request.params.id, request.body),
+    }),
+  });
+  app.delete(`${path}/:id`, {
+    config: access(menu, 'write'),
+    schema: {
+      operationId: names.remove,
+      tags,
+      params: IdParams,
+      response: { 200: one(Type.Object({ _id: Type.String() })), ...errorResponses },
+    },
+    handler: async (request) => ({ data: await spec.remove(scopeOf(request), request.params.id) }),
+  });
+}
+
 export function kpiRoutes(server: FastifyInstance, db: Db) {
   const app = server.withTypeProvider<TypeBoxTypeProvider>();
 
-  // ---- assessor flows
-  app.get('/v1/kpi/assessor-flow', {
-    config: access('kpi-flow', 'read'),
-    schema: {
-      operationId: 'listKpiFlows',
-      tags,
-      response: {
-        200: Type.Object({ data: Type.Array(Type.Ref(KpiFlowSchema)), total: Type.Integer() }),
-        ...errorResponses,
-      },
+  // ---- assessor flows and rules: the same five routes each
+  listRoutes(app, {
+    path: '/v1/kpi/assessor-flow',
+    menu: 'kpi-flow',
+    names: {
+      list: 'listKpiFlows',
+      get: 'getKpiFlow',
+      create: 'createKpiFlow',
+      update: 'updateKpiFlow',
+      remove: 'deleteKpiFlow',
     },
-    handler: async (request) => {
-      const data = await listKpiFlows(db, scopeOf(request));
-      return { data, total: data.length };
-    },
+    input: KpiFlowInputSchema,
+    output: KpiFlowSchema,
+    list: (scope) => listKpiFlows(db, scope),
+    get: (scope, id) => getKpiFlow(db, scope, id),
+    create: (scope, body) => createKpiFlow(db, scope, body),
+    update: (scope, id, body) => updateKpiFlow(db, scope, id, body),
+    remove: (scope, id) => deleteKpiFlow(db, scope, id),
   });
-  app.get('/v1/kpi/assessor-flow/:id', {
-    config: access('kpi-flow', 'read'),
-    schema: {
-      operationId: 'getKpiFlow',
-      tags,
-      params: IdParams,
-      response: { 200: one(Type.Ref(KpiFlowSchema)), ...errorResponses },
+  listRoutes(app, {
+    path: '/v1/kpi/rules',
+    menu: 'kpi-rules',
+    names: {
+      list: 'listKpiRules',
+      get: 'getKpiRule',
+      create: 'createKpiRule',
+      update: 'updateKpiRule',
+      remove: 'deleteKpiRule',
     },
-    handler: async (request) => ({ data: await getKpiFlow(db, scopeOf(request), request.params.id) }),
-  });
-  app.post('/v1/kpi/assessor-flow', {
-    config: access('kpi-flow', 'write'),
-    schema: {
-      operationId: 'createKpiFlow',
-      tags,
-      body: Type.Ref(KpiFlowInputSchema),
-      response: { 201: one(Type.Ref(KpiFlowSchema)), ...errorResponses },
-    },
-    handler: async (request, reply) =>
-      reply.status(201).send({ data: await createKpiFlow(db, scopeOf(request), request.body) }),
-  });
-  app.put('/v1/kpi/assessor-flow/:id', {
-    config: access('kpi-flow', 'write'),
-    schema: {
-      operationId: 'updateKpiFlow',
-      tags,
-      params: IdParams,
-      body: Type.Ref(KpiFlowInputSchema),
-      response: { 200: one(Type.Ref(KpiFlowSchema)), ...errorResponses },
-    },
-    handler: async (request) => ({ data: await updateKpiFlow(db, scopeOf(request), request.params.id, request.body) }),
-  });
-  app.delete('/v1/kpi/assessor-flow/:id', {
-    config: access('kpi-flow', 'write'),
-    schema: {
-      operationId: 'deleteKpiFlow',
-      tags,
-      params: IdParams,
-      response: { 200: one(Type.Object({ _id: Type.String() })), ...errorResponses },
-    },
-    handler: async (request) => ({ data: await deleteKpiFlow(db, scopeOf(request), request.params.id) }),
-  });
-
-  // ---- rules
-  app.get('/v1/kpi/rules', {
-    config: access('kpi-rules', 'read'),
-    schema: {
-      operationId: 'listKpiRules',
-      tags,
-      response: {
-        200: Type.Object({ data: Type.Array(Type.Ref(KpiRuleSchema)), total: Type.Integer() }),
-        ...errorResponses,
-      },
-    },
-    handler: async (request) => {
-      const data = await listKpiRules(db, scopeOf(request));
-      return { data, total: data.length };
-    },
-  });
-  app.get('/v1/kpi/rules/:id', {
-    config: access('kpi-rules', 'read'),
-    schema: {
-      operationId: 'getKpiRule',
-      tags,
-      params: IdParams,
-      response: { 200: one(Type.Ref(KpiRuleSchema)), ...errorResponses },
-    },
-    handler: async (request) => ({ data: await getKpiRule(db, scopeOf(request), request.params.id) }),
-  });
-  app.post('/v1/kpi/rules', {
-    config: access('kpi-rules', 'write'),
-    schema: {
-      operationId: 'createKpiRule',
-      tags,
-      body: Type.Ref(KpiRuleInputSchema),
-      response: { 201: one(Type.Ref(KpiRuleSchema)), ...errorResponses },
-    },
-    handler: async (request, reply) =>
-      reply.status(201).send({ data: await createKpiRule(db, scopeOf(request), request.body) }),
-  });
-  app.put('/v1/kpi/rules/:id', {
-    config: access('kpi-rules', 'write'),
-    schema: {
-      operationId: 'updateKpiRule',
-      tags,
-      params: IdParams,
-      body: Type.Ref(KpiRuleInputSchema),
-      response: { 200: one(Type.Ref(KpiRuleSchema)), ...errorResponses },
-    },
-    handler: async (request) => ({ data: await updateKpiRule(db, scopeOf(request), request.params.id, request.body) }),
-  });
-  app.delete('/v1/kpi/rules/:id', {
-    config: access('kpi-rules', 'write'),
-    schema: {
-      operationId: 'deleteKpiRule',
-      tags,
-      params: IdParams,
-      response: { 200: one(Type.Object({ _id: Type.String() })), ...errorResponses },
-    },
-    handler: async (request) => ({ data: await deleteKpiRule(db, scopeOf(request), request.params.id) }),
+    input: KpiRuleInputSchema,
+    output: KpiRuleSchema,
+    list: (scope) => listKpiRules(db, scope),
+    get: (scope, id) => getKpiRule(db, scope, id),
+    create: (scope, body) => createKpiRule(db, scope, body),
+    update: (scope, id, body) => updateKpiRule(db, scope, id, body),
+    remove: (scope, id) => deleteKpiRule(db, scope, id),
   });
 
   // ---- assessments
