@@ -22,7 +22,7 @@ import { failedRowsBook } from './failedRows.ts';
 import { ImportShell } from './ImportShell.tsx';
 import { labelsInEveryLanguage } from './labels.ts';
 import { ID_FIELD, type ImportTarget, unmappedRequired } from './mapping.ts';
-import { PreviewGrid, PreviewToggles } from './PreviewGrid.tsx';
+import { PreviewBody } from './PreviewGrid.tsx';
 import {
   applyServerReport,
   bulkRow,
@@ -463,47 +463,26 @@ export function ImportDialog({ spec, existing, onClose, onImported }: ImportDial
       }}
       done={summary}
     >
-      {missing.length > 0 && (
-        <p className="form-error" role="alert">
-          {t('import.missingRequired', {
-            fields: missing.map((field) => fieldLabel(t, spec, field)).join(', '),
-          })}
-        </p>
-      )}
-      {tooMany && (
-        <p className="form-error" role="alert">
-          {t('import.tooManyRows', { max: MAX_IMPORT_ROWS.toLocaleString(language) })}
-        </p>
-      )}
-
-      {rows.length > 0 && (
-        <>
-          <div className="import-summary">
-            <p className="import-counts" aria-live="polite">
-              <span>{t('import.counts.new', { count: counts.new })}</span>
-              <span>{t('import.counts.update', { count: counts.update })}</span>
-              <span className={counts.invalid ? 'import-count-invalid' : undefined}>
-                {t('import.counts.invalid', { count: counts.invalid })}
-              </span>
-              {excludedCount > 0 && <span>{t('import.counts.excluded', { count: excludedCount })}</span>}
-            </p>
-            <PreviewToggles
-              excludeInvalid={{ checked: excludeInvalid, onChange: setExcludeInvalid }}
-              onlyProblems={{ checked: onlyProblems, onChange: setOnlyProblems }}
-            />
-          </div>
-          <p className="hint">{t('import.editHint')}</p>
-          <PreviewGrid<GridRow>
-            label={t('import.previewRegion')}
-            busy={checking}
-            escapeInEditor={escapeInEditor}
-            rows={gridRows}
-            columnDefs={columnDefs}
-            context={gridContext}
-          />
-        </>
-      )}
-      {!evaluator && <p className="hint">{t('common.loading')}</p>}
+      <PreviewBody<GridRow>
+        missing={
+          missing.length > 0
+            ? t('import.missingRequired', { fields: missing.map((field) => fieldLabel(t, spec, field)).join(', ') })
+            : null
+        }
+        tooMany={tooMany}
+        counts={counts}
+        excluded={excludedCount}
+        excludeInvalid={{ checked: excludeInvalid, onChange: setExcludeInvalid }}
+        onlyProblems={{ checked: onlyProblems, onChange: setOnlyProblems }}
+        fileRows={rows.length}
+        ready={!!evaluator}
+        label={t('import.previewRegion')}
+        busy={checking}
+        escapeInEditor={escapeInEditor}
+        rows={gridRows}
+        columnDefs={columnDefs}
+        context={gridContext}
+      />
     </ImportShell>
   );
 }

@@ -17,6 +17,7 @@ import { AgGridReact } from 'ag-grid-react';
 import type { RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { gridTheme } from '../theme.ts';
+import { MAX_IMPORT_ROWS } from './readWorkbook.ts';
 
 const previewModules: Module[] = [
   ClientSideRowModelModule,
@@ -100,5 +101,70 @@ export function PreviewGrid<Row extends { key: string; excluded: boolean }>(prop
         stopEditingWhenCellsLoseFocus
       />
     </section>
+  );
+}
+
+export interface PreviewBodyProps<Row extends { key: string; excluded: boolean }> extends PreviewGridProps<Row> {
+  /** The required fields no column maps to, in words ('Columns missing: …'); null when every one is mapped. */
+  missing: string | null;
+  /** More rows than an import takes (or the sheet was cut short reading it). */
+  tooMany: boolean;
+  /** New rows, updated rows (absent where an import only creates) and invalid rows. */
+  counts: { new: number; update?: number; invalid: number };
+  /** Rows left out by 'Leave out invalid rows' or by hand. */
+  excluded: number;
+  excludeInvalid: Toggle;
+  onlyProblems: Toggle;
+  /** The file has rows (the grid may show none of them: 'Only rows with problems' with none). */
+  fileRows: number;
+  /** The checker has loaded: until then the dialog says it is loading. */
+  ready: boolean;
+}
+
+/**
+ * An import preview's body, shared by every xlsx import (the grid's ImportDialog, the employee invitations): what
+ * stops the import, the counts, the two toggles and the editable preview grid.
+ */
+export function PreviewBody<Row extends { key: string; excluded: boolean }>(props: PreviewBodyProps<Row>) {
+  const { t, i18n } = useTranslation();
+  const { counts } = props;
+  return (
+    <>
+      {props.missing && (
+        <p className="form-error" role="alert">
+          {props.missing}
+        </p>
+      )}
+      {props.tooMany && (
+        <p className="form-error" role="alert">
+          {t('import.tooManyRows', { max: MAX_IMPORT_ROWS.toLocaleString(i18n.language) })}
+        </p>
+      )}
+      {props.fileRows > 0 && (
+        <>
+          <div className="import-summary">
+            <p className="import-counts" aria-live="polite">
+              <span>{t('import.counts.new', { count: counts.new })}</span>
+              {counts.update !== undefined && <span>{t('import.counts.update', { count: counts.update })}</span>}
+              <span className={counts.invalid ? 'import-count-invalid' : undefined}>
+                {t('import.counts.invalid', { count: counts.invalid })}
+              </span>
+              {props.excluded > 0 && <span>{t('import.counts.excluded', { count: props.excluded })}</span>}
+            </p>
+            <PreviewToggles excludeInvalid={props.excludeInvalid} onlyProblems={props.onlyProblems} />
+          </div>
+          <p className="hint">{t('import.editHint')}</p>
+          <PreviewGrid<Row>
+            label={props.label}
+            busy={props.busy}
+            escapeInEditor={props.escapeInEditor}
+            rows={props.rows}
+            columnDefs={props.columnDefs}
+            context={props.context}
+          />
+        </>
+      )}
+      {!props.ready && <p className="hint">{t('common.loading')}</p>}
+    </>
   );
 }

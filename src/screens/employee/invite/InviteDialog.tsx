@@ -17,7 +17,7 @@ import { createEnumLookup } from '../../../grids/enumLookup.ts';
 import { ImportShell } from '../../../grids/import/ImportShell.tsx';
 import { labelsInEveryLanguage } from '../../../grids/import/labels.ts';
 import { type ImportTarget, unmappedRequired } from '../../../grids/import/mapping.ts';
-import { PreviewGrid, PreviewToggles } from '../../../grids/import/PreviewGrid.tsx';
+import { PreviewBody } from '../../../grids/import/PreviewGrid.tsx';
 import { type DraftRow, draftRow, mapInSlices, mappedColumns } from '../../../grids/import/preview.ts';
 import type { Cell } from '../../../grids/import/protocol.ts';
 import { MAX_IMPORT_ROWS } from '../../../grids/import/readWorkbook.ts';
@@ -392,46 +392,26 @@ export function InviteDialog({ after, onClose, onContinue }: InviteDialogProps) 
         )
       }
     >
-      {missing.length > 0 && (
-        <p className="form-error" role="alert">
-          {t('invite.missingRequired', {
-            fields: missing.map((field) => invitationLabel(t, field)).join(', '),
-          })}
-        </p>
-      )}
-      {tooMany && (
-        <p className="form-error" role="alert">
-          {t('import.tooManyRows', { max: MAX_IMPORT_ROWS.toLocaleString(language) })}
-        </p>
-      )}
-
-      {rows.length > 0 && (
-        <>
-          <div className="import-summary">
-            <p className="import-counts" aria-live="polite">
-              <span>{t('import.counts.new', { count: counts.new })}</span>
-              <span className={counts.invalid ? 'import-count-invalid' : undefined}>
-                {t('import.counts.invalid', { count: counts.invalid })}
-              </span>
-              {excludedCount > 0 && <span>{t('import.counts.excluded', { count: excludedCount })}</span>}
-            </p>
-            <PreviewToggles
-              excludeInvalid={{ checked: excludeInvalid, onChange: setExcludeInvalid }}
-              onlyProblems={{ checked: onlyProblems, onChange: setOnlyProblems }}
-            />
-          </div>
-          <p className="hint">{t('import.editHint')}</p>
-          <PreviewGrid<GridRow>
-            label={t('invite.previewRegion')}
-            busy={checking}
-            escapeInEditor={escapeInEditor}
-            rows={gridRows}
-            columnDefs={columnDefs}
-            context={gridContext}
-          />
-        </>
-      )}
-      {!evaluator && <p className="hint">{t('common.loading')}</p>}
+      <PreviewBody<GridRow>
+        missing={
+          missing.length > 0
+            ? t('invite.missingRequired', { fields: missing.map((field) => invitationLabel(t, field)).join(', ') })
+            : null
+        }
+        tooMany={tooMany}
+        counts={{ new: counts.new, invalid: counts.invalid }}
+        excluded={excludedCount}
+        excludeInvalid={{ checked: excludeInvalid, onChange: setExcludeInvalid }}
+        onlyProblems={{ checked: onlyProblems, onChange: setOnlyProblems }}
+        fileRows={rows.length}
+        ready={!!evaluator}
+        label={t('invite.previewRegion')}
+        busy={checking}
+        escapeInEditor={escapeInEditor}
+        rows={gridRows}
+        columnDefs={columnDefs}
+        context={gridContext}
+      />
     </ImportShell>
   );
 }
