@@ -14,6 +14,7 @@ import { toApiError } from '../../api/client.ts';
 import { useCommands } from '../../commands/registry.ts';
 import type { Command } from '../../commands/types.ts';
 import { LoadStatus } from '../../components/ErrorPage.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 import { ScreenHeader } from '../../components/ScreenHeader.tsx';
 import { ConfirmDelete } from '../../grids/dialogs.tsx';
 import { gridModules } from '../../grids/modules.ts';
@@ -551,19 +552,11 @@ function FlowEditor({ flow, onClose }: { flow: Flow | null; onClose: (saved: Flo
             {t('approvals.flows.addLevel')}
           </button>
         </fieldset>
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={() => onClose(null)}>
-            {t('grid.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={saving}>
-            {t('approvals.flows.save')}
-          </button>
-        </div>
+        <FormActions
+          error={formError}
+          cancel={{ label: t('grid.cancel'), onClick: () => onClose(null) }}
+          submit={{ label: t('approvals.flows.save'), disabled: saving }}
+        />
       </form>
     </OwnKeysModal>
   );

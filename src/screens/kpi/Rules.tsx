@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toApiError } from '../../api/client.ts';
 import { FieldError, fieldErrorProps } from '../../components/FieldError.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 import { useCanWrite } from '../../menu/access.ts';
 import { errorText, fieldErrors } from '../../validation.ts';
 import type { ScreenProps } from '../types.ts';
@@ -241,19 +242,11 @@ function RuleEditor({ rule, onClose }: { rule: KpiRule | null; onClose: (saved: 
           error={errors.indicators}
           onChange={(indicators) => setBody({ ...body, indicators })}
         />
-        {formError && (
-          <p className="form-error" role="alert">
-            {formError}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={() => onClose(null)}>
-            {t('grid.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={saving}>
-            {t('kpi.save')}
-          </button>
-        </div>
+        <FormActions
+          error={formError}
+          cancel={{ label: t('grid.cancel'), onClick: () => onClose(null) }}
+          submit={{ label: t('kpi.save'), disabled: saving }}
+        />
       </form>
     </OwnKeysModal>
   );

@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput, readDateText } from '../../components/DateInput.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 import { formatRupiah } from '../../format.ts';
 import { Modal } from '../../grids/dialogs.tsx';
 import type { CreateRun, Warning } from './api.ts';
@@ -110,23 +111,19 @@ export function PreCheckDialog({
             </ul>
           </section>
         )}
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onCancel} disabled={busy}>
-            {t('grid.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {warnings === null
-              ? t('payrollRun.preCheck')
-              : warnings.length
-                ? t('payrollRun.runAnyway')
-                : t('payrollRun.run')}
-          </button>
-        </div>
+        <FormActions
+          error={error}
+          cancel={{ label: t('grid.cancel'), onClick: onCancel, disabled: busy }}
+          submit={{
+            label:
+              warnings === null
+                ? t('payrollRun.preCheck')
+                : warnings.length
+                  ? t('payrollRun.runAnyway')
+                  : t('payrollRun.run'),
+            disabled: busy,
+          }}
+        />
       </form>
     </Modal>
   );

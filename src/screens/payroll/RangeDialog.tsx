@@ -2,6 +2,7 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DateInput, readDateText } from '../../components/DateInput.tsx';
+import { FormActions } from '../../components/FormActions.tsx';
 import { Modal } from '../../grids/dialogs.tsx';
 import type { CreateRange } from './api.ts';
 
@@ -60,19 +61,11 @@ export function RangeDialog({
             onChange={(end) => setRange((r) => ({ ...r, end }))}
           />
         </div>
-        {error && (
-          <p className="form-error" role="alert">
-            {error}
-          </p>
-        )}
-        <div className="dialog-actions">
-          <button type="button" onClick={onCancel} disabled={busy}>
-            {t('weeklyPayroll.cancel')}
-          </button>
-          <button type="submit" className="primary" disabled={busy}>
-            {t('weeklyPayroll.create')}
-          </button>
-        </div>
+        <FormActions
+          error={error}
+          cancel={{ label: t('weeklyPayroll.cancel'), onClick: onCancel, disabled: busy }}
+          submit={{ label: t('weeklyPayroll.create'), disabled: busy }}
+        />
       </form>
     </Modal>
   );
