@@ -286,8 +286,8 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
         .map((row) => staged?.preview.get(row._id) ?? row),
     [rows, department, location, staged],
   );
-  // A daily rate is no amount to add up: its total cell stays empty.
-  const summed = useMemo(() => kind.figures.filter((figure) => figure !== 'daily_rate'), [kind]);
+  // A rate, months of service or a share is no amount to add up: its total cell stays empty (runKinds.ts `summed`).
+  const summed = kind.summed;
   const totals = useMemo(() => [totalsRow(visible, t('payrollRun.total'), summed)], [visible, t, summed]);
   const departments = useMemo(
     () => [...new Map(rows.filter((r) => r.department).map((r) => [r.department, r.department_name])).entries()],
@@ -305,7 +305,7 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
     (column: SheetFigure) => {
       const own = kind.labels[column];
       if (own) return t(own);
-      return column === 'days_worked' || column === 'daily_rate' ? column : t(columnLabels[column]);
+      return Object.hasOwn(columnLabels, column) ? t(columnLabels[column as keyof typeof columnLabels]) : column;
     },
     [kind, t],
   );
@@ -827,6 +827,11 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
       date ? formatDate(date, 'DD MMM YYYY', { locale: i18n.language }) : '';
     return `${day(run.period_start)} – ${day(run.period_end)}`;
   };
+  /** A run's month in words ('Maret 2027'), in the user's language. */
+  const monthName = (run: Summary) =>
+    new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(run.year, run.month - 1, 1)),
+    );
   const runLabel = (run: Summary) =>
     sheetKind(run.type).period === 'type'
       ? `${run.title} · ${t(`enums.payroll_run_status.${run.status}`)} · ${formatAmount(run.total_thp)}`
@@ -885,7 +890,8 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
               <select
                 className="payroll-run-picker"
                 aria-label={t(screen.labels.picker)}
-                title={t('payrollRun.pickerHint')}
+                // The open run's whole name, whatever width the picker has, then what the picker does.
+                title={`${runLabel(selected)}\n${t('payrollRun.pickerHint')}`}
                 value={selected._id}
                 onChange={(e) => {
                   // The picker's last option starts a new run; the open run stays selected meanwhile.
@@ -1000,6 +1006,7 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
                 )}
               </span>
             </div>
+            {kind.note && <p className="muted payroll-note">{t(kind.note, { month: monthName(selected) })}</p>}
             {stale && stale.count > 0 && (
               <div className="payroll-stale" role="status" aria-label={t('payrollRun.outOfDateLabel')}>
                 <strong>{t('payrollRun.outOfDate', { count: stale.count })}</strong>
