@@ -317,7 +317,13 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
           formatFigure(column, total?.[column] ?? 0).length,
           ...rows.slice(0, 200).map((row) => formatFigure(column, row[column]).length),
         );
-        return [column, figureWidth(figureLabel(column), longest)];
+        // A kind's own label may take two lines (its header wraps): the column needs its longest word only.
+        const label = kind.labels[column]
+          ? figureLabel(column)
+              .split(/\s+/)
+              .reduce((a, b) => (b.length > a.length ? b : a), '')
+          : figureLabel(column);
+        return [column, figureWidth(label, longest)];
       }),
     ) as Record<SheetFigure, number>;
   }, [totals, rows, kind, figureLabel]);
@@ -337,6 +343,7 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
           headerName: figureLabel(column),
           headerTooltip: figureLabel(column),
           width: widths[column],
+          ...(kind.labels[column] ? { wrapHeaderText: true, autoHeaderHeight: true } : {}),
           type: 'rightAligned',
           editable: (params) => pending && canWrite && editable.has(column) && !params.node.isRowPinned(),
           cellClassRules: {
@@ -832,10 +839,11 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
     new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
       new Date(Date.UTC(run.year, run.month - 1, 1)),
     );
+  /** The picker's words of a run: its name and status (its take-home pay is the open run's totals row, and the tooltip's). */
   const runLabel = (run: Summary) =>
     sheetKind(run.type).period === 'type'
-      ? `${run.title} · ${t(`enums.payroll_run_status.${run.status}`)} · ${formatAmount(run.total_thp)}`
-      : `${run.title} · ${periodOf(run)} · ${t(`enums.payroll_run_status.${run.status}`)} · ${formatAmount(run.total_thp)}`;
+      ? `${run.title} · ${t(`enums.payroll_run_status.${run.status}`)}`
+      : `${run.title} · ${periodOf(run)} · ${t(`enums.payroll_run_status.${run.status}`)}`;
 
   return (
     <>
@@ -891,7 +899,7 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
                 className="payroll-run-picker"
                 aria-label={t(screen.labels.picker)}
                 // The open run's whole name, whatever width the picker has, then what the picker does.
-                title={`${runLabel(selected)}\n${t('payrollRun.pickerHint')}`}
+                title={`${runLabel(selected)} · ${formatAmount(selected.total_thp)}\n${t('payrollRun.pickerHint')}`}
                 value={selected._id}
                 onChange={(e) => {
                   // The picker's last option starts a new run; the open run stays selected meanwhile.
