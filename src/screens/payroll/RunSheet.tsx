@@ -19,6 +19,7 @@ import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
 import {
   type ClipboardEvent,
+  Fragment,
   Suspense,
   startTransition,
   useCallback,
@@ -1149,12 +1150,12 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
           <p>{confirmText(t, kind.complete.confirm(selected.title))}</p>
           <p>{t('payrollRun.confirmWhat', { title: selected.title, count: wholeRun.employee_count })}</p>
           <dl className="payroll-confirm-totals">
-            <dt>{t('payrollRun.columns.bruto')}</dt>
-            <dd>{formatAmount(wholeRun.total_bruto)}</dd>
-            <dt>{t('payrollRun.columns.pph21')}</dt>
-            <dd>{formatAmount(wholeRun.total_pph21)}</dd>
-            <dt>{t('payrollRun.columns.thp')}</dt>
-            <dd>{formatAmount(wholeRun.total_thp)}</dd>
+            {kind.confirmTotals.map(({ total, label }) => (
+              <Fragment key={total}>
+                <dt>{t(label)}</dt>
+                <dd>{formatAmount(wholeRun[total])}</dd>
+              </Fragment>
+            ))}
           </dl>
           <p className="muted">{t('payrollRun.confirmExact')}</p>
           {error && (

@@ -15,7 +15,7 @@ import {
 } from '../../../common/payroll/weekly.ts';
 import type { PayslipEdits } from '../../../common/payroll-run.ts';
 import { payslipEditFields } from '../../../common/payroll-run.ts';
-import type { EditField, Payslip, Summary } from './api.ts';
+import type { EditField, ExpectedTotals, Payslip, Summary } from './api.ts';
 import { numberColumns, type RunRow, type SheetFigure, toRow } from './columns.ts';
 import { recalculate } from './recalc.ts';
 
@@ -123,6 +123,8 @@ export interface SheetKind {
   employeePayroll: boolean;
   /** The exports of a completed run beside the template and import of a pending one. */
   exports: { bankFile: boolean; bp21: boolean; template: boolean };
+  /** The totals the completion's confirmation states (all three are checked by the server either way, decision 0175). */
+  confirmTotals: readonly { total: Exclude<keyof ExpectedTotals, 'employee_count'>; label: ParseKeys }[];
   /** The completion: its button and confirmation words, and what it says when done (an approval number or not). */
   complete: { button: ParseKeys; confirm: (title: string) => [ParseKeys, Record<string, string>] };
   completed: (done: Summary) => [ParseKeys, Record<string, string>];
@@ -147,6 +149,11 @@ const monthly: Omit<SheetKind, 'editFields' | 'exports'> = {
   explain: true,
   employeePayroll: true,
   complete: { button: 'payrollRun.save', confirm: () => ['confirm.savePayroll', {}] },
+  confirmTotals: [
+    { total: 'total_bruto', label: 'payrollRun.columns.bruto' },
+    { total: 'total_pph21', label: 'payrollRun.columns.pph21' },
+    { total: 'total_thp', label: 'payrollRun.columns.thp' },
+  ],
   created: null,
   completed: () => ['payrollRun.saved', {}],
   period: 'type',
@@ -174,6 +181,8 @@ export const sheetKinds = {
     compare: false,
     explain: false,
     exports: { bankFile: false, bp21: false, template: false },
+    // Its take-home pay is the THR; its bruto the same and its PPh 21 always 0 (decision 0214).
+    confirmTotals: [{ total: 'total_thp', label: 'payrollRun.thrColumns.thr' }],
   },
   weekly: {
     figures: weeklyFigures,
@@ -191,6 +200,7 @@ export const sheetKinds = {
     explain: false,
     employeePayroll: false,
     exports: { bankFile: true, bp21: true, template: true },
+    confirmTotals: monthly.confirmTotals,
     complete: {
       button: 'weeklyPayroll.complete',
       confirm: (title) => ['weeklyPayroll.confirmComplete', { title }],

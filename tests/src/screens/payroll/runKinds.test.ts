@@ -145,6 +145,7 @@ describe('the run sheet kinds (decision 0211)', () => {
     expect(thr.note).toBe('payrollRun.thrNote');
     expect(thr.exports.bankFile).toBe(false);
     expect(thr.compare).toBe(false);
+    expect(thr.confirmTotals.map((shown) => shown.total)).toEqual(['total_thp']);
     expect(thr.calculate(thrPayslip(2_625_000, 7, 4_500_000), {}, {})).toMatchObject({ thr: 2_625_000, thr_months: 7 });
   });
 
