@@ -19,6 +19,7 @@ import type { TFunction } from 'i18next';
 import { useAtomValue } from 'jotai';
 import {
   type ClipboardEvent,
+  Fragment,
   Suspense,
   startTransition,
   useCallback,
@@ -286,8 +287,8 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
         .map((row) => staged?.preview.get(row._id) ?? row),
     [rows, department, location, staged],
   );
-  // A daily rate is no amount to add up: its total cell stays empty.
-  const summed = useMemo(() => kind.figures.filter((figure) => figure !== 'daily_rate'), [kind]);
+  // A rate, months of service or a share is no amount to add up: its total cell stays empty (runKinds.ts `summed`).
+  const summed = kind.summed;
   const totals = useMemo(() => [totalsRow(visible, t('payrollRun.total'), summed)], [visible, t, summed]);
   const departments = useMemo(
     () => [...new Map(rows.filter((r) => r.department).map((r) => [r.department, r.department_name])).entries()],
@@ -305,7 +306,7 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
     (column: SheetFigure) => {
       const own = kind.labels[column];
       if (own) return t(own);
-      return column === 'days_worked' || column === 'daily_rate' ? column : t(columnLabels[column]);
+      return Object.hasOwn(columnLabels, column) ? t(columnLabels[column as keyof typeof columnLabels]) : column;
     },
     [kind, t],
   );
@@ -317,7 +318,13 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
           formatFigure(column, total?.[column] ?? 0).length,
           ...rows.slice(0, 200).map((row) => formatFigure(column, row[column]).length),
         );
-        return [column, figureWidth(figureLabel(column), longest)];
+        // A kind's own label may take two lines (its header wraps): the column needs its longest word only.
+        const label = kind.labels[column]
+          ? figureLabel(column)
+              .split(/\s+/)
+              .reduce((a, b) => (b.length > a.length ? b : a), '')
+          : figureLabel(column);
+        return [column, figureWidth(label, longest)];
       }),
     ) as Record<SheetFigure, number>;
   }, [totals, rows, kind, figureLabel]);
@@ -337,6 +344,7 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
           headerName: figureLabel(column),
           headerTooltip: figureLabel(column),
           width: widths[column],
+          ...(kind.labels[column] ? { wrapHeaderText: true, autoHeaderHeight: true } : {}),
           type: 'rightAligned',
           editable: (params) => pending && canWrite && editable.has(column) && !params.node.isRowPinned(),
           cellClassRules: {
@@ -827,10 +835,16 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
       date ? formatDate(date, 'DD MMM YYYY', { locale: i18n.language }) : '';
     return `${day(run.period_start)} – ${day(run.period_end)}`;
   };
+  /** A run's month in words ('Maret 2027'), in the user's language. */
+  const monthName = (run: Summary) =>
+    new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+      new Date(Date.UTC(run.year, run.month - 1, 1)),
+    );
+  /** The picker's words of a run: its name and status (its take-home pay is the open run's totals row, and the tooltip's). */
   const runLabel = (run: Summary) =>
     sheetKind(run.type).period === 'type'
-      ? `${run.title} · ${t(`enums.payroll_run_status.${run.status}`)} · ${formatAmount(run.total_thp)}`
-      : `${run.title} · ${periodOf(run)} · ${t(`enums.payroll_run_status.${run.status}`)} · ${formatAmount(run.total_thp)}`;
+      ? `${run.title} · ${t(`enums.payroll_run_status.${run.status}`)}`
+      : `${run.title} · ${periodOf(run)} · ${t(`enums.payroll_run_status.${run.status}`)}`;
 
   return (
     <>
@@ -885,7 +899,8 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
               <select
                 className="payroll-run-picker"
                 aria-label={t(screen.labels.picker)}
-                title={t('payrollRun.pickerHint')}
+                // The open run's whole name, whatever width the picker has, then what the picker does.
+                title={`${runLabel(selected)} · ${formatAmount(selected.total_thp)}\n${t('payrollRun.pickerHint')}`}
                 value={selected._id}
                 onChange={(e) => {
                   // The picker's last option starts a new run; the open run stays selected meanwhile.
@@ -1000,6 +1015,7 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
                 )}
               </span>
             </div>
+            {kind.note && <p className="muted payroll-note">{t(kind.note, { month: monthName(selected) })}</p>}
             {stale && stale.count > 0 && (
               <div className="payroll-stale" role="status" aria-label={t('payrollRun.outOfDateLabel')}>
                 <strong>{t('payrollRun.outOfDate', { count: stale.count })}</strong>
@@ -1134,12 +1150,12 @@ export function RunSheet({ entry, trail, screen }: ScreenProps & { screen: Sheet
           <p>{confirmText(t, kind.complete.confirm(selected.title))}</p>
           <p>{t('payrollRun.confirmWhat', { title: selected.title, count: wholeRun.employee_count })}</p>
           <dl className="payroll-confirm-totals">
-            <dt>{t('payrollRun.columns.bruto')}</dt>
-            <dd>{formatAmount(wholeRun.total_bruto)}</dd>
-            <dt>{t('payrollRun.columns.pph21')}</dt>
-            <dd>{formatAmount(wholeRun.total_pph21)}</dd>
-            <dt>{t('payrollRun.columns.thp')}</dt>
-            <dd>{formatAmount(wholeRun.total_thp)}</dd>
+            {kind.confirmTotals.map(({ total, label }) => (
+              <Fragment key={total}>
+                <dt>{t(label)}</dt>
+                <dd>{formatAmount(wholeRun[total])}</dd>
+              </Fragment>
+            ))}
           </dl>
           <p className="muted">{t('payrollRun.confirmExact')}</p>
           {error && (

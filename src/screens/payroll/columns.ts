@@ -15,9 +15,17 @@ import type { Payslip } from './api.ts';
 export const formatAmount = (value: number | null | undefined): string =>
   Math.round(value ?? 0) === 0 ? 'Rp 0' : formatRupiah(Math.round(value ?? 0));
 
+/** Months of service and other counts: up to two decimals (a day fraction of a month), in the app's id-ID digits. */
+const countNumber = new Intl.NumberFormat('id-ID', { maximumFractionDigits: 2 });
+const shareNumber = new Intl.NumberFormat('id-ID', { style: 'percent', maximumFractionDigits: 2 });
+
 /** The sheet's text of a column's value (the totals row too). */
-export const formatFigure = (column: string, value: number | null | undefined): string =>
-  column === 'overtime_hours' || column === 'days_worked' ? String(value ?? 0) : formatAmount(value);
+export const formatFigure = (column: string, value: number | null | undefined): string => {
+  if (column === 'overtime_hours' || column === 'days_worked') return String(value ?? 0);
+  if (column === 'thr_months') return countNumber.format(value ?? 0);
+  if (column === 'thr_share') return shareNumber.format(value ?? 0);
+  return formatAmount(value);
+};
 
 export type FigureKey =
   | 'basic_salary'
@@ -91,6 +99,11 @@ export interface RunRow {
   /** The daily payroll's own figures (0 in a monthly or THR run). */
   days_worked: number;
   daily_rate: number;
+  /** The THR run's own figures (0 in the others): months of service up to the holiday, the share of a month's wage
+   * owed (0–1: months / 12, whole from 12 months), and that wage (basic + fixed allowances). */
+  thr_months: number;
+  thr_share: number;
+  thr_wage: number;
   changed: boolean;
   payslip: Payslip | null;
   /** After an edit: recomputed here and waiting for the server, confirmed by it, or computed differently by it. */
@@ -130,6 +143,9 @@ export function toRow(payslip: Payslip, previousThp: number | undefined): RunRow
     thp: payslip.thp,
     days_worked: 0,
     daily_rate: 0,
+    thr_months: 0,
+    thr_share: 0,
+    thr_wage: 0,
     changed: previousThp !== undefined && previousThp !== payslip.thp,
     payslip,
   };
@@ -157,7 +173,8 @@ export const numberColumns = [
 export type NumberColumn = (typeof numberColumns)[number];
 
 /** A figure column of any kind of run (the kind's table, runKinds.ts, names which it shows). */
-export type SheetFigure = NumberColumn | 'days_worked' | 'daily_rate';
+export const kindFigures = ['days_worked', 'daily_rate', 'thr_months', 'thr_share', 'thr_wage'] as const;
+export type SheetFigure = NumberColumn | (typeof kindFigures)[number];
 
 /** The totals row pinned at the bottom: the sum of each of `summed` (every other figure 0). */
 export function totalsRow(
@@ -165,7 +182,7 @@ export function totalsRow(
   label: string,
   summed: readonly SheetFigure[] = numberColumns,
 ): RunRow {
-  const zero = Object.fromEntries([...numberColumns, 'days_worked', 'daily_rate'].map((c) => [c, 0]));
+  const zero = Object.fromEntries([...numberColumns, ...kindFigures].map((c) => [c, 0]));
   const total = Object.fromEntries(summed.map((c) => [c, rows.reduce((sum, row) => sum + row[c], 0)]));
   return {
     ...(zero as Record<SheetFigure, number>),

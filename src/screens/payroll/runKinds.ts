@@ -5,7 +5,8 @@
  */
 
 import type { ParseKeys } from 'i18next';
-import type { CompanyPayrollSettings } from '../../../common/payroll/types.ts';
+import { thrRatesOn } from '../../../common/payroll/rates.ts';
+import type { CompanyPayrollSettings, PayslipLine } from '../../../common/payroll/types.ts';
 import {
   computeWeeklyPayslip,
   type WeeklyEdits,
@@ -14,7 +15,7 @@ import {
 } from '../../../common/payroll/weekly.ts';
 import type { PayslipEdits } from '../../../common/payroll-run.ts';
 import { payslipEditFields } from '../../../common/payroll-run.ts';
-import type { EditField, Payslip, Summary } from './api.ts';
+import type { EditField, ExpectedTotals, Payslip, Summary } from './api.ts';
 import { numberColumns, type RunRow, type SheetFigure, toRow } from './columns.ts';
 import { recalculate } from './recalc.ts';
 
@@ -51,10 +52,54 @@ const weeklyLabels = {
   thp: 'weeklyPayroll.columns.thp',
 } as const satisfies Record<(typeof weeklyFigures)[number], string>;
 
+/**
+ * The THR run's figures (decision 0214): what its payslip carries (server/payroll/run.ts `thrPayslip`: one `thr` line
+ * whose explain holds the months of service and the wage). No PPh 21 and no take-home pay: the THR is taxed and paid
+ * in the month's monthly run (decision 0046), where its tax is part of the month's; here they would be 0 and the THR.
+ */
+const thrFigures = ['thr_months', 'thr_share', 'thr_wage', 'thr'] as const;
+
+/** What a THR payslip's `thr` line explains (server/payroll/run.ts `thrPayslip`). */
+interface ThrExplain {
+  holiday_date?: string;
+  wage?: number;
+  service?: { numerator: number; denominator: number };
+}
+
+/** A THR run's payslip as a sheet row: its months of service, the share of the wage owed, the wage and the THR. */
+export function thrRow(payslip: Payslip, previousThp: number | undefined): RunRow {
+  const row = toRow(payslip, previousThp);
+  const line = (payslip.lines as unknown as PayslipLine[]).find((l) => l.code === 'thr');
+  const explain = (line?.explain ?? {}) as ThrExplain;
+  const months = explain.service ? explain.service.numerator / explain.service.denominator : 0;
+  const full = explain.holiday_date ? thrRatesOn(explain.holiday_date).fullMonths : 12;
+  return {
+    ...row,
+    ...Object.fromEntries(numberColumns.filter((column) => column !== 'thr').map((column) => [column, 0])),
+    bruto: payslip.bruto,
+    pph21: payslip.pph21,
+    thp: payslip.thp,
+    thr_months: Math.round(months * 100) / 100,
+    thr_share: Math.min(months, full) / full,
+    thr_wage: explain.wage ?? 0,
+  } as RunRow;
+}
+
+const thrLabels = {
+  thr_months: 'payrollRun.thrColumns.months',
+  thr_share: 'payrollRun.thrColumns.share',
+  thr_wage: 'payrollRun.thrColumns.wage',
+  thr: 'payrollRun.thrColumns.thr',
+} as const satisfies Record<(typeof thrFigures)[number], string>;
+
 export interface SheetKind {
   /** The grid's figure columns, in order, and the label key of those whose label is the kind's own. */
   figures: readonly SheetFigure[];
   labels: Partial<Record<SheetFigure, ParseKeys>>;
+  /** The figures the totals row adds up (a rate, a count of months or a share is no amount: its cell stays empty). */
+  summed: readonly SheetFigure[];
+  /** A line under the toolbar (its `{{month}}` the run's month): the THR's tax and transfer are the monthly run's. */
+  note: ParseKeys | null;
   /** Whether the department and location columns show. */
   organisation: boolean;
   /** The inputs edited in the grid (the server's `runKinds[type].edit.fields`; none for THR). */
@@ -78,6 +123,8 @@ export interface SheetKind {
   employeePayroll: boolean;
   /** The exports of a completed run beside the template and import of a pending one. */
   exports: { bankFile: boolean; bp21: boolean; template: boolean };
+  /** The totals the completion's confirmation states (all three are checked by the server either way, decision 0175). */
+  confirmTotals: readonly { total: Exclude<keyof ExpectedTotals, 'employee_count'>; label: ParseKeys }[];
   /** The completion: its button and confirmation words, and what it says when done (an approval number or not). */
   complete: { button: ParseKeys; confirm: (title: string) => [ParseKeys, Record<string, string>] };
   completed: (done: Summary) => [ParseKeys, Record<string, string>];
@@ -90,6 +137,8 @@ export interface SheetKind {
 const monthly: Omit<SheetKind, 'editFields' | 'exports'> = {
   figures: numberColumns,
   labels: {},
+  summed: numberColumns,
+  note: null,
   organisation: true,
   row: toRow,
   calculate: (payslip, edits, settings, previous) =>
@@ -100,6 +149,11 @@ const monthly: Omit<SheetKind, 'editFields' | 'exports'> = {
   explain: true,
   employeePayroll: true,
   complete: { button: 'payrollRun.save', confirm: () => ['confirm.savePayroll', {}] },
+  confirmTotals: [
+    { total: 'total_bruto', label: 'payrollRun.columns.bruto' },
+    { total: 'total_pph21', label: 'payrollRun.columns.pph21' },
+    { total: 'total_thp', label: 'payrollRun.columns.thp' },
+  ],
   created: null,
   completed: () => ['payrollRun.saved', {}],
   period: 'type',
@@ -113,14 +167,29 @@ export const sheetKinds = {
   },
   thr: {
     ...monthly,
+    figures: thrFigures,
+    labels: thrLabels,
+    summed: ['thr_wage', 'thr'],
+    row: thrRow,
+    calculate: (payslip, _edits, _settings, previous) => thrRow(payslip, previous),
+    // Taxed and transferred with the month's monthly run (decisions 0046, 0213): no PPh 21 column, no bank file.
+    note: 'payrollRun.thrNote',
     // The THR is the engine's figure for the holiday (server/payroll/README.md): nothing to edit, no out-of-date.
     editFields: [],
     outOfDate: false,
+    // A holiday a year: no previous month's THR to compare with; its figures are their own explanation.
+    compare: false,
+    explain: false,
     exports: { bankFile: false, bp21: false, template: false },
+    // Its take-home pay is the THR; its bruto the same and its PPh 21 always 0 (decision 0214).
+    confirmTotals: [{ total: 'total_thp', label: 'payrollRun.thrColumns.thr' }],
   },
   weekly: {
     figures: weeklyFigures,
     labels: weeklyLabels,
+    // A daily rate is no amount to add up.
+    summed: weeklyFigures.filter((figure) => figure !== 'daily_rate'),
+    note: null,
     organisation: false,
     editFields: weeklyEditFields,
     row: (payslip) => weeklyRow(payslip),
@@ -131,6 +200,7 @@ export const sheetKinds = {
     explain: false,
     employeePayroll: false,
     exports: { bankFile: true, bp21: true, template: true },
+    confirmTotals: monthly.confirmTotals,
     complete: {
       button: 'weeklyPayroll.complete',
       confirm: (title) => ['weeklyPayroll.confirmComplete', { title }],
