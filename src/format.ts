@@ -1,5 +1,6 @@
 /**
- * Display formats of spec 9: rupiah in id-ID with no decimals (zero shows as 'Rp 0,00'), the date formats
+ * Display formats of spec 9: rupiah in id-ID with no decimals (zero shows as 'Rp 0,00'; a chart's axis in short
+ * words, 'Rp 150 jt'), the date formats
  * 'Do MMM YY', 'HH:mm' and 'DD MMM YYYY', the missing-value texts and initials. Pure: no React, no i18n.
  */
 
@@ -25,6 +26,21 @@ export function formatRupiah(value: number | null | undefined, fallback: string 
   const rounded = Math.round(value);
   if (rounded === 0) return 'Rp 0,00';
   return `${rounded < 0 ? '-' : ''}Rp ${rupiahNumber.format(Math.abs(rounded))}`;
+}
+
+const rupiahCompactNumber = new Intl.NumberFormat('id-ID', { notation: 'compact', maximumFractionDigits: 1 });
+
+/**
+ * Rupiah in Indonesian short words, for a chart's money axis: 150000000 → 'Rp 150 jt', 1500000 → 'Rp 1,5 jt',
+ * 250000 → 'Rp 250 rb', 2000000000 → 'Rp 2 M' (miliar), 0 → 'Rp 0', -2500000 → '-Rp 2,5 jt'. Always id-ID, as
+ * `formatRupiah`; a tooltip shows the full figure with `formatRupiah`.
+ */
+export function formatRupiahCompact(value: number | null | undefined, fallback: string = missingText.noData): string {
+  if (value === null || value === undefined || !Number.isFinite(value)) return fallback;
+  const rounded = Math.round(value);
+  if (rounded === 0) return 'Rp 0';
+  // ICU puts a no-break space before the word ('150\u00a0jt'); the app writes rupiah with plain spaces.
+  return `${rounded < 0 ? '-' : ''}Rp ${rupiahCompactNumber.format(Math.abs(rounded)).replace(/\u00a0/g, ' ')}`;
 }
 
 export type DatePattern = 'Do MMM YY' | 'HH:mm' | 'DD MMM YYYY';

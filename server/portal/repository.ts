@@ -300,6 +300,22 @@ export async function letterDocument(db: Executor, reach: Reach, id: string, lan
   };
 }
 
+/**
+ * The files the letters `ids` hold, in the caller's reach: every PDF issued for them (each language and version,
+ * decision 0200) and their uploaded attachments. Read before a delete, released after it (decision 0217).
+ */
+export async function letterFiles(db: Executor, reach: Reach, ids: readonly string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.execute(sql`
+    select d.file as name from warning_letter_documents d
+      join warning_letters w on w.id = d.letter_id and ${inCompanySql(reach, 'w')}
+      where d.letter_id = any(${uuidArray(ids)})
+    union
+    select w.attachment as name from warning_letters w
+      where w.id = any(${uuidArray(ids)}) and ${inCompanySql(reach, 'w')} and w.attachment is not null`);
+  return (rows.rows as { name: string }[]).map((row) => row.name);
+}
+
 /** Records an issued PDF (its file row written by the caller); false when another request issued it first. */
 export async function insertLetterDocument(
   db: Executor,

@@ -7,7 +7,8 @@
  * - `GET /v1/employees/surat-peringatan/status`: the level a new letter should have and the letters valid now (the
  *   form's proposal, the exit dialog's SP 3); `…/{id}/pdf` the letter on the letterhead; `…/{id}/attachment`.
  * - `GET|PUT /v1/id-card/design`, `POST /v1/id-card/print` (a job: the sheet PDF).
- * - hooks on the generic routes: announcement content sanitised, a letter's attachment an uploaded PDF.
+ * - hooks on the generic routes: announcement content sanitised, a letter's attachment an uploaded PDF, a deleted
+ *   letter's files (its issued PDFs, its attachment) removed once the delete committed (decision 0217).
  */
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from '@sinclair/typebox';
@@ -15,7 +16,7 @@ import type { FastifyInstance, FastifyRequest, onSendHookHandler, preHandlerHook
 import { type IdCardField, idCardFields, warningLetterTypes } from '../../common/portal.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/connect.ts';
-import { checkAttachment, sendAttachment } from '../files/attachments.ts';
+import { checkAttachment, releaseAttachments, sendAttachment } from '../files/attachments.ts';
 import { actorOf, requireMenu, scopeOf } from '../http/access.ts';
 import { invalid } from '../http/errors.ts';
 import { errorResponses, IdParams, Nullable, one } from '../http/schemas.ts';
@@ -31,6 +32,7 @@ import { warningLettersResource } from './resources.ts';
 import { sanitizeContent } from './sanitize.ts';
 
 const uuid = Type.String({ format: 'uuid' });
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const date = Type.String({ format: 'date' });
 const LangQuery = Type.Object(
   {
@@ -184,12 +186,49 @@ export function portalRoutes(fastify: FastifyInstance, db: Db, config: Config) {
     }
     return payload;
   };
+  // A deleted letter's files go with it (decision 0217): a letter is history while it exists (decision 0200), but a
+  // delete is a hard delete. The files are read before the delete and removed only once it committed (a success
+  // reply): a refused or failed delete keeps every file.
+  const deletedLetterFiles = new WeakMap<FastifyRequest, { companyId: string; names: string[] }>();
+  const holdDeletedLetterFiles: preHandlerHookHandler = async (request) => {
+    const companyId = actorOf(request).companyId;
+    if (!companyId) return;
+    const body = bodyOf(request);
+    const params = (request.params ?? {}) as { id?: string };
+    const ids = [
+      ...(request.method === 'DELETE' && params.id ? [params.id] : []),
+      ...(request.method === 'DELETE' && Array.isArray(body.ids) ? body.ids : []),
+      ...(request.method === 'POST' && Array.isArray(body.delete) ? body.delete : []),
+    ].filter((id): id is string => typeof id === 'string' && UUID.test(id));
+    if (ids.length === 0) return;
+    const names = await repo.letterFiles(db, reachOf(scopeOf(request)), ids);
+    if (names.length) deletedLetterFiles.set(request, { companyId, names });
+  };
+  const releaseDeletedLetterFiles: onSendHookHandler = async (request, reply, payload) => {
+    const held = deletedLetterFiles.get(request);
+    if (!held || reply.statusCode >= 300) return payload;
+    try {
+      await releaseAttachments(db, config, held.companyId, held.names);
+    } catch (error) {
+      request.log.error({ err: error }, 'a warning letter was deleted but its files were not removed');
+    }
+    return payload;
+  };
   app.addHook('onRoute', (route: RouteOptions) => {
     const methods = [route.method].flat();
-    const writes = methods.includes('POST') || methods.includes('PUT');
-    if (!writes) return;
     const listOf = <T>(hook: T | T[] | undefined): T[] => (hook ? (Array.isArray(hook) ? hook : [hook]) : []);
     const generic = (path: string) => [path, `${path}/:id`, `${path}/bulk`].includes(route.url);
+    if (
+      methods.includes('DELETE') ||
+      (methods.includes('POST') && route.url === '/v1/employees/surat-peringatan/bulk')
+    ) {
+      if (generic('/v1/employees/surat-peringatan')) {
+        route.preHandler = [...listOf(route.preHandler), holdDeletedLetterFiles];
+        route.onSend = [...listOf(route.onSend), releaseDeletedLetterFiles];
+      }
+    }
+    const writes = methods.includes('POST') || methods.includes('PUT');
+    if (!writes) return;
     if (generic('/v1/announcements')) route.preHandler = [...listOf(route.preHandler), sanitizeAnnouncements];
     if (generic('/v1/employees/surat-peringatan')) {
       route.preHandler = [...listOf(route.preHandler), checkLetterAttachments];

@@ -242,6 +242,8 @@ const reportMenus = [
   'daily-payroll-report',
   'man-power',
 ] as const;
+/** The menus whose screens print their table with `POST /v1/reports/pdf`: the month reports and the job recap. */
+const pdfMenus = [...reportMenus, 'job-recap'] as const;
 
 /** The month asked for: both or the translated report-period error (spec 5). */
 function periodOf(query: { year?: number | undefined; month?: number | undefined }) {
@@ -332,7 +334,7 @@ export function reportRoutes(parent: FastifyInstance, db: Db) {
     { additionalProperties: false },
   );
   app.post('/v1/reports/pdf', {
-    config: { access: { kind: 'menus', menus: reportMenus, action: 'read', company: true } },
+    config: { access: { kind: 'menus', menus: pdfMenus, action: 'read', company: true } },
     bodyLimit: 32 * 1024 * 1024,
     schema: {
       operationId: 'reportPdf',

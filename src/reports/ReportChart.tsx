@@ -1,48 +1,19 @@
 /**
  * A report's chart beside its grid (the month reports, the job recap, the sales objectives) (AG Charts, decision 0084; its code loaded only when a chart is on screen), with
- * the same figures as a table behind a disclosure for the keyboard and screen readers.
+ * the same figures as a table behind a disclosure for the keyboard and screen readers. Its options: ./chartOptions.ts.
  */
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAgChart } from '../components/useAgChart.ts';
+import { chartValueText, type ReportChartSpec, reportChartOptions } from './chartOptions.ts';
 import './report-chart.css';
-
-export interface ReportChartSpec {
-  /** The chart's accessible name and heading. */
-  title: string;
-  /** One entry per category (x axis), its label under `label`. */
-  data: readonly ({ label: string } & Record<string, number | string>)[];
-  series: readonly { key: string; name: string; kind?: 'bar' | 'line' }[];
-  /** Stack the bars (parts of one whole). */
-  stacked?: boolean;
-}
 
 export function ReportChart({ spec }: { spec: ReportChartSpec }) {
   const { t } = useTranslation();
   const container = useRef<HTMLDivElement>(null);
   // The figures, not the object: the shell builds the spec on every render.
   const key = JSON.stringify(spec);
-  useAgChart(
-    container,
-    () => ({
-      data: spec.data.map((row) => ({ ...row })),
-      series: spec.series.map((series) =>
-        series.kind === 'line'
-          ? { type: 'line' as const, xKey: 'label', yKey: series.key, yName: series.name }
-          : {
-              type: 'bar' as const,
-              xKey: 'label',
-              yKey: series.key,
-              yName: series.name,
-              ...(spec.stacked ? { stacked: true } : {}),
-            },
-      ),
-      axes: { x: { type: 'category', position: 'bottom' }, y: { type: 'number', position: 'left' } },
-      legend: { position: 'bottom', enabled: spec.series.length > 1 },
-      background: { visible: false },
-    }),
-    [key],
-  );
+  useAgChart(container, () => reportChartOptions(spec), [key]);
   return (
     <figure className="month-report-chart" aria-label={spec.title}>
       <figcaption>{spec.title}</figcaption>
@@ -65,7 +36,7 @@ export function ReportChart({ spec }: { spec: ReportChartSpec }) {
               <tr key={row.label}>
                 <th scope="row">{row.label}</th>
                 {spec.series.map((series) => (
-                  <td key={series.key}>{row[series.key]}</td>
+                  <td key={series.key}>{chartValueText(spec, row[series.key])}</td>
                 ))}
               </tr>
             ))}

@@ -79,6 +79,11 @@ test('the six reports open by keyboard in English, with totals, a chart, a filte
     if (report.id === 'daily-payroll-report' && (await region.isVisible())) {
       // Each row shows its payroll's title (the reply names the payroll by id, decision 0209).
       await expect(region.getByRole('gridcell', { name: /^Daily payroll \d/ }).first()).toBeVisible();
+      // Its chart's money is rupiah: the figures' table in full (the axis ticks are drawn on a canvas, their short
+      // words 'Rp 150 jt' are checked in tests/src/reports/chartOptions.test.ts).
+      const figure = page.getByRole('figure', { name: 'Wages and incentives per daily payroll' });
+      await figure.getByText('Chart figures as a table').click();
+      await expect(figure.getByRole('cell').first()).toHaveText(/^Rp \d/);
     }
     await page.screenshot({ path: test.info().outputPath(`${report.id}-en.png`), fullPage: true });
   }

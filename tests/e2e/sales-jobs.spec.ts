@@ -1,10 +1,12 @@
+import { readFileSync } from 'node:fs';
 import type { BrowserContext, Page } from '@playwright/test';
+import { pdfText } from '../support/pdf.ts';
 import { expect, test } from './fixtures.ts';
 import { ADMIN, cell, runCommand, signIn } from './support.ts';
 
 /**
  * Issue 29, sales (the demo company's sales menu is on): an employee reports a job by keyboard on a phone-sized page;
- * the admin opens the job recap (totals row, drill into an employee) and the sales objectives by keyboard, pastes two
+ * the admin opens the job recap (totals row, its PDF, drill into an employee) and the sales objectives by keyboard, pastes two
  * targets from Excel and sees the achievement follow; one check in Indonesian.
  */
 
@@ -51,6 +53,14 @@ test('the admin opens the job recap and the sales objectives by keyboard, pastes
   const recap = page.getByRole('region', { name: 'Job recap by employee' });
   await expect(recap).toBeVisible({ timeout: 20_000 });
   await expect(recap.getByRole('gridcell', { name: /^Total/ })).toBeVisible();
+  // The recap prints as the month reports do: the same table, laid out by the server.
+  const pdf = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download PDF' }).click();
+  const file = await pdf;
+  expect(file.suggestedFilename()).toMatch(/^job-recap-\d{4}-\d{2}\.pdf$/);
+  const text = await pdfText(new Uint8Array(readFileSync(await file.path())));
+  expect(text).toContain('Job Recap');
+  expect(text).toMatch(/Total\s*\(\d+\s*employees?\)/);
   // Drill into one employee's reports of the month.
   const employee = page.getByLabel('Employee', { exact: true });
   await employee.focus();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatRupiah, initials, missingText, orMissing } from '../../src/format.ts';
+import { formatDate, formatRupiah, formatRupiahCompact, initials, missingText, orMissing } from '../../src/format.ts';
 
 describe('formatRupiah (spec 9: id-ID, no decimals; zero is Rp 0,00)', () => {
   it.each([
@@ -22,6 +22,24 @@ describe('formatRupiah (spec 9: id-ID, no decimals; zero is Rp 0,00)', () => {
 
   it('takes the missing text the screen asks for', () => {
     expect(formatRupiah(null, missingText.missingData)).toBe('Missing Data');
+  });
+});
+
+describe('formatRupiahCompact (a money axis: id-ID short words)', () => {
+  it.each([
+    [150_000_000, 'Rp 150 jt'],
+    [1_500_000, 'Rp 1,5 jt'],
+    [250_000, 'Rp 250 rb'],
+    [2_000_000_000, 'Rp 2 M'],
+    [1_250_000_000_000, 'Rp 1,3 T'],
+    [500, 'Rp 500'],
+    [0, 'Rp 0'],
+    [0.4, 'Rp 0'],
+    [-2_500_000, '-Rp 2,5 jt'],
+    [null, 'No Data'],
+    [Number.NaN, 'No Data'],
+  ])('%s → %s', (value, expected) => {
+    expect(formatRupiahCompact(value)).toBe(expected);
   });
 });
 

@@ -99,6 +99,7 @@ export default function DailyPayrollReport(screen: ScreenProps) {
             { key: 'incentives', name: t('monthReports.daily.incentives') },
           ],
           stacked: true,
+          money: true,
         };
       }}
     />

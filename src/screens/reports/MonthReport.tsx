@@ -8,16 +8,15 @@
 import type { ParseKeys } from 'i18next';
 import { createContext, type ReactNode, useCallback, useContext, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api, call, INLINE_ERRORS_HEADER, type Schemas, toApiError } from '../../api/client.ts';
-import { saveBlob } from '../../api/files.ts';
-import { payslipLanguage } from '../../api/payslips.ts';
+import { ApiError, api, call, INLINE_ERRORS_HEADER, type Schemas } from '../../api/client.ts';
 import { previousMonth } from '../../components/MonthPicker.tsx';
 import { downloadWorkbook, sheetName } from '../../grids/export.ts';
 import { toast } from '../../overlays/progress.ts';
-import { ReportChart, type ReportChartSpec } from '../../reports/ReportChart.tsx';
+import type { ReportChartSpec } from '../../reports/chartOptions.ts';
+import { monthReportPdf } from '../../reports/pdfExport.ts';
+import { ReportChart } from '../../reports/ReportChart.tsx';
 import { type ReportExport, ReportScreen } from '../../reports/ReportScreen.tsx';
 import { type ReportColumn, reportTable } from '../../reports/table.ts';
-import { errorText } from '../../validation.ts';
 import type { ScreenProps } from '../types.ts';
 
 export type ReportPath =
@@ -207,39 +206,7 @@ export function MonthReport<Row extends { _id: string }, Report extends AnyRepor
         toast(t('export.done', { count: report.rows.length, file: name }), 'success');
       },
     },
-    {
-      id: `${file}:pdf`,
-      label: 'monthReports.exportPdf' satisfies ParseKeys,
-      keywords: ['pdf', 'print', 'cetak', file],
-      run: async (report) => {
-        const table = reportTable(columns, report);
-        const period = new Intl.DateTimeFormat(i18n.language, {
-          month: 'long',
-          year: 'numeric',
-          timeZone: 'UTC',
-        }).format(new Date(Date.UTC(report.year, report.month - 1, 1)));
-        const body = {
-          title,
-          subtitle: period,
-          header: table.header,
-          rows: table.rows.map((row) => row.cells),
-          totals: table.totals,
-          kinds: columns.map((column) => column.kind ?? 'text'),
-          lang: payslipLanguage(),
-        };
-        try {
-          // The table as the grid and the xlsx have it, laid out by the server (server/reports/document.ts).
-          const blob = await call<Blob>(
-            api.POST('/v1/reports/pdf', { body, parseAs: 'blob', headers: inline }) as never,
-          );
-          const name = fileName(report, 'pdf');
-          saveBlob(blob, name);
-          toast(t('monthReports.pdfDone', { file: name }), 'success');
-        } catch (reason) {
-          toast(errorText(t, toApiError(reason)), 'error');
-        }
-      },
-    },
+    monthReportPdf<Row, Report, MonthFilter>({ file, title, columns, t, language: i18n.language }),
   ];
   const aside = chart
     ? (report: Report): ReactNode => {

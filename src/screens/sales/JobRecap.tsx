@@ -1,7 +1,7 @@
 /**
  * sales → job-recap (issue 29): job reports of a month per employee, by category (counts and hours), in the report
  * shell (../../reports/ReportScreen.tsx, decision 0088) with a totals row, month, year, department and employee
- * filters, an xlsx export from the same columns and a chart of the hours by category. Choosing an employee drills into
+ * filters, xlsx and PDF exports from the same columns (the PDF as the month reports', ../../reports/pdfExport.ts) and a chart of the hours by category. Choosing an employee drills into
  * their reports of the month (listed beside the grid). The job-report categories are edited here too (admins).
  */
 import type { ParseKeys } from 'i18next';
@@ -15,6 +15,7 @@ import { ResourceGrid } from '../../grids/ResourceGrid.tsx';
 import { jobReportCategoriesGrid } from '../../grids/specs/code-name-lists.ts';
 import { useCanWrite } from '../../menu/access.ts';
 import { toast } from '../../overlays/progress.ts';
+import { monthReportPdf } from '../../reports/pdfExport.ts';
 import { ReportChart } from '../../reports/ReportChart.tsx';
 import { type ReportExport, ReportScreen } from '../../reports/ReportScreen.tsx';
 import { type ReportColumn, reportTable } from '../../reports/table.ts';
@@ -136,7 +137,7 @@ function EmployeeReports({ employee, year, month }: { employee: string; year: nu
 }
 
 export default function JobRecap(screen: ScreenProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const canWrite = useCanWrite(screen.entry.id);
   const [options, setOptions] = useState<Options>({ departments: [], employees: [] });
   const [shown, setShown] = useState<RecapFilter | null>(null);
@@ -230,6 +231,7 @@ export default function JobRecap(screen: ScreenProps) {
         toast(t('export.done', { count: recap.rows.length, file: name }), 'success');
       },
     },
+    monthReportPdf<Row, Recap, RecapFilter>({ file: 'job-recap', title, columns, t, language: i18n.language }),
   ];
   return (
     <OptionsContext.Provider value={options}>

@@ -4,6 +4,8 @@
  * months, propose the next level, are private like salary data and print on the letterhead, and ID cards print as a
  * job.
  */
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Json, startTestApp, type TestApp } from '../../support/app.ts';
 import { pdfText } from '../../support/pdf.ts';
@@ -369,6 +371,62 @@ describe('warning letters', () => {
     });
     expect(back.statusCode).toBe(200);
     expect(back.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+});
+
+describe('a deleted warning letter (decision 0217)', () => {
+  it('takes its issued PDFs and its attachment off the disk once deleted, and a refused delete keeps them', async () => {
+    const path = '/v1/employees/surat-peringatan';
+    const boundary = 'deleteboundary';
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/v1/files?accept=attachment',
+      headers: { authorization: `Bearer ${admin}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="proof.pdf"\r\nContent-Type: application/pdf\r\n\r\n`,
+        ),
+        Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n'),
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    const attachment = JSON.parse(uploaded.body).data.name as string;
+    const created = await t.call(admin, 'POST', path, {
+      employee: me._id,
+      type: 'sp_1',
+      start_date: today,
+      end_date: plusDays(today, 30),
+      description: 'To be deleted',
+      attachment,
+    });
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const id = created.body.data._id as string;
+    const issued = await t.database.pool.query(
+      'select company_id, file from warning_letter_documents where letter_id = $1',
+      [id],
+    );
+    expect(issued.rows.length).toBe(3);
+    const companyId = issued.rows[0].company_id as string;
+    const names = [...issued.rows.map((row) => row.file as string), attachment];
+    const onDisk = () => names.filter((name) => existsSync(join(t.config.filesDir, companyId, name)));
+    const fileRows = async () =>
+      (await t.database.pool.query('select count(*)::int as n from files where name = any($1)', [names])).rows[0].n;
+    expect(onDisk()).toEqual(names);
+
+    // Refused: a bulk delete naming an unknown id writes nothing, and the files stay.
+    const refused = await t.call(admin, 'POST', `${path}/bulk`, {
+      delete: [id, '00000000-0000-4000-8000-000000000000'],
+    });
+    expect(refused.status).toBe(404);
+    expect((await t.call(admin, 'GET', `${path}/${id}`)).status).toBe(200);
+    expect(onDisk()).toEqual(names);
+    expect(await fileRows()).toBe(names.length);
+
+    // Deleted: the letter, then its files, rows and bytes.
+    const deleted = await t.call(admin, 'DELETE', `${path}/${id}`);
+    expect(deleted.status, JSON.stringify(deleted.body)).toBeLessThan(300);
+    expect(onDisk()).toEqual([]);
+    expect(await fileRows()).toBe(0);
   });
 });
 

@@ -312,3 +312,39 @@ describe("a business trip's duty type", () => {
     expect(bad.status).toBe(400);
   });
 });
+
+describe("the job recap's PDF", () => {
+  it('is printed by the month reports’ PDF route for a level whose only report menu is the job recap', async () => {
+    const table = {
+      title: 'Job Recap',
+      subtitle: 'October 2026',
+      header: ['Employee', 'Job reports', 'Hours'],
+      rows: [['Budi · EMP-1', 2, 3.5]],
+      totals: ['Total (1 employee)', 2, 3.5],
+      kinds: ['text', 'count', 'count'],
+    };
+    const role = await t.call(tokens.admin!, 'POST', '/v1/roles', {
+      code: 'RECAP',
+      access_level: 'Recap reader',
+      permissions: ['job-recap:read', 'home:read'],
+    });
+    expect(role.status, JSON.stringify(role.body)).toBe(201);
+    const assigned = await t.call(tokens.admin!, 'POST', '/v1/custom-users', {
+      employees: [ids.employee],
+      access_role: role.body.data._id,
+    });
+    expect(assigned.status, JSON.stringify(assigned.body)).toBe(200);
+    const reader = await t.login('employee');
+    expect((await t.call(reader, 'GET', `/v1/sales/job-recap?${q(lastMonth)}`)).status).toBe(200);
+    const pdf = await t.app.inject({
+      method: 'POST',
+      url: '/v1/reports/pdf',
+      headers: { authorization: `Bearer ${reader}`, 'content-type': 'application/json' },
+      payload: JSON.stringify(table),
+    });
+    expect(pdf.statusCode, pdf.body.slice(0, 200)).toBe(200);
+    expect(pdf.rawPayload.subarray(0, 5).toString()).toBe('%PDF-');
+    // Still no month report of its own.
+    expect((await t.call(reader, 'GET', `/v1/reports/duty-report?${q(lastMonth)}`)).status).toBe(403);
+  });
+});
