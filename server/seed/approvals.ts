@@ -69,6 +69,11 @@ export async function seedApprovals(tx: Executor, today: string) {
   // Operations reports to the approver (the demo's Operations supervisor).
   await tx.execute(sql`update employees set supervisor_id = ${approver.id}
     where id = any(${uuidArray(requesters.map((r) => r.id))})`);
+  // Their open KPI quarter (server/seed/kpi.ts, decision 0215) waits for the approver, their supervisor now: no
+  // earlier supervisor's scores.
+  await tx.execute(sql`delete from kpi_entries k using kpi_assessments a
+    where a.id = k.assessment_id and a.status = 'open' and a.company_id = ${company.id}
+      and k.employee_id = any(${uuidArray(requesters.map((r) => r.id))})`);
   const rules = (
     await tx.execute(
       sql`select id, type from leave_rules where company_id = ${company.id} and type in ('Sick Leave', 'Unpaid Leave')`,

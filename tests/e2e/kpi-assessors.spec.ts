@@ -5,7 +5,8 @@ import { expect, test } from './fixtures.ts';
 import { ADMIN, runCommand, signIn } from './support.ts';
 
 /**
- * KPI assessors who are not admins (issue 28, decision 0201): a two-step flow (supervisor, then department head)
+ * KPI assessors who are not admins (issue 28, decision 0201): the approver finds this quarter's seeded people waiting
+ * for them in My assessments (decision 0215); then a two-step flow (supervisor, then department head)
  * walked by two different users from the keyboard: the approver, as the supervisor, fills step 1 in My assessments
  * (services); the admin enters the department head's step 2 on the KPI assessment screen; the period is completed,
  * ranked and exported. My assessments is checked in Chinese too.
@@ -43,6 +44,16 @@ test('kpi: the supervisor fills their own step, the admin the head’s, to a ran
     await call<{ employee: { _id: string } }>(supervisorPage.request, await token(supervisorPage), 'GET', '/v1/portal')
   ).employee._id;
 
+  // The demo's open quarter (decision 0215): the approver, a supervisor, finds their people waiting at their step.
+  await runCommand(supervisorPage, 'my assessments', /My assessments/);
+  await expect(supervisorPage).toHaveURL(/\/dashboard\/my-assessments/);
+  const mine = supervisorPage.locator('.kpi-sheet');
+  const picker = supervisorPage.getByRole('combobox', { name: 'Assessment', exact: true });
+  await expect(picker.locator('option:checked')).toHaveText(/^Office and operations staff · \d{4}-Q\d · Open$/);
+  await expect(mine.locator('[role="gridcell"][col-id="employee"]').first()).toBeVisible();
+  await expect(mine.locator('[role="gridcell"][col-id="step"]').first()).toContainText('Step 1 of 2 · Supervisor');
+  await supervisorPage.screenshot({ path: '/tmp/kpi-mine-en.png', fullPage: true });
+
   // Set-up through the API (the set-up screens are walked in kpi.spec.ts): a flow, a rule for two of the approver's
   // reports, and this month opened.
   const reports = (
@@ -75,10 +86,9 @@ test('kpi: the supervisor fills their own step, the admin the head’s, to a ran
     date: today,
   });
 
-  // The approver: My assessments from the palette, the two people at their step, typed and handed in.
-  await runCommand(supervisorPage, 'my assessments', /My assessments/);
-  await expect(supervisorPage).toHaveURL(/\/dashboard\/my-assessments/);
-  const mine = supervisorPage.locator('.kpi-sheet');
+  // The approver: My assessments again, the new month picked, the two people at their step, typed and handed in.
+  await supervisorPage.reload();
+  await picker.selectOption({ label: `Operations pilot · ${period.name} · Open` });
   await expect(mine.locator('[role="gridcell"][col-id="employee"]')).toHaveCount(2);
   await expect(mine).toContainText('Step 1 of 2 · Supervisor');
   await expect(supervisorPage.getByRole('button', { name: 'Open a period' })).toHaveCount(0);
@@ -95,7 +105,6 @@ test('kpi: the supervisor fills their own step, the admin the head’s, to a ran
   await expect(supervisorPage.getByText('2 drafts saved').first()).toBeVisible();
   await supervisorPage.getByRole('button', { name: 'Submit step' }).click();
   await expect(mine.locator('[role="gridcell"][col-id="employee"]')).toHaveCount(0);
-  await supervisorPage.screenshot({ path: '/tmp/kpi-mine-en.png', fullPage: true });
   // In Chinese.
   await runCommand(supervisorPage, '中文', /中文/);
   await expect(supervisorPage.getByRole('heading', { name: '我的考核' })).toBeVisible();

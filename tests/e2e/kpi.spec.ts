@@ -5,8 +5,8 @@ import { expect, test } from './fixtures.ts';
 import { runCommand, signIn } from './support.ts';
 
 /**
- * KPI (issue 28): the demo's indicators and last quarter's completed ranking; a two-step flow and a rule made from the
- * keyboard; a month assessed step by step (typed, then pasted), completed and locked, ranked per department and
+ * KPI (issue 28): the demo's indicators, this quarter's open assessment (scored part way, decision 0215) and last
+ * quarter's completed ranking; a two-step flow and a rule made from the keyboard; a month assessed step by step (typed, then pasted), completed and locked, ranked per department and
  * exported as xlsx.
  */
 const token = (page: Page) => page.evaluate(() => localStorage.getItem('token') ?? '');
@@ -49,7 +49,7 @@ test('kpi: a two-step flow takes a month to a ranked, exported result', async ({
     bearer,
     '/v1/kpi/assessments',
   );
-  const office = periods.find((p) => p.rule.name === 'Office and operations staff')!;
+  const office = periods.find((p) => p.rule.name === 'Office and operations staff' && p.status === 'completed')!;
   const sheet = await api<Sheet>(page.request, bearer, `/v1/kpi/assessments/${office._id}`);
   // Still employed (last quarter's sheet also holds people who have left since).
   const active = new Set(
@@ -88,9 +88,16 @@ test('kpi: a two-step flow takes a month to a ranked, exported result', async ({
   await expect(ruleDialog).toBeHidden();
   await expect(page.locator('.grid-frame').first()).toContainText('Pilot rule');
 
-  // The KPI menu opens on the assessment: last quarter's ranking is there.
+  // The KPI menu opens on the assessment: this quarter's, open and scored part way (decision 0215); last quarter's
+  // ranking is one pick away.
   await runCommand(page, 'kpi assessment', /KPI Assessment|Assessment/);
   await expect(page).toHaveURL(/\/dashboard\/kpi-assessment/);
+  const current = periods.find((p) => p.rule.name === 'Office and operations staff' && p.status === 'open')!;
+  const periodPicker = page.getByRole('combobox', { name: 'Assessment', exact: true });
+  await expect(periodPicker).toHaveValue(current._id);
+  await expect(page.getByText(/is open\. Type or paste scores/)).toBeVisible();
+  await expect(page.locator('.kpi-sheet [role="gridcell"][col-id="step"]').first()).toContainText(/Step|All steps/);
+  await periodPicker.selectOption(office._id);
   await expect(page.getByText(/is completed and locked/)).toBeVisible();
 
   // Open this month for the pilot rule.

@@ -1,9 +1,11 @@
 /**
- * KPI end to end through the API (decision 0185): the demo's set-up and last quarter's completed assessment; a new
+ * KPI end to end through the API (decision 0185): the demo's set-up, last quarter's completed assessment and this
+ * quarter's, open and scored part way (decision 0215); a new
  * flow and rule assessed through two steps in order to a locked, ranked and logged period; tenancy and the
  * department admin's limits.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodBounds, periodName } from '../../../common/kpi.ts';
 import { startTestApp, type TestApp } from '../../support/app.ts';
 
 let t: TestApp;
@@ -28,10 +30,14 @@ describe('KPI', () => {
     const rules = await t.call(tokens.admin!, 'GET', '/v1/kpi/rules');
     expect(rules.body.total).toBe(2);
     expect(rules.body.data[0].names.flow.name).toBeTruthy();
-    const periods = await t.call(tokens.admin!, 'GET', '/v1/kpi/assessments');
-    expect(periods.body.data.length).toBe(2);
-    expect(periods.body.data.every((p: { status: string }) => p.status === 'completed')).toBe(true);
-    const results = await t.call(tokens.admin!, 'GET', `/v1/kpi/assessments/${periods.body.data[0]._id}/results`);
+    const periods = (await t.call(tokens.admin!, 'GET', '/v1/kpi/assessments')).body.data as {
+      _id: string;
+      status: string;
+    }[];
+    // Last quarter completed for both rules (this quarter's open periods: the next test).
+    const completed = periods.filter((p) => p.status === 'completed');
+    expect(completed.length).toBe(2);
+    const results = await t.call(tokens.admin!, 'GET', `/v1/kpi/assessments/${completed[0]!._id}/results`);
     expect(results.body.data.length).toBeGreaterThan(0);
     expect(results.body.data[0].rank).toBe(1);
     expect(results.body.data[0].formula).toMatch(/÷ \d+ = /);
@@ -40,6 +46,80 @@ describe('KPI', () => {
     expect(mine.status).toBe(200);
     expect(mine.body.data.length).toBeGreaterThan(0);
     expect(mine.body.data[0].name).toMatch(/^\d{4}-Q\d$/);
+  });
+
+  it('opens this quarter part way: handed in, drafts and untouched, people waiting for the demo assessors', async () => {
+    type Period = { _id: string; rule: { name: string }; status: string; period_type: string; start_date: string };
+    type Row = {
+      employee: { _id: string };
+      current_step: number | null;
+      steps: {
+        type: string;
+        assessor: { _id: string } | null;
+        values: Record<string, number>;
+        submitted_at: string | null;
+      }[];
+    };
+    const { start, end } = periodBounds('quarter', new Date().toISOString().slice(0, 10));
+    const periods = (await t.call(tokens.admin!, 'GET', '/v1/kpi/assessments')).body.data as Period[];
+    const open = periods.filter((p) => p.status === 'open');
+    expect(open.map((p) => p.rule.name).sort()).toEqual(['Office and operations staff', 'Sales team']);
+    for (const p of open) {
+      expect(p).toMatchObject({ period_type: 'quarter', start_date: start, name: periodName('quarter', start) });
+    }
+    // The KPI assessment screen opens on the list's first open period: this quarter's.
+    expect(periods.find((p) => p.status === 'open')?.start_date).toBe(start);
+    const office = open.find((p) => p.rule.name === 'Office and operations staff')!;
+    const sales = open.find((p) => p.rule.name === 'Sales team')!;
+
+    // A mix, as mid-quarter: steps handed in (some rows already at a later step), drafts, people not started.
+    const sheets = await Promise.all(open.map((p) => t.call(tokens.admin!, 'GET', `/v1/kpi/assessments/${p._id}`)));
+    const rows = sheets.flatMap((sheet) => sheet.body.data.rows as Row[]);
+    const at = (row: Row) => (row.current_step === null ? undefined : row.steps[row.current_step]);
+    expect(rows.filter((row) => row.steps[0]!.submitted_at !== null).length).toBeGreaterThan(0);
+    expect(rows.filter((row) => (row.current_step ?? 0) > 0).length).toBeGreaterThan(0);
+    expect(rows.filter((row) => Object.keys(at(row)?.values ?? {}).length > 0).length).toBeGreaterThan(0);
+    expect(
+      rows.filter((row) => row.current_step === 0 && !Object.keys(row.steps[0]!.values).length).length,
+    ).toBeGreaterThan(0);
+    for (const row of rows) {
+      for (const step of row.steps) {
+        if (step.submitted_at) expect(step.submitted_at.slice(0, 10) >= start && step.submitted_at <= end).toBe(true);
+      }
+    }
+    // Not everyone is in: the quarter cannot be completed yet.
+    expect((await t.call(tokens.admin!, 'POST', `/v1/kpi/assessments/${office._id}/complete`)).status).toBe(409);
+
+    const ownId = async (username: string) =>
+      (
+        await query<{ id: string }>(
+          'select e.id from employees e join users u on u.id = e.user_id where u.username = $1',
+          [username],
+        )
+      )[0]!.id;
+    // The approver (a supervisor; in this small demo also a head): people wait for them in My assessments.
+    const approverList = (await t.call(tokens.approver!, 'GET', '/v1/kpi/my-assessments')).body.data as {
+      _id: string;
+      waiting: number;
+    }[];
+    const waiting = approverList.find((p) => p._id === office._id)?.waiting ?? 0;
+    expect(waiting).toBeGreaterThan(0);
+    const approverSheet = (await t.call(tokens.approver!, 'GET', `/v1/kpi/my-assessments/${office._id}`)).body.data;
+    expect(approverSheet.rows.length).toBe(waiting);
+    const approver = await ownId('approver');
+    for (const row of approverSheet.rows as Row[]) expect(at(row)?.assessor?._id).toBe(approver);
+
+    // The employee (Sales) assesses themself first: their own sheet waits for them.
+    const self = await ownId('employee');
+    expect(
+      ((await t.call(tokens.employee!, 'GET', '/v1/kpi/my-assessments')).body.data as { _id: string }[]).map(
+        (p) => p._id,
+      ),
+    ).toContain(sales._id);
+    const own = (await t.call(tokens.employee!, 'GET', `/v1/kpi/my-assessments/${sales._id}`)).body.data.rows as Row[];
+    expect(own.map((row) => [row.employee._id, at(row)?.type])).toEqual([[self, 'self']]);
+    // Their final scores of completed periods are unchanged.
+    expect(((await t.call(tokens.employee!, 'GET', '/v1/kpi/me')).body.data as unknown[]).length).toBe(1);
   });
 
   it('takes a two-step flow in order to a locked, ranked and logged result', async () => {

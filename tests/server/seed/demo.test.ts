@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { periodBounds } from '../../../common/kpi.ts';
 import { computePayslip } from '../../../common/payroll/payslip.ts';
 import type { PtkpStatus } from '../../../common/payroll/types.ts';
 import { deductionFields, methodFieldIssues, overtimeFields } from '../../../common/payroll-rules.ts';
@@ -403,6 +404,52 @@ describe.skipIf(onPostgres() && !process.env.TEST_DATABASE_URL)('seedDemo', { ti
       expect(row.exit_date.getTime()).toBeGreaterThan(row.join_date.getTime());
       expect(logins.has(row.username)).toBe(false);
     }
+  });
+
+  it('completes last quarter’s KPI and leaves this quarter open, scored part way (decision 0215)', async () => {
+    const { start } = periodBounds('quarter', new Date().toISOString().slice(0, 10));
+    const periods = await database.pool.query(`
+      select c.code, a.status, to_char(a.start_date, 'YYYY-MM-DD') as start, count(*)::int as n
+      from kpi_assessments a join companies c on c.id = a.company_id group by 1, 2, 3 order by 1, 2`);
+    for (const code of ['CJ', 'DEMO']) {
+      const own = periods.rows.filter((row) => row.code === code);
+      expect(own.map((row) => [row.status, row.n])).toEqual([
+        ['open', 2],
+        ['completed', 2],
+      ]);
+      expect(own.find((row) => row.status === 'open')?.start).toBe(start);
+      expect(own.find((row) => row.status === 'completed')?.start < start).toBe(true);
+    }
+    // Mid-quarter in DEMO: steps handed in, drafts, people nobody has scored yet (last quarter covered them all).
+    const [mix] = (
+      await database.pool.query(`
+        select count(*) filter (where k.submitted_at is not null)::int as submitted,
+          count(*) filter (where k.submitted_at is null)::int as drafts,
+          count(*) filter (where k.step > 0 and k.submitted_at is not null)::int as later,
+          count(distinct k.employee_id)::int as started,
+          (select count(*)::int from kpi_results r join kpi_assessments p on p.id = r.assessment_id
+            where p.company_id = c.id and p.status = 'completed') as covered
+        from kpi_entries k join kpi_assessments a on a.id = k.assessment_id join companies c on c.id = a.company_id
+        where c.code = 'DEMO' and a.status = 'open' group by c.id`)
+    ).rows;
+    expect(mix.submitted).toBeGreaterThan(0);
+    expect(mix.drafts).toBeGreaterThan(0);
+    expect(mix.later).toBeGreaterThan(0);
+    expect(mix.started).toBeLessThan(mix.covered * 0.9);
+    // The demo approver's reports and the demo employee's own self-assessment wait for them: nothing handed in.
+    const waiting = await database.pool.query(`
+      select u.username, count(*)::int as people,
+        count(*) filter (where exists (select 1 from kpi_entries k join kpi_assessments a on a.id = k.assessment_id
+          where a.status = 'open' and k.employee_id = e.id and k.step = 0 and k.submitted_at is not null))::int as handed
+      from users u join employees me on me.user_id = u.id
+      join employees e on (u.username = 'approver' and e.supervisor_id = me.id and e.exit_date is null)
+        or (u.username = 'employee' and e.id = me.id)
+      group by u.username order by u.username`);
+    expect(waiting.rows).toEqual([
+      { username: 'approver', people: expect.any(Number), handed: 0 },
+      { username: 'employee', people: 1, handed: 0 },
+    ]);
+    expect(waiting.rows[0].people).toBeGreaterThan(0);
   });
 
   it('is deterministic', async () => {
