@@ -226,15 +226,18 @@ interface ListRoutes<I extends TSchema, O extends TSchema> {
   names: { list: string; get: string; create: string; update: string; remove: string };
   input: I;
   output: O;
-  list: (scope: Scope) => Promise<unknown[]>;
-  get: (scope: Scope, id: string) => Promise<unknown>;
-  create: (scope: Scope, body: Static<I>) => Promise<unknown>;
-  update: (scope: Scope, id: string, body: Static<I>) => Promise<unknown>;
-  remove: (scope: Scope, id: string) => Promise<{ _id: string }>;
+  /** The list's repository: the routes hold no SQL. */
+  repo: {
+    list: (scope: Scope) => Promise<unknown[]>;
+    get: (scope: Scope, id: string) => Promise<unknown>;
+    create: (scope: Scope, body: Static<I>) => Promise<unknown>;
+    update: (scope: Scope, id: string, body: Static<I>) => Promise<unknown>;
+    remove: (scope: Scope, id: string) => Promise<{ _id: string }>;
+  };
 }
 
 function listRoutes<I extends TSchema, O extends TSchema>(app: TypedApp, spec: ListRoutes<I, O>) {
-  const { path, menu, names } = spec;
+  const { path, menu, names, repo } = spec;
   const row = one(Type.Ref(spec.output));
   app.get(path, {
     config: access(menu, 'read'),
@@ -247,20 +250,20 @@ function listRoutes<I extends TSchema, O extends TSchema>(app: TypedApp, spec: L
       },
     },
     handler: async (request) => {
-      const data = await spec.list(scopeOf(request));
+      const data = await repo.list(scopeOf(request));
       return { data, total: data.length };
     },
   });
   app.get(`${path}/:id`, {
     config: access(menu, 'read'),
     schema: { operationId: names.get, tags, params: IdParams, response: { 200: row, ...errorResponses } },
-    handler: async (request) => ({ data: await spec.get(scopeOf(request), request.params.id) }),
+    handler: async (request) => ({ data: await repo.get(scopeOf(request), request.params.id) }),
   });
   app.post(path, {
     config: access(menu, 'write'),
     schema: { operationId: names.create, tags, body: Type.Ref(spec.input), response: { 201: row, ...errorResponses } },
     handler: async (request, reply) =>
-      reply.status(201).send({ data: await spec.create(scopeOf(request), request.body) }),
+      reply.status(201).send({ data: await repo.create(scopeOf(request), request.body) }),
   });
   app.put(`${path}/:id`, {
     config: access(menu, 'write'),
@@ -272,7 +275,7 @@ function listRoutes<I extends TSchema, O extends TSchema>(app: TypedApp, spec: L
       response: { 200: row, ...errorResponses },
     },
     handler: async (request) => ({
-      data: await spec.update(scopeOf(request), request.params.id, request.body),
+      data: await repo.update(scopeOf(request), request.params.id, request.body),
     }),
   });
   app.delete(`${path}/:id`, {
@@ -283,7 +286,7 @@ function listRoutes<I extends TSchema, O extends TSchema>(app: TypedApp, spec: L
       params: IdParams,
       response: { 200: one(Type.Object({ _id: Type.String() })), ...errorResponses },
     },
-    handler: async (request) => ({ data: await spec.remove(scopeOf(request), request.params.id) }),
+    handler: async (request) => ({ data: await repo.remove(scopeOf(request), request.params.id) }),
   });
 }
 
@@ -303,11 +306,13 @@ export function kpiRoutes(server: FastifyInstance, db: Db) {
     },
     input: KpiFlowInputSchema,
     output: KpiFlowSchema,
-    list: (scope) => listKpiFlows(db, scope),
-    get: (scope, id) => getKpiFlow(db, scope, id),
-    create: (scope, body) => createKpiFlow(db, scope, body),
-    update: (scope, id, body) => updateKpiFlow(db, scope, id, body),
-    remove: (scope, id) => deleteKpiFlow(db, scope, id),
+    repo: {
+      list: (scope) => listKpiFlows(db, scope),
+      get: (scope, id) => getKpiFlow(db, scope, id),
+      create: (scope, body) => createKpiFlow(db, scope, body),
+      update: (scope, id, body) => updateKpiFlow(db, scope, id, body),
+      remove: (scope, id) => deleteKpiFlow(db, scope, id),
+    },
   });
   listRoutes(app, {
     path: '/v1/kpi/rules',
@@ -321,11 +326,13 @@ export function kpiRoutes(server: FastifyInstance, db: Db) {
     },
     input: KpiRuleInputSchema,
     output: KpiRuleSchema,
-    list: (scope) => listKpiRules(db, scope),
-    get: (scope, id) => getKpiRule(db, scope, id),
-    create: (scope, body) => createKpiRule(db, scope, body),
-    update: (scope, id, body) => updateKpiRule(db, scope, id, body),
-    remove: (scope, id) => deleteKpiRule(db, scope, id),
+    repo: {
+      list: (scope) => listKpiRules(db, scope),
+      get: (scope, id) => getKpiRule(db, scope, id),
+      create: (scope, body) => createKpiRule(db, scope, body),
+      update: (scope, id, body) => updateKpiRule(db, scope, id, body),
+      remove: (scope, id) => deleteKpiRule(db, scope, id),
+    },
   });
 
   // ---- assessments
