@@ -15,6 +15,7 @@ import type { Executor } from '../db/connect.ts';
 import { employmentStatusEnum } from '../db/schema.ts';
 import { ATTACHMENT_PATTERN, checkAttachment } from '../files/attachments.ts';
 import { AppError, type FieldError, invalid } from '../http/errors.ts';
+import { isUuid } from '../http/validation.ts';
 import { leaveDaysFor } from '../leave/calendar.ts';
 import { datesBetween } from '../leave/days.ts';
 import { checkNotInApproval, pendingWeekly } from '../payroll/weekly.ts';
@@ -38,7 +39,6 @@ export interface Validated {
 type Raw = Record<string, unknown>;
 type Fields = Record<string, FieldError>;
 
-const uuidPattern = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const datePattern = /^\d{4}-\d{2}-\d{2}$/;
 const timePattern = /^([01]\d|2[0-3]):[0-5]\d$/;
 
@@ -115,7 +115,7 @@ class Reader {
       if (!optional) this.fail(key, required(label));
       return null;
     }
-    if (typeof value !== 'string' || !uuidPattern.test(value)) {
+    if (!isUuid(value)) {
       this.fail(key, bad('format', 'must be an id'));
       return null;
     }

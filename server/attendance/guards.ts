@@ -18,13 +18,12 @@ import type {
 import type { Db } from '../db/connect.ts';
 import { actorOf } from '../http/access.ts';
 import { invalid } from '../http/errors.ts';
+import { isUuid } from '../http/validation.ts';
 import { inUse } from '../resources/repository.ts';
 import { companyReach } from '../scope/scope.ts';
 import { companyShiftIds, groupsUsingShifts } from './repository.ts';
 
 type Hook = 'preValidation' | 'preHandler';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 function attach(route: RouteOptions, hook: Hook, handler: onRequestHookHandler | preHandlerHookHandler) {
   const existing = route[hook];
@@ -70,11 +69,7 @@ export function attendanceGuards(app: FastifyInstance, db: Db) {
     const ids = scheduleIds(fieldsOf(request.body));
     if (!companyId || ids.length === 0) return;
     // Bulk rows are validated after this hook: an id that is not even a uuid is unknown too (never sent to the database).
-    const known = await companyShiftIds(
-      db,
-      companyReach(companyId),
-      ids.filter((id) => UUID.test(id)),
-    );
+    const known = await companyShiftIds(db, companyReach(companyId), ids.filter(isUuid));
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length) {
       throw invalid(

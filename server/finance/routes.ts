@@ -19,6 +19,7 @@ import { checkAttachment, releaseAttachments, sendAttachment } from '../files/at
 import { actorOf, scopeOf } from '../http/access.ts';
 import { AppError, invalid } from '../http/errors.ts';
 import { errorResponses, IdParams, listPaging, Nullable, one } from '../http/schemas.ts';
+import { isUuid } from '../http/validation.ts';
 import * as repo from '../resources/repository.ts';
 import { companyReach } from '../scope/scope.ts';
 import {
@@ -33,7 +34,6 @@ import { loansResource } from './resource.ts';
 
 const MENU = 'finance-loan';
 const terms = ['amount', 'installment', 'interest_rate', 'effective_date'] as const;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const callerOf = (request: FastifyRequest): repo.Caller => {
   const actor = actorOf(request);
@@ -61,9 +61,7 @@ function writesOf(request: FastifyRequest): { id: string; row: Body; index: numb
   if (id) return [{ id, row: body, index: null }];
   const rows = Array.isArray(body.rows) ? (body.rows as Body[]) : [];
   return rows.flatMap((row, index) =>
-    row && typeof row === 'object' && typeof row._id === 'string' && UUID.test(row._id)
-      ? [{ id: row._id, row, index }]
-      : [],
+    row && typeof row === 'object' && isUuid(row._id) ? [{ id: row._id, row, index }] : [],
   );
 }
 
@@ -124,15 +122,15 @@ export function financeRoutes(fastify: FastifyInstance, db: Db, config: Config) 
     for (const { row, index } of rows) {
       if (!row || typeof row !== 'object' || typeof row.attachment !== 'string') continue;
       const field = index === null ? 'attachment' : `rows.${index}.attachment`;
-      const except = typeof row._id === 'string' && UUID.test(row._id) ? row._id : params.id;
-      await checkAttachment(db, companyId, row.attachment, field, except && UUID.test(except) ? except : undefined);
+      const except = isUuid(row._id) ? row._id : params.id;
+      await checkAttachment(db, companyId, row.attachment, field, isUuid(except) ? except : undefined);
     }
     const ids = [
       ...(params.id ? [params.id] : []),
       ...(Array.isArray(body.ids) ? body.ids : []),
       ...(Array.isArray(body.delete) ? body.delete : []),
       ...rows.flatMap(({ row }) => (row && typeof row._id === 'string' ? [row._id] : [])),
-    ].filter((id): id is string => typeof id === 'string' && UUID.test(id));
+    ].filter(isUuid);
     if (ids.length === 0) return;
     const held = await loanAttachments(db, companyReach(companyId), ids);
     if (held.length) released.set(request, { companyId, names: held });

@@ -21,6 +21,10 @@ export const ajvOptions = {
   multipleOfPrecision: 6,
 } as const;
 
+/** A record id as the API writes it (a UUID): for ids read from a body or a list before the route's own schema. */
+export const isUuid = (value: unknown): value is string =>
+  typeof value === 'string' && /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
+
 /** The years a date may have: anything else is a typing slip (`0000-01-01`, `20244-01-01`), refused with a 400. */
 export const YEARS = DATE_YEARS;
 

@@ -20,6 +20,7 @@ import { checkAttachment, releaseAttachments, sendAttachment } from '../files/at
 import { actorOf, requireMenu, scopeOf } from '../http/access.ts';
 import { invalid } from '../http/errors.ts';
 import { errorResponses, IdParams, Nullable, one } from '../http/schemas.ts';
+import { isUuid } from '../http/validation.ts';
 import { jobStarter } from '../jobs/queue.ts';
 import { jobUrl } from '../jobs/routes.ts';
 import { type PayslipLanguage, payslipLanguages } from '../payslips/view.ts';
@@ -32,7 +33,6 @@ import { warningLettersResource } from './resources.ts';
 import { sanitizeContent } from './sanitize.ts';
 
 const uuid = Type.String({ format: 'uuid' });
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const date = Type.String({ format: 'date' });
 const LangQuery = Type.Object(
   {
@@ -199,7 +199,7 @@ export function portalRoutes(fastify: FastifyInstance, db: Db, config: Config) {
       ...(request.method === 'DELETE' && params.id ? [params.id] : []),
       ...(request.method === 'DELETE' && Array.isArray(body.ids) ? body.ids : []),
       ...(request.method === 'POST' && Array.isArray(body.delete) ? body.delete : []),
-    ].filter((id): id is string => typeof id === 'string' && UUID.test(id));
+    ].filter(isUuid);
     if (ids.length === 0) return;
     const names = await repo.letterFiles(db, reachOf(scopeOf(request)), ids);
     if (names.length) deletedLetterFiles.set(request, { companyId, names });

@@ -26,7 +26,7 @@ import {
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { type FieldError, invalid } from '../http/errors.ts';
 import { listPaging } from '../http/schemas.ts';
-import { isCalendarDate, isCalendarDateTime, YEARS } from '../http/validation.ts';
+import { isCalendarDate, isCalendarDateTime, isUuid, YEARS } from '../http/validation.ts';
 import { type FieldKind, integerRange, type Resource } from './define.ts';
 
 export const DEFAULT_LIMIT = 9999;
@@ -130,7 +130,6 @@ const isDateTime = (value: string) =>
   (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/.test(value) &&
     isCalendarDate(value.slice(0, 10)) &&
     !Number.isNaN(Date.parse(value)));
-const isUuid = (value: string) => /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(value);
 const booleans: Record<string, boolean> = { true: true, false: false, '1': true, '0': false };
 
 const bad = (code: string, message: string): FieldError => ({ code, message });

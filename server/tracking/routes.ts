@@ -11,6 +11,7 @@ import type { Db } from '../db/connect.ts';
 import { actorOf, scopeOf } from '../http/access.ts';
 import { invalid, notFound } from '../http/errors.ts';
 import { errorResponses, Nullable } from '../http/schemas.ts';
+import { isUuid } from '../http/validation.ts';
 import { companyReach } from '../scope/scope.ts';
 import { knownEmployees, latestPositions, trackingGroupExists } from './repository.ts';
 
@@ -35,8 +36,6 @@ const LiveTrackingPosition = Type.Object(
 const MapTiles = Type.Object({ url: Type.String(), attribution: Type.String() }, { $id: 'MapTiles' });
 export const trackingSchemas = [LiveTrackingPosition, MapTiles];
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /** The member ids a group write names, for one row or every bulk row. */
 function memberIds(body: unknown): string[] {
   const b = body as { rows?: unknown; members?: unknown } | undefined;
@@ -55,11 +54,7 @@ function membersGuard(app: FastifyInstance, db: Db) {
     const ids = memberIds(request.body);
     if (!companyId || ids.length === 0) return;
     // Groups are company-wide lists: a member is any employee of the company (as before issue 24).
-    const known = await knownEmployees(
-      db,
-      companyReach(companyId),
-      ids.filter((id) => UUID.test(id)),
-    );
+    const known = await knownEmployees(db, companyReach(companyId), ids.filter(isUuid));
     const unknown = ids.filter((id) => !known.has(id));
     if (unknown.length)
       throw invalid(
