@@ -291,7 +291,7 @@ function listRoutes<I extends TSchema, O extends TSchema>(app: TypedApp, spec: L
 }
 
 export function kpiRoutes(server: FastifyInstance, db: Db) {
-  const app = server.withTypeProvider<TypeBoxTypeProvider>();
+  const app = typed(server);
 
   // ---- assessor flows and rules: the same five routes each
   listRoutes(app, {

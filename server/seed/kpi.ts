@@ -75,8 +75,8 @@ function openEntries(
 ) {
   const { next, users } = context;
   const progress = new Map<string, Progress>();
-  const progressOf = (step: number, assessor: string | null): Progress => {
-    if (assessor && users.get(assessor)?.waits) return 'in_progress';
+  const progressOf = (step: number, assessor: string | null, waits: boolean): Progress => {
+    if (waits) return 'in_progress';
     const key = `${step}:${assessor ?? ''}`;
     let found = progress.get(key);
     if (!found) {
@@ -103,8 +103,10 @@ function openEntries(
     let day = 0;
     for (const step of row.steps) {
       const assessor = step.assessor?._id ?? null;
-      const user = assessor ? (users.get(assessor)?.user ?? null) : null;
-      const state = progressOf(step.step, assessor);
+      const known = assessor ? users.get(assessor) : undefined;
+      const user = known?.user ?? null;
+      const waits = known?.waits === true;
+      const state = progressOf(step.step, assessor, waits);
       const base = {
         company_id: context.companyId,
         assessment: context.assessment,
@@ -116,7 +118,6 @@ function openEntries(
       // In progress: the assessor's people are part handed in, part drafts, part untouched (a waiting login hands
       // nobody in, so their people stay theirs).
       const roll = state === 'in_progress' ? next() : 0;
-      const waits = assessor !== null && users.get(assessor)?.waits === true;
       if (state === 'submitted' || (state === 'in_progress' && !waits && roll < 0.4)) {
         day = Math.min(elapsed, day + Math.floor(next() * (elapsed - day + 1)));
         entries.push({
