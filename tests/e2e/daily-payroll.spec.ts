@@ -51,6 +51,8 @@ test('daily payroll: create a week, edit a cell, complete, re-open, in Indonesia
   // An incentive typed into the first row: the take-home pay follows.
   const thpBefore = (await cell(page, 0, 'thp').textContent()) ?? '';
   await perintah(page, 'tabel gaji harian', /Ke tabel gaji harian/);
+  // The grid has the focus (its first cell) before the arrows move it.
+  await expect(cell(page, 0, 'fullname')).toBeFocused();
   for (let i = 0; i < 4; i++) await page.keyboard.press('ArrowRight');
   await expect(cell(page, 0, 'incentive')).toBeFocused();
   await page.keyboard.press('Enter');
